@@ -1,0 +1,69 @@
+/**
+ * The combinator kit's vocabulary: grammar expressions as plain data.
+ *
+ * A grammar module writes each ABNF rule with these constructors. Because the
+ * expressions are data, one definition compiles to every form the engine needs:
+ * parsimmon parsers that build the tree (./parsimmon.ts), an automaton that gives the
+ * verdict and the exact error offset (./automaton.ts), and sticky RegExps for the
+ * fast tree builder (./regexp.ts, ./fastTree.ts). Nothing here knows about URIs.
+ */
+
+/** A set of ASCII characters (code points 0-127), as a 128-entry membership table. */
+export type CharSet = Uint8Array;
+
+export type Expr =
+  /** One character from `set`; `label` names it in error messages (`ALPHA`, `":"`). */
+  | { readonly t: 'chars'; readonly set: CharSet; readonly label: string }
+  /** An ABNF quoted string: case-insensitive (RFC 5234 2.3). */
+  | { readonly t: 'lit'; readonly text: string }
+  | { readonly t: 'seq'; readonly items: readonly Expr[] }
+  /** Ordered choice for the PEG forms; plain union for the automaton. */
+  | { readonly t: 'alt'; readonly items: readonly Expr[] }
+  /** `min*max item`; `max` Infinity for `*`. */
+  | { readonly t: 'rep'; readonly item: Expr; readonly min: number; readonly max: number }
+  | { readonly t: 'ref'; readonly name: string }
+  /**
+   * A PEG-only guard: a negative lookahead (`!item`), or the end of input when `item`
+   * is undefined. It restricts where a first-match-wins parser may commit; the ABNF
+   * language is unchanged, so the automaton (which is not PEG) reads it as empty.
+   */
+  | { readonly t: 'guard'; readonly not?: Expr };
+
+/** A grammar: rule name to expression. Rules may refer to each other but not recursively. */
+export type Grammar<R extends string = string> = { readonly [K in R]: Expr };
+
+export function charSet(spec: string): CharSet {
+  // spec lists characters and ranges `a-z`; a literal `-` goes first or last.
+  const set = new Uint8Array(128);
+  for (let i = 0; i < spec.length; i++) {
+    const from = spec.charCodeAt(i);
+    if (spec[i + 1] === '-' && i + 2 < spec.length) {
+      const to = spec.charCodeAt(i + 2);
+      for (let c = from; c <= to; c++) set[c] = 1;
+      i += 2;
+    } else set[from] = 1;
+  }
+  return set;
+}
+
+export const chars = (spec: string, label: string): Expr => ({ t: 'chars', set: charSet(spec), label });
+export const lit = (text: string): Expr => ({ t: 'lit', text });
+export const seq = (...items: Expr[]): Expr => ({ t: 'seq', items });
+export const alt = (...items: Expr[]): Expr => ({ t: 'alt', items });
+export const rep = (item: Expr, min = 0, max = Infinity): Expr => ({ t: 'rep', item, min, max });
+/** ABNF `[ item ]`. */
+export const opt = (item: Expr): Expr => rep(item, 0, 1);
+export const ref = (name: string): Expr => ({ t: 'ref', name });
+/** PEG-only `!item`. */
+export const notFollowedBy = (item: Expr): Expr => ({ t: 'guard', not: item });
+/** PEG-only end of input. */
+export const endOfInput: Expr = { t: 'guard' };
+/** ABNF `0<x>`: the empty string. */
+export const empty: Expr = { t: 'seq', items: [] };
+
+/** Both cases of an ASCII letter, for case-insensitive quoted strings. */
+export function caseFold(ch: string): string {
+  const lo = ch.toLowerCase();
+  const up = ch.toUpperCase();
+  return lo === up ? ch : lo + up;
+}

@@ -1,0 +1,131 @@
+/**
+ * The combinator kit on parsimmon: a grammar's expressions as named parsimmon parsers that
+ * build the parse tree. This is the first-match-wins reading of the grammar (PEG ordered
+ * choice, greedy repetition, the rules' PEG guards) and the source of the tree.
+ *
+ * `nodeRules` decides which rules give tree nodes. Any sub-expression that reaches none of
+ * them gives no nodes, so it becomes one sticky RegExp (derived from the same expression)
+ * instead of a chain of parsers: the structural tree costs a few parser calls a component.
+ */
+import P from 'parsimmon';
+import { caseFold, charSet, type CharSet, type Expr, type Grammar } from './expr';
+import { regexpSource } from './regexp';
+import type { Node } from './tree';
+
+type Kids = Node[];
+const NONE: Kids = [];
+
+export type Language<R extends string> = { readonly [K in R]: P.Parser<Kids> };
+
+/** Parsimmon's reply, as its parsers return it (`_` is how parsimmon runs a parser at an offset). */
+export type Reply = { status: true; index: number; value: Kids; furthest: number; expected: string[] }
+  | { status: false; index: number; furthest: number; expected: string[] };
+export const run = (p: P.Parser<Kids>, input: string, i: number): Reply =>
+  (p as unknown as { _: (input: string, i: number) => Reply })._(input, i);
+
+/**
+ * `runs: false` compiles every character as its own parser, so that parsimmon's furthest
+ * failure points at the exact character (used to check the combinators' error offsets).
+ */
+export function compileParsimmon<R extends string>(
+  grammar: Grammar<R>,
+  nodeRules: ReadonlySet<string>,
+  { runs = true }: { runs?: boolean } = {},
+): Language<R> {
+  const g = grammar as Grammar;
+  const rules = new Map<string, P.Parser<Kids>>();
+  const reaches = new Map<string, boolean>();
+
+  // Does `e` reach a rule that gives nodes? (No recursion in the grammar: plain memoized walk.)
+  const reachesNode = (e: Expr): boolean => {
+    switch (e.t) {
+      case 'ref': {
+        if (nodeRules.has(e.name)) return true;
+        let r = reaches.get(e.name);
+        if (r === undefined) reaches.set(e.name, (r = reachesNode(g[e.name])));
+        return r;
+      }
+      case 'seq': case 'alt': return e.items.some(reachesNode);
+      case 'rep': return reachesNode(e.item);
+      default: return false;
+    }
+  };
+
+  const rule = (name: string): P.Parser<Kids> => {
+    let p = rules.get(name);
+    if (!p) {
+      const body = compile(g[name]);
+      p = nodeRules.has(name) ? asNode(name, body) : body;
+      rules.set(name, p);
+    }
+    return p;
+  };
+
+  const compile = (e: Expr): P.Parser<Kids> => {
+    if (runs && e.t !== 'guard' && !reachesNode(e)) return sticky(g, e);
+    switch (e.t) {
+      case 'chars': return oneChar(e.set, e.label);
+      case 'lit': return P.seq(...[...e.text].map((ch) => oneChar(charSet(caseFold(ch)), JSON.stringify(e.text)))).result(NONE);
+      case 'ref': return P.lazy(() => rule(e.name));
+      case 'seq': return P.seq(...e.items.map(compile)).map(flat);
+      case 'alt': return P.alt(...e.items.map(compile));
+      case 'rep': {
+        const item = compile(e.item);
+        const r = e.max === Infinity ? item.atLeast(e.min) : item.times(e.min, e.max);
+        return r.map(flat);
+      }
+      case 'guard': return e.not ? P.notFollowedBy(compile(e.not)).result(NONE) : P.eof.result(NONE);
+      default: throw new Error('unreachable');
+    }
+  };
+
+  const out: Partial<Record<string, P.Parser<Kids>>> = {};
+  for (const name of Object.keys(g)) out[name] = rule(name);
+  return out as Language<R>;
+}
+
+/** Wraps a rule's parser so that its result is one node with its span. */
+function asNode(name: string, body: P.Parser<Kids>): P.Parser<Kids> {
+  return P((input, i) => {
+    const r = run(body, input, i);
+    // Keep parsimmon's reply (and with it the furthest failure seen inside); swap the value.
+    if (r.status) r.value = [{ rule: name, start: i, end: r.index, children: r.value }];
+    return r as unknown as P.Reply<Kids>;
+  });
+}
+
+/** A node-free sub-expression as one sticky RegExp. */
+function sticky(g: Grammar, e: Expr): P.Parser<Kids> {
+  const expected = describe(e);
+  const re = new RegExp(regexpSource(g, e), 'y');
+  return P((input, i) => {
+    re.lastIndex = i;
+    return re.test(input) ? P.makeSuccess(re.lastIndex, NONE) : P.makeFailure(i, expected);
+  });
+}
+
+function oneChar(set: CharSet, label: string): P.Parser<Kids> {
+  return P((input, i) => {
+    const c = input.charCodeAt(i);
+    return c < 128 && set[c] ? P.makeSuccess(i + 1, NONE) : P.makeFailure(i, label);
+  });
+}
+
+function describe(e: Expr): string {
+  switch (e.t) {
+    case 'ref': return e.name;
+    case 'chars': return e.label;
+    case 'lit': return JSON.stringify(e.text);
+    default: return 'text';
+  }
+}
+
+function flat(parts: Kids[]): Kids {
+  let n = 0;
+  for (const p of parts) n += p.length;
+  if (n === 0) return NONE;
+  const out: Kids = [];
+  for (const p of parts) for (const k of p) out.push(k);
+  return out;
+}
+

@@ -1,0 +1,9 @@
+/**
+ * uri-grammar: RFC 3986 as named parser combinators, with exact validation, typed parse
+ * trees, precise errors, components, resolution and normalization.
+ */
+export { RULE_NAMES, type RuleName } from './grammar';
+export { isValid, validate, parseTree, type ValidationResult } from './validate';
+export { UriSyntaxError } from './errors';
+export type { Node, TreeNode } from './engine/tree';
+export type { TreeOptions } from './engine/driver';

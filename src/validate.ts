@@ -1,0 +1,42 @@
+/** The core API: validity, validation with an error, and the parse tree. */
+import { driver, type RuleName } from './grammar';
+import type { TreeOptions } from './engine/driver';
+import type { TreeNode } from './engine/tree';
+import { UriSyntaxError, expectString } from './errors';
+
+export type ValidationResult = { ok: true } | { ok: false; error: UriSyntaxError };
+
+/** A TypeError unless `rule` is one of the 36 rule names. */
+export function expectRule(rule: unknown, fn: string, allowed?: readonly string[]): asserts rule is RuleName {
+  if (!driver.hasRule(rule) || (allowed && !allowed.includes(rule))) {
+    const what = allowed ? allowed.join(', ') : 'one of RULE_NAMES';
+    throw new TypeError(`${fn}: argument "rule" must be ${what}, got ${typeof rule === 'string' ? JSON.stringify(rule) : typeof rule}`);
+  }
+}
+
+/** Does the whole input match `rule` (RFC 3986 Appendix A)? */
+export function isValid(input: string, rule: RuleName = 'URI-reference'): boolean {
+  expectString(input, 'input', 'isValid');
+  expectRule(rule, 'isValid');
+  return driver.test(input, rule);
+}
+
+/** `{ ok: true }`, or `{ ok: false, error }` with a `UriSyntaxError`. Never throws for a string. */
+export function validate(input: string, rule: RuleName = 'URI-reference'): ValidationResult {
+  expectString(input, 'input', 'validate');
+  expectRule(rule, 'validate');
+  const v = driver.check(input, rule);
+  return v.ok ? { ok: true } : { ok: false, error: driver.error(input, rule, v) };
+}
+
+/** The typed parse tree of the whole input as `rule`; throws `UriSyntaxError` for invalid input. */
+export function parseTree<R extends RuleName = 'URI-reference'>(
+  input: string,
+  rule: R = 'URI-reference' as R,
+  options: TreeOptions = {},
+): TreeNode<RuleName> & { rule: R } {
+  expectString(input, 'input', 'parseTree');
+  expectRule(rule, 'parseTree');
+  if (options === null || typeof options !== 'object') throw new TypeError('parseTree: argument "options" must be an object');
+  return driver.tree(input, rule, options) as TreeNode<RuleName> & { rule: R };
+}
