@@ -7,3 +7,7 @@ export { isValid, validate, parseTree, type ValidationResult } from './validate'
 export { UriSyntaxError } from './errors';
 export type { Node, TreeNode } from './engine/tree';
 export type { TreeOptions } from './engine/driver';
+export { parse, type UriComponents, type HostKind } from './components';
+export { recompose } from './recompose';
+export { resolve, type ResolveOptions } from './resolve';
+export { removeDotSegments } from './removeDotSegments';

@@ -1,0 +1,109 @@
+/**
+ * RFC 3986 5.3, Component Recomposition.
+ *
+ *   result = ""
+ *   if defined(scheme) then append scheme to result; append ":" to result;
+ *   if defined(authority) then append "//" to result; append authority to result;
+ *   append path to result;
+ *   if defined(query) then append "?" to result; append query to result;
+ *   if defined(fragment) then append "#" to result; append fragment to result;
+ *
+ * The pseudocode trusts its input. Components that would not read back as themselves get a
+ * `UriSyntaxError` saying which one and why, never a string that means something else: each
+ * component must match its own rule, and the path must match the one alternative of
+ * hier-part / relative-part the other components leave it (3.3).
+ */
+import { driver, type RuleName } from './grammar';
+import { UriSyntaxError } from './errors';
+import type { UriComponents } from './components';
+
+/** What `recompose` takes: any of the components; `path` defaults to `''`; `hostKind` is not read. */
+export type ComponentsInput = Partial<Readonly<UriComponents>>;
+
+const KEYS = ['scheme', 'authority', 'userinfo', 'host', 'port', 'path', 'query', 'fragment'] as const;
+
+/** The URI reference whose components these are. */
+export function recompose(components: ComponentsInput): string {
+  if (components === null || typeof components !== 'object') {
+    throw new TypeError(`recompose: argument "components" must be an object, got ${components === null ? 'null' : typeof components}`);
+  }
+  for (const k of KEYS) {
+    const v = components[k];
+    if (v !== undefined && typeof v !== 'string') {
+      const what = v === null ? 'null (use undefined for an absent component)' : typeof v;
+      throw new TypeError(`recompose: component "${k}" must be a string or undefined, got ${what}`);
+    }
+  }
+  const { scheme, query, fragment } = components;
+  const path = components.path ?? '';
+  const authority = authorityOf(components);
+
+  if (scheme !== undefined) check(scheme, 'scheme', 'scheme');
+  if (query !== undefined) check(query, 'query', 'query');
+  if (fragment !== undefined) check(fragment, 'fragment', 'fragment');
+  checkPath(path, scheme !== undefined, authority !== undefined);
+
+  let result = '';
+  if (scheme !== undefined) result += scheme + ':';
+  if (authority !== undefined) result += '//' + authority;
+  result += path;
+  if (query !== undefined) result += '?' + query;
+  if (fragment !== undefined) result += '#' + fragment;
+  return result;
+}
+
+/**
+ * authority = [ userinfo "@" ] host [ ":" port ]
+ * Built from userinfo / host / port when a host is given (and then it must agree with an
+ * `authority` given too: `parse` gives both); otherwise the `authority` as given.
+ */
+function authorityOf(c: ComponentsInput): string | undefined {
+  const { userinfo, host, port } = c;
+  if (host === undefined) {
+    if (userinfo !== undefined) fail('userinfo', userinfo, 'userinfo', 0, [], 'userinfo is given without a host (authority = [ userinfo "@" ] host [ ":" port ])');
+    if (port !== undefined) fail('port', port, 'port', 0, [], 'port is given without a host (authority = [ userinfo "@" ] host [ ":" port ])');
+    if (c.authority !== undefined) check(c.authority, 'authority', 'authority');
+    return c.authority;
+  }
+  if (userinfo !== undefined) check(userinfo, 'userinfo', 'userinfo');
+  check(host, 'host', 'host');
+  if (port !== undefined) check(port, 'port', 'port');
+  const built = (userinfo !== undefined ? userinfo + '@' : '') + host + (port !== undefined ? ':' + port : '');
+  if (c.authority !== undefined && c.authority !== built) {
+    fail('authority', c.authority, 'authority', 0, [],
+      `authority ${JSON.stringify(c.authority)} disagrees with userinfo/host/port, which give ${JSON.stringify(built)}`);
+  }
+  return built;
+}
+
+/**
+ * 3.3: "If a URI contains an authority component, then the path component must either be
+ * empty or begin with a slash ("/") character. If a URI does not contain an authority
+ * component, then the path cannot begin with two slash characters ("//"). In addition, a
+ * URI reference (Section 4.1) may be a relative-path reference, in which case the first
+ * path segment cannot contain a colon (":") character."
+ */
+function checkPath(path: string, hasScheme: boolean, hasAuthority: boolean): void {
+  if (path === '') return; // path-abempty and path-empty both match it
+  // The one alternative of hier-part / relative-part that the other components leave.
+  const rule: RuleName = hasAuthority ? 'path-abempty' : path[0] === '/' ? 'path-absolute' : hasScheme ? 'path-rootless' : 'path-noscheme';
+  const v = driver.check(path, rule);
+  if (v.ok) return;
+  let why = `not a valid ${rule}`;
+  if (hasAuthority && path[0] !== '/') why = 'with an authority, the path must be empty or begin with "/"';
+  else if (rule === 'path-absolute' && path[1] === '/') why = 'without an authority, the path cannot begin with "//" (it would be read as an authority)';
+  else if (rule === 'path-noscheme' && path[v.index] === ':') why = 'without a scheme or authority, the first segment cannot contain ":" (it would be read as a scheme)';
+  fail('path', path, rule, v.index, v.expected, `${why}; at offset ${v.index}, ${found(path, v.index)}`);
+}
+
+/** The component must match its own rule. */
+function check(value: string, component: string, rule: RuleName): void {
+  const v = driver.check(value, rule);
+  if (!v.ok) fail(component, value, rule, v.index, v.expected, `not a valid ${rule}: at offset ${v.index}, ${found(value, v.index)}`);
+}
+
+function fail(component: string, value: string, rule: string, index: number, expected: readonly string[], why: string): never {
+  throw new UriSyntaxError(value, rule, index, expected, `recompose: component "${component}" cannot be recomposed: ${why}`);
+}
+
+const found = (s: string, i: number): string => (i < s.length ? `found ${JSON.stringify(s[i])}` : 'found the end of input');
