@@ -6,36 +6,58 @@
  * moving `i`, never slicing the front off a long string), and the output buffer is a stack
  * of the pieces rule E moved, each a segment with its preceding "/" (if any). "Remove the
  * last segment and its preceding '/'" is then one pop, and the work is linear in the path.
+ * Every piece, and every "/" that B and C leave, is a span of the path itself, so the stack
+ * holds offsets, and pieces that lie side by side in the path are cut out as one slice.
  */
 import { expectString } from './errors';
+
+const DOT = 0x2e;
+const SLASH = 0x2f;
 
 /** The path with its "." and ".." complete segments interpreted and removed. */
 export function removeDotSegments(path: string): string {
   expectString(path, 'path', 'removeDotSegments');
   const n = path.length;
-  const out: string[] = [];
+  // The output buffer: piece k is path.slice(from[k], to[k]).
+  const from: number[] = [];
+  const to: number[] = [];
+  const push = (a: number, b: number): void => { from.push(a); to.push(b); };
+  const pop = (): void => { from.pop(); to.pop(); };
   let i = 0;
-  // 2. While the input buffer is not empty, loop as follows:
+  // 2. While the input buffer is not empty, loop as follows. (A and D can only apply when the
+  //    buffer begins with ".", B and C when it begins with "/.": the first two characters pick
+  //    which steps to try, in the RFC's order.)
   while (i < n) {
-    // A. If the input buffer begins with a prefix of "../" or "./", then remove that prefix.
-    if (path.startsWith('../', i)) { i += 3; continue; }
-    if (path.startsWith('./', i)) { i += 2; continue; }
-    // B. if it begins with "/./" or "/." (a complete segment), replace that prefix with "/".
-    if (path.startsWith('/./', i)) { i += 2; continue; } // what is left begins with the "/"
-    if (i + 2 === n && path.startsWith('/.', i)) { out.push('/'); break; } // input is now "/": E moves it
-    // C. if it begins with "/../" or "/.." (a complete segment), replace that prefix with "/"
-    //    and remove the last segment and its preceding "/" (if any) from the output buffer.
-    if (path.startsWith('/../', i)) { i += 3; out.pop(); continue; }
-    if (i + 3 === n && path.startsWith('/..', i)) { out.pop(); out.push('/'); break; }
-    // D. if the input buffer consists only of "." or "..", then remove that.
-    if ((i + 1 === n && path[i] === '.') || (i + 2 === n && path.startsWith('..', i))) break;
+    const dot = path.charCodeAt(i) === DOT;
+    if (dot) {
+      // A. If the input buffer begins with a prefix of "../" or "./", then remove that prefix.
+      if (path.startsWith('../', i)) { i += 3; continue; }
+      if (path.startsWith('./', i)) { i += 2; continue; }
+      // D. if the input buffer consists only of "." or "..", then remove that.
+      if (i + 1 === n || (i + 2 === n && path.charCodeAt(i + 1) === DOT)) break;
+    } else if (path.charCodeAt(i) === SLASH && path.charCodeAt(i + 1) === DOT) {
+      // B. if it begins with "/./" or "/." (a complete segment), replace that prefix with "/".
+      if (path.startsWith('/./', i)) { i += 2; continue; } // what is left begins with the "/"
+      if (i + 2 === n) { push(i, i + 1); break; } // the buffer is now "/", which E moves
+      // C. if it begins with "/../" or "/.." (a complete segment), replace that prefix with "/"
+      //    and remove the last segment and its preceding "/" (if any) from the output buffer.
+      if (path.startsWith('/../', i)) { i += 3; pop(); continue; }
+      if (i + 3 === n && path.charCodeAt(i + 2) === DOT) { pop(); push(i, i + 1); break; }
+    }
     // E. move the first path segment, with its initial "/" (if any), up to but not including
     //    the next "/" or the end, to the end of the output buffer.
-    let j = path.indexOf('/', path[i] === '/' ? i + 1 : i);
+    let j = path.indexOf('/', dot ? i : i + 1);
     if (j < 0) j = n;
-    out.push(path.slice(i, j));
+    push(i, j);
     i = j;
   }
   // 3. The output buffer is the result.
-  return out.join('');
+  let result = '';
+  for (let k = 0; k < from.length;) {
+    let m = k + 1;
+    while (m < from.length && from[m] === to[m - 1]) m++; // pieces adjacent in the path
+    result += path.slice(from[k], to[m - 1]);
+    k = m;
+  }
+  return result;
 }
