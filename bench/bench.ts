@@ -1,0 +1,272 @@
+/**
+ * `npm run bench`: the project's functions and their peers, side by side in one process, on
+ * the same inputs (the first 20,000 lines of ../shared/corpus/real-urls.txt, and a scaling
+ * series). Medians of several rounds after a warm-up, with a gc before each round. Prints the
+ * tables and writes them, with the machine and the targets, to BENCHMARKS.md.
+ *
+ * Speed lives here only: no test asserts a timing.
+ */
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import * as api from '../src/index';
+import { realUrls, SHAPES, SCALING_SIZES, STACK_SIZE } from './inputs';
+import {
+  APPENDIX_B, ajvUriPeer, fastUriPeer, hapiPeer, loadApg, nodeUrlPeer, uriJsPeer,
+} from './peers';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const CORPUS_LINES = Number(process.env.BENCH_LINES ?? 20_000);
+const APG_SUBSET = 1_000;
+/** Characters processed per round in the scaling series (the input repeated to about this much). */
+const SCALING_BYTES_PER_ROUND = 2 * 1024 * 1024;
+const REF = '../a/./b?c#d';
+
+type Fn = (s: string) => unknown;
+const gc: () => void = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
+const lib = api as unknown as Record<string, unknown>;
+
+/** The project's function, or `undefined` (with a note) when it is not exported yet. */
+function projectFn(name: string, make: (f: (...a: unknown[]) => unknown) => Fn): Fn | undefined {
+  const f = lib[name];
+  if (typeof f !== 'function') {
+    console.log(`note: ${name} is not exported by src/index.ts yet; skipped`);
+    return undefined;
+  }
+  return make(f as (...a: unknown[]) => unknown);
+}
+
+let sink: unknown;
+/** Total nanoseconds for one pass of `fn` over `inputs`. A throw counts as an answer. */
+function pass(fn: Fn, inputs: readonly string[]): number {
+  const t0 = process.hrtime.bigint();
+  for (let i = 0; i < inputs.length; i++) {
+    try {
+      sink = fn(inputs[i]);
+    } catch (e) {
+      sink = e;
+    }
+  }
+  return Number(process.hrtime.bigint() - t0);
+}
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+/** Median ns per call over `rounds` rounds, after `warm` warm-up rounds. */
+function measure(fn: Fn, inputs: readonly string[], rounds = ROUNDS, warm = 1): number {
+  for (let w = 0; w < warm; w++) pass(fn, inputs);
+  const times: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    gc();
+    times.push(pass(fn, inputs));
+  }
+  return median(times) / inputs.length;
+}
+
+interface Row { group: string; name: string; project: boolean; ns: number; inputs: number; note?: string }
+const rows: Row[] = [];
+
+function bench(group: string, name: string, fn: Fn | undefined, inputs: readonly string[], project: boolean, note?: string, rounds = ROUNDS): void {
+  if (!fn) return;
+  const ns = measure(fn, inputs, rounds);
+  rows.push({ group, name, project, ns, inputs: inputs.length, note });
+  console.log(`${group.padEnd(12)} ${name.padEnd(40)} ${fmt(ns).padStart(10)} ns/input ${fmtOps(ns).padStart(12)} ops/s`);
+}
+
+const fmt = (ns: number): string => (ns >= 100 ? ns.toFixed(0) : ns >= 10 ? ns.toFixed(1) : ns.toFixed(2));
+const fmtOps = (ns: number): string => Math.round(1e9 / ns).toLocaleString('en-US');
+const ratio = (a: number, b: number): string => `${(a / b).toFixed(2)}×`;
+
+function find(group: string, name: string): Row | undefined {
+  return rows.find((r) => r.group === group && r.name === name);
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const all = realUrls(CORPUS_LINES);
+  const isValid = lib.isValid as (s: string, r?: string) => boolean;
+  const valid = all.filter((s) => isValid(s, 'URI'));
+  const apgInputs = all.slice(0, APG_SUBSET);
+  console.log(`corpus: ${all.length} lines, ${valid.length} valid URIs; apg-lite subset: first ${apgInputs.length} lines\n`);
+
+  // The project's functions under test.
+  const pIsValid = projectFn('isValid', (f) => (s) => f(s, 'URI'));
+  const pParse = projectFn('parse', (f) => (s) => f(s));
+  const pTree = projectFn('parseTree', (f) => (s) => f(s));
+  const pResolve = projectFn('resolve', (f) => (s) => f(s, REF));
+  const pNormalize = projectFn('normalize', (f) => (s) => f(s));
+  const apg = await loadApg();
+
+  // Validation: all 20,000 lines, valid or not.
+  bench('validate', 'isValid(s, "URI")', pIsValid, all, true);
+  bench('validate', 'Appendix B regexp exec (split only)', (s) => APPENDIX_B.exec(s), all, false);
+  bench('validate', 'URL.canParse (Node)', (s) => URL.canParse(s), all, false);
+  bench('validate', '@hapi/address uriRegex().test', hapiPeer.valid, all, false);
+  bench('validate', 'ajv-formats uri (full)', ajvUriPeer.valid, all, false);
+  bench('validate-apg', 'isValid(s, "URI")', pIsValid, apgInputs, true, `first ${APG_SUBSET} lines`);
+  bench('validate-apg', 'apg-lite uri-app parse', apg.valid, apgInputs, false, `first ${APG_SUBSET} lines (slow)`, 3);
+
+  // Parsing: valid URIs only, so that every function does its whole job.
+  bench('parse', 'parse(s)', pParse, valid, true);
+  bench('parse', 'parseTree(s)', pTree, valid, true);
+  bench('parse', 'Appendix B regexp exec (split only)', (s) => APPENDIX_B.exec(s), valid, false);
+  bench('parse', 'uri-js parse', uriJsPeer.parseRaw, valid, false);
+  bench('parse', 'fast-uri parse', fastUriPeer.parseRaw, valid, false);
+  bench('parse', 'new URL (Node)', nodeUrlPeer.parse, valid, false);
+
+  // Resolution: each valid corpus URI as the base of '../a/./b?c#d'.
+  bench('resolve', `resolve(s, '${REF}')`, pResolve, valid, true);
+  bench('resolve', 'uri-js resolve', (s) => uriJsPeer.resolve(s, REF), valid, false);
+  bench('resolve', 'fast-uri resolve', (s) => fastUriPeer.resolve(s, REF), valid, false);
+  bench('resolve', 'new URL(ref, base) (Node)', (s) => new URL(REF, s).href, valid, false);
+
+  // Normalization.
+  bench('normalize', 'normalize(s)', pNormalize, valid, true);
+  bench('normalize', 'uri-js normalize', uriJsPeer.normalize, valid, false);
+  bench('normalize', 'fast-uri normalize', fastUriPeer.normalize, valid, false);
+  bench('normalize', 'new URL(s).href (Node)', (s) => new URL(s).href, valid, false);
+
+  // Scaling: ns per character of the project's functions at each size.
+  const projectFns: [string, Fn | undefined][] = [
+    ['isValid', pIsValid], ['parse', pParse], ['parseTree', pTree], ['resolve', pResolve], ['normalize', pNormalize],
+  ];
+  const scaling: { fn: string; shape: string; size: number; nsPerByte: number }[] = [];
+  console.log('\nscaling (ns per character):');
+  for (const [name, fn] of projectFns) {
+    if (!fn) continue;
+    for (const shape of SHAPES) {
+      const line: string[] = [];
+      for (const size of SCALING_SIZES) {
+        const s = shape.make(size);
+        const reps = Math.max(1, Math.round(SCALING_BYTES_PER_ROUND / size));
+        const inputs = new Array<string>(reps).fill(s);
+        const ns = measure(fn, inputs, ROUNDS) / size;
+        scaling.push({ fn: name, shape: shape.name, size, nsPerByte: ns });
+        line.push(`${sizeName(size)} ${ns.toFixed(2)}`);
+      }
+      console.log(`  ${name.padEnd(10)} ${shape.name.padEnd(11)} ${line.join('  ')}`);
+    }
+  }
+
+  // 10 MB: completes, no RangeError (stack overflow).
+  const stack: { fn: string; shape: string; outcome: string; ms: number }[] = [];
+  console.log(`\n${sizeName(STACK_SIZE)} inputs:`);
+  for (const [name, fn] of projectFns) {
+    if (!fn) continue;
+    for (const shape of SHAPES) {
+      const s = shape.make(STACK_SIZE);
+      gc();
+      const t0 = Date.now();
+      let outcome = 'ok';
+      try {
+        fn(s);
+      } catch (e) {
+        outcome = e instanceof RangeError ? `RangeError: ${e.message}` : `${(e as Error).name}: ${(e as Error).message.split('\n')[0]}`;
+      }
+      stack.push({ fn: name, shape: shape.name, outcome, ms: Date.now() - t0 });
+      console.log(`  ${name.padEnd(10)} ${shape.name.padEnd(11)} ${outcome} (${Date.now() - t0} ms)`);
+    }
+  }
+
+  const seconds = (Date.now() - started) / 1000;
+  console.log(`\ntotal ${seconds.toFixed(0)} s`);
+  const md = report(all.length, valid.length, apgInputs.length, scaling, stack, seconds);
+  fs.writeFileSync(path.resolve(__dirname, '..', '..', 'BENCHMARKS.md'), md);
+  console.log('\n' + md.slice(md.indexOf('## Targets')));
+}
+
+const sizeName = (n: number): string => (n >= 1024 * 1024 ? `${n / 1024 / 1024} MB` : `${n / 1024} KB`);
+
+function report(
+  lines: number, validCount: number, apgCount: number,
+  scaling: { fn: string; shape: string; size: number; nsPerByte: number }[],
+  stack: { fn: string; shape: string; outcome: string; ms: number }[],
+  seconds: number,
+): string {
+  const cpu = (fs.readFileSync('/proc/cpuinfo', 'utf8').match(/^model name\s*:\s*(.*)$/m) ?? [])[1] ?? os.cpus()[0]?.model ?? 'unknown';
+  const out: string[] = [];
+  out.push('# Benchmarks', '');
+  out.push('Generated by `npm run bench` (bench/bench.ts); do not edit by hand. Speed is measured here only, never asserted in tests.', '');
+  out.push(`- Machine: ${cpu}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GB; ${os.type()} ${os.release()}`);
+  out.push(`- Node ${process.version}; date ${new Date().toISOString().slice(0, 10)}; whole run ${seconds.toFixed(0)} s`);
+  out.push(`- Inputs: the first ${lines.toLocaleString('en-US')} lines of ../shared/corpus/real-urls.txt (validation: all of them; parse, resolve, normalize: the ${validCount.toLocaleString('en-US')} that are valid \`URI\`s). apg-lite is slow and runs on the first ${apgCount.toLocaleString('en-US')} lines only, side by side with the project on the same lines.`);
+  out.push(`- Method: one process; each function makes one warm-up pass over its inputs, then ${ROUNDS} timed passes (3 for apg-lite), each after a forced gc (\`--expose-gc\`); the median pass is reported. A throw is counted as an answer (the call is wrapped in try/catch for every function alike).`);
+  out.push(`- \`project ÷ peer\` is the project's time divided by the peer's: below 1 the project is faster.`);
+  out.push('');
+  const groups = [...new Set(rows.map((r) => r.group))];
+  for (const g of groups) {
+    const gr = rows.filter((r) => r.group === g);
+    const projects = gr.filter((r) => r.project);
+    out.push(`## ${g}`, '');
+    out.push(`| function | ns / input | ops/s | ${projects.map((p) => `${p.name} ÷ this`).join(' | ')} |`);
+    out.push(`|---|---:|---:|${projects.map(() => '---:').join('|')}|`);
+    for (const r of gr) {
+      out.push(`| ${r.project ? '**' + r.name + '**' : r.name}${r.note ? ` (${r.note})` : ''} | ${fmt(r.ns)} | ${fmtOps(r.ns)} | ${projects.map((p) => (p === r ? '' : ratio(p.ns, r.ns))).join(' | ')} |`);
+    }
+    out.push('');
+  }
+  out.push('## Scaling: ns per character', '');
+  out.push('Each input is repeated to about 2 MB per pass. Shapes: a long path (`segment/` repeated), a long query (`key=value&` repeated), a long run of `%41`.', '');
+  out.push(`| function | shape | ${SCALING_SIZES.map(sizeName).join(' | ')} | 1 MB ÷ 10 KB |`);
+  out.push(`|---|---|${SCALING_SIZES.map(() => '---:').join('|')}|---:|`);
+  const keys = [...new Set(scaling.map((s) => `${s.fn}\u0000${s.shape}`))];
+  for (const k of keys) {
+    const [fn, shape] = k.split('\u0000');
+    const xs = scaling.filter((s) => s.fn === fn && s.shape === shape);
+    const at = (n: number) => xs.find((s) => s.size === n)!.nsPerByte;
+    out.push(`| ${fn} | ${shape} | ${xs.map((s) => s.nsPerByte.toFixed(2)).join(' | ')} | ${ratio(at(1024 * 1024), at(10 * 1024))} |`);
+  }
+  out.push('');
+  out.push(`## ${sizeName(STACK_SIZE)} inputs`, '');
+  out.push('| function | shape | outcome | ms |', '|---|---|---|---:|');
+  for (const s of stack) out.push(`| ${s.fn} | ${s.shape} | ${s.outcome} | ${s.ms} |`);
+  out.push('');
+  out.push(...targets(scaling, stack));
+  return out.join('\n') + '\n';
+}
+
+function targets(
+  scaling: { fn: string; shape: string; size: number; nsPerByte: number }[],
+  stack: { fn: string; shape: string; outcome: string }[],
+): string[] {
+  const out = ['## Targets', '', '| target | measured | met? |', '|---|---|---|'];
+  const check = (label: string, g: string, p: string, peer: string, limit: number): void => {
+    const a = find(g, p);
+    const b = find(g, peer);
+    if (!a || !b) {
+      out.push(`| ${label} | not measured (${!a ? p : peer} missing) | — |`);
+      return;
+    }
+    const r = a.ns / b.ns;
+    out.push(`| ${label} | ${r.toFixed(2)}× (${fmt(a.ns)} vs ${fmt(b.ns)} ns) | ${r <= limit ? 'met' : 'missed'} |`);
+  };
+  check('isValid ≤ 1.0× Appendix B exec', 'validate', 'isValid(s, "URI")', 'Appendix B regexp exec (split only)', 1.0);
+  check('parse ≤ 0.2× uri-js parse', 'parse', 'parse(s)', 'uri-js parse', 0.2);
+  check('parse ≤ 0.2× fast-uri parse', 'parse', 'parse(s)', 'fast-uri parse', 0.2);
+  check('parseTree ≤ 1.0× uri-js parse', 'parse', 'parseTree(s)', 'uri-js parse', 1.0);
+  check('resolve ≤ 0.2× uri-js resolve', 'resolve', `resolve(s, '${REF}')`, 'uri-js resolve', 0.2);
+  check('normalize ≤ 0.2× uri-js normalize', 'normalize', 'normalize(s)', 'uri-js normalize', 0.2);
+  const fns = [...new Set(scaling.map((s) => s.fn))];
+  for (const fn of fns) {
+    const worst = SHAPES.map((sh) => {
+      const at = (n: number) => scaling.find((s) => s.fn === fn && s.shape === sh.name && s.size === n)!.nsPerByte;
+      return { shape: sh.name, r: at(1024 * 1024) / at(10 * 1024) };
+    }).sort((a, b) => b.r - a.r)[0];
+    out.push(`| ${fn}: ns/char at 1 MB ≤ 1.5× at 10 KB (linear) | worst ${worst.r.toFixed(2)}× (${worst.shape}) | ${worst.r <= 1.5 ? 'met' : 'missed'} |`);
+  }
+  for (const name of ['isValid', 'parse', 'parseTree', 'resolve', 'normalize']) {
+    if (!fns.includes(name)) out.push(`| ${name}: linear, no stack overflow at 10 MB | not measured (not exported when run) | — |`);
+  }
+  const bad = stack.filter((s) => s.outcome.startsWith('RangeError'));
+  out.push(`| no stack overflow at ${sizeName(STACK_SIZE)} | ${stack.length - bad.length}/${stack.length} calls completed without RangeError${bad.length ? ': ' + bad.map((b) => `${b.fn} on ${b.shape}`).join(', ') : ''} | ${bad.length ? 'missed' : 'met'} |`);
+  out.push('');
+  return out;
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
