@@ -1,6 +1,7 @@
 /** The core API: validity, validation with an error, and the parse tree. */
 import { driver, type RuleName } from './grammar';
 import type { TreeOptions } from './engine/driver';
+import type { Automaton } from './engine/automaton';
 import type { TreeNode } from './engine/tree';
 import { UriSyntaxError, expectString } from './errors';
 
@@ -16,10 +17,16 @@ export function expectRule(rule: unknown, fn: string, allowed?: readonly string[
 
 /** Does the whole input match `rule` (RFC 3986 Appendix A)? */
 export function isValid(input: string, rule: RuleName = 'URI-reference'): boolean {
+  const automaton = automata.get(rule);
+  if (automaton && typeof input === 'string') return automaton.test(input);
   expectString(input, 'input', 'isValid');
   expectRule(rule, 'isValid');
+  automata.set(rule, driver.automaton(rule));
   return driver.test(input, rule);
 }
+
+/** The automata isValid has used, for its fast path (one Map look-up, then the DFA). */
+const automata = new Map<unknown, Automaton>();
 
 /** `{ ok: true }`, or `{ ok: false, error }` with a `UriSyntaxError`. Never throws for a string. */
 export function validate(input: string, rule: RuleName = 'URI-reference'): ValidationResult {

@@ -184,7 +184,7 @@ export class Automaton {
 
   private step(from: number, c: number): number {
     const next: number[] = [];
-    for (const id of this.sets[from / 128]) {
+    for (const id of this.sets[from >> 7]) {
       const st = this.nfa.states[id];
       if (st.set && st.set[c]) next.push(st.next);
     }
@@ -204,7 +204,7 @@ export class Automaton {
       if (to < 0) return to === UNKNOWN ? this.testFrom(input, i, s) : false;
       s = to;
     }
-    return this.accepting[s / 128] === 1;
+    return this.accepting[s >> 7] === 1;
   }
 
   /** `test` after the table had to grow: continue with the new table. */
@@ -217,7 +217,7 @@ export class Automaton {
       if (to === DEAD) return false;
       s = to;
     }
-    return this.accepting[s / 128] === 1;
+    return this.accepting[s >> 7] === 1;
   }
 
   /** The verdict, and for a failure the error offset and what could come there. */
@@ -231,12 +231,12 @@ export class Automaton {
       if (to === DEAD) return { ok: false, index: i, expected: this.expected(s) };
       s = to;
     }
-    return this.accepting[s / 128] === 1 ? { ok: true, index: n, expected: [] } : { ok: false, index: n, expected: this.expected(s) };
+    return this.accepting[s >> 7] === 1 ? { ok: true, index: n, expected: [] } : { ok: false, index: n, expected: this.expected(s) };
   }
 
   private expected(s: number): string[] {
     const words = new Set<string>();
-    for (const id of this.sets[s / 128]) words.add(id === this.accept ? END_OF_INPUT : this.nfa.states[id].label);
+    for (const id of this.sets[s >> 7]) words.add(id === this.accept ? END_OF_INPUT : this.nfa.states[id].label);
     // Rule names first, then quoted characters, then the end of input, each group sorted.
     const rank = (w: string) => (w === END_OF_INPUT ? 2 : w.startsWith('"') ? 1 : 0);
     return [...words].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));

@@ -7,8 +7,9 @@
  */
 import { Automaton, type Verdict } from './automaton';
 import type { Grammar } from './expr';
+import { compileFast, type Matcher } from './fastTree';
 import { compileParsimmon, run, type Language } from './parsimmon';
-import type { TreeNode } from './tree';
+import type { Node, TreeNode } from './tree';
 import { UriSyntaxError } from '../errors';
 
 export interface TreeOptions {
@@ -20,6 +21,7 @@ export class Driver<R extends string> {
   private readonly automata = new Map<string, Automaton>();
   private readonly languages = new Map<string, Language<R>>();
   private readonly names: ReadonlySet<string>;
+  private readonly fast = new Map<ReadonlySet<string> | undefined, (rule: string) => Matcher>();
 
   constructor(
     readonly grammar: Grammar<R>,
@@ -64,17 +66,36 @@ export class Driver<R extends string> {
     return new UriSyntaxError(input, rule, v.index, v.expected);
   }
 
+  /**
+   * The fast structural tree, with nodes for `nodeRules` only (default: every structural
+   * rule), or undefined when the input does not match `rule` to its end.
+   */
+  fastTree(input: string, rule: R, nodeRules?: ReadonlySet<string>): TreeNode<R> | undefined {
+    // Keyed by the set itself: callers pass one long-lived set.
+    let compiled = this.fast.get(nodeRules);
+    if (!compiled) {
+      const nodes = nodeRules ?? new Set([...this.names].filter((n) => !this.lexicalRules.has(n)));
+      this.fast.set(nodeRules, (compiled = compileFast(this.grammar, nodes)));
+    }
+    const out: Node[] = [];
+    const end = compiled(rule)(input, 0, out);
+    if (end === input.length) return out[0] as TreeNode<R>;
+    return undefined;
+  }
+
   /** The tree of a whole input, or a `UriSyntaxError`. */
-  tree(input: string, rule: R, options: TreeOptions = {}): TreeNode<R> {
+  tree(input: string, rule: R, options: TreeOptions = {}, nodeRules?: ReadonlySet<string>): TreeNode<R> {
+    if (!options.lexical) {
+      const t = this.fastTree(input, rule, nodeRules);
+      if (t) return t;
+    } else {
+      const r = run(this.language(true)[rule], input, 0);
+      if (r.status && r.index === input.length) return r.value[0] as TreeNode<R>;
+    }
     const v = this.check(input, rule);
     if (!v.ok) throw this.error(input, rule, v);
-    const parser = this.language(!!options.lexical)[rule];
-    const r = run(parser, input, 0);
-    if (!r.status || r.index !== input.length) {
-      // The automaton accepted what the first-match-wins parser did not: a grammar bug, never
-      // an answer. The tests check that this cannot happen.
-      throw new Error(`uri-grammar internal error: the ${rule} combinators and automaton disagree on ${JSON.stringify(input)}`);
-    }
-    return r.value[0] as TreeNode<R>;
+    // The automaton accepted what the first-match-wins parser did not: a grammar bug, never
+    // an answer. The tests check that this cannot happen.
+    throw new Error(`uri-grammar internal error: the ${rule} combinators and automaton disagree on ${JSON.stringify(input)}`);
   }
 }

@@ -36,7 +36,25 @@ export function regexpSource(grammar: Grammar, e: Expr): string {
       return f.length > 1 ? '[' + f + ']' : esc(ch);
     }).join('');
     case 'seq': return e.items.map((i) => group(grammar, i)).join('');
-    case 'alt': return e.items.map((i) => regexpSource(grammar, i)).join('|');
+    case 'alt': {
+      // Adjacent one-character alternatives become one class: same language, same choice
+      // order for everything else, and a much faster RegExp.
+      const parts: string[] = [];
+      let run: CharSet | undefined;
+      for (const item of e.items) {
+        const one = singleCharSet(grammar, item);
+        if (one) {
+          run ??= new Uint8Array(128);
+          for (let c = 0; c < 128; c++) run[c] |= one[c];
+          continue;
+        }
+        if (run) parts.push(classSource(run));
+        run = undefined;
+        parts.push(regexpSource(grammar, item));
+      }
+      if (run) parts.push(classSource(run));
+      return parts.join('|');
+    }
     case 'rep': {
       const q = e.min === 0 && e.max === Infinity ? '*'
         : e.min === 1 && e.max === Infinity ? '+'
@@ -46,7 +64,10 @@ export function regexpSource(grammar: Grammar, e: Expr): string {
       const inner = regexpSource(grammar, e.item);
       return (/^(\[[^\]]*\]|\\?.)$/.test(inner) ? inner : '(?:' + inner + ')') + q;
     }
-    case 'ref': return '(?:' + regexpSource(grammar, grammar[e.name]) + ')';
+    case 'ref': {
+      const one = singleCharSet(grammar, e);
+      return one ? classSource(one) : '(?:' + regexpSource(grammar, grammar[e.name]) + ')';
+    }
     case 'guard': return e.not ? '(?!' + regexpSource(grammar, e.not) + ')' : '$';
   }
 }
@@ -54,4 +75,28 @@ export function regexpSource(grammar: Grammar, e: Expr): string {
 function group(grammar: Grammar, e: Expr): string {
   const s = regexpSource(grammar, e);
   return e.t === 'alt' ? '(?:' + s + ')' : s;
+}
+
+/** The characters `e` matches when it always matches exactly one character; else undefined. */
+export function singleCharSet(grammar: Grammar, e: Expr): CharSet | undefined {
+  switch (e.t) {
+    case 'chars': return e.set;
+    case 'lit': {
+      if (e.text.length !== 1) return undefined;
+      const set = new Uint8Array(128);
+      for (const ch of caseFold(e.text)) set[ch.charCodeAt(0)] = 1;
+      return set;
+    }
+    case 'ref': return singleCharSet(grammar, grammar[e.name]);
+    case 'alt': {
+      const set = new Uint8Array(128);
+      for (const item of e.items) {
+        const one = singleCharSet(grammar, item);
+        if (!one) return undefined;
+        for (let c = 0; c < 128; c++) set[c] |= one[c];
+      }
+      return set;
+    }
+    default: return undefined;
+  }
 }
