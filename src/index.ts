@@ -11,3 +11,6 @@ export { parse, type UriComponents, type HostKind } from './components';
 export { recompose } from './recompose';
 export { resolve, type ResolveOptions } from './resolve';
 export { removeDotSegments } from './removeDotSegments';
+export { normalize, equivalent, DEFAULT_PORTS, type NormalizeOptions } from './normalize';
+export { percentEncode, percentDecode, type EncodeComponent, type DecodeOptions } from './percent';
+export { redact } from './redact';
