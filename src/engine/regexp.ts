@@ -4,6 +4,7 @@
  * first-match-wins parser commits.
  */
 import { caseFold, type CharSet, type Expr, type Grammar } from './expr';
+import { firstChars, nullable } from './first';
 
 const SPECIAL = /[\\^$.*+?()[\]{}|\/-]/;
 
@@ -56,6 +57,10 @@ export function regexpSource(grammar: Grammar, e: Expr): string {
       return parts.join('|');
     }
     case 'rep': {
+      if (e.min === 0 && e.max === Infinity) {
+        const split = splitRun(grammar, e.item);
+        if (split) return split;
+      }
       const q = e.min === 0 && e.max === Infinity ? '*'
         : e.min === 1 && e.max === Infinity ? '+'
         : e.min === 0 && e.max === 1 ? '?'
@@ -99,4 +104,33 @@ export function singleCharSet(grammar: Grammar, e: Expr): CharSet | undefined {
     }
     default: return undefined;
   }
+}
+
+/**
+ * `*( C / X / … )` where C are one-character alternatives that no other alternative can begin
+ * with, as `C*(?:(?:X|…)C*)*`: the same strings, the same (deterministic) greedy match, but the
+ * engine runs over C in a tight loop instead of one alternation per character.
+ */
+function splitRun(grammar: Grammar, item: Expr): string | undefined {
+  let body = item;
+  while (body.t === 'ref') body = grammar[body.name];
+  if (body.t !== 'alt') return undefined;
+  const run = new Uint8Array(128);
+  const others: Expr[] = [];
+  const flatten = (x: Expr): void => {
+    while (x.t === 'ref' && !singleCharSet(grammar, x)) x = grammar[x.name];
+    const one = singleCharSet(grammar, x);
+    if (one) for (let c = 0; c < 128; c++) run[c] |= one[c];
+    else if (x.t === 'alt') x.items.forEach(flatten);
+    else others.push(x);
+  };
+  body.items.forEach(flatten);
+  if (others.length === 0) return classSource(run) + '*';
+  for (const x of others) {
+    if (nullable(grammar, x)) return undefined;
+    const first = firstChars(grammar, x);
+    for (let c = 0; c < 128; c++) if (first[c] && run[c]) return undefined;
+  }
+  const c = classSource(run);
+  return `${c}*(?:(?:${others.map((x) => regexpSource(grammar, x)).join('|')})${c}*)*`;
 }
