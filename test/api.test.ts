@@ -1,0 +1,118 @@
+/**
+ * The public API (src/index.ts): RULE_NAMES, argument checks, the built CommonJS and ESM
+ * entry points, and linear work on 5 MB hostile inputs (no stack overflow; no timings).
+ */
+import { execFileSync } from 'child_process';
+import * as fs from 'fs';
+import * as path from 'path';
+import * as api from '../src/index';
+import { isValid, parseTree, validate, RULE_NAMES, UriSyntaxError, type RuleName } from '../src/index';
+import { ORACLE_RULE_NAMES, oracleErrorIndex } from './oracle';
+
+describe('RULE_NAMES', () => {
+  it('is the 36 names of RFC 3986 Appendix A, spelled and ordered as the seed text has them', () => {
+    expect(RULE_NAMES).toHaveLength(36);
+    expect([...RULE_NAMES]).toEqual([...ORACLE_RULE_NAMES]);
+    expect(new Set(RULE_NAMES).size).toBe(36);
+  });
+  it('includes the spellings that are easy to get wrong', () => {
+    for (const n of ['URI-reference', 'absolute-URI', 'IP-literal', 'IPvFuture', 'IPv6address', 'IPv4address', 'h16', 'ls32', 'dec-octet', 'reg-name', 'path-abempty', 'segment-nz-nc', 'pct-encoded', 'gen-delims', 'sub-delims']) {
+      expect(RULE_NAMES).toContain(n);
+    }
+  });
+});
+
+describe('defaults', () => {
+  it('the rule defaults to URI-reference', () => {
+    expect(isValid('a/b:c')).toBe(true);
+    expect(isValid('a/b:c', 'URI')).toBe(false);
+    expect(parseTree('a/b:c').rule).toBe('URI-reference');
+    const r = validate('a b');
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.rule).toBe('URI-reference');
+  });
+  it('validate returns { ok: true } for valid input', () => {
+    expect(validate('http://a/', 'URI')).toEqual({ ok: true });
+  });
+  it('parseTree throws UriSyntaxError for invalid input', () => {
+    expect(() => parseTree('http://a b', 'URI')).toThrow(UriSyntaxError);
+    try { parseTree('http://a b', 'URI'); } catch (e) {
+      expect((e as UriSyntaxError).index).toBe(8);
+    }
+  });
+});
+
+const NOT_STRINGS: Array<[string, unknown]> = [
+  ['undefined', undefined], ['null', null], ['a number', 42], ['an object', {}], ['an array', ['a']],
+  // eslint-disable-next-line no-new-wrappers
+  ['a String object', new String('http://a')],
+];
+
+describe('arguments that are not strings are a TypeError naming the argument', () => {
+  const fns: Array<[string, (x: unknown) => unknown]> = [
+    ['isValid', (x) => isValid(x as string)],
+    ['validate', (x) => validate(x as string)],
+    ['parseTree', (x) => parseTree(x as string)],
+  ];
+  it.each(fns.flatMap(([fn, call]) => NOT_STRINGS.map(([what, v]) => [fn, what, call, v] as const)))('%s(%s)', (fn, _what, call, v) => {
+    expect(() => call(v)).toThrow(TypeError);
+    expect(() => call(v)).toThrow(/input/);
+    expect(() => call(v)).toThrow(new RegExp(fn));
+  });
+
+  it.each([
+    ['isValid', () => isValid('a', 'uri' as RuleName)],
+    ['isValid', () => isValid('a', 'URI_reference' as RuleName)],
+    ['validate', () => validate('a', 'nope' as RuleName)],
+    ['validate', () => validate('a', 3 as unknown as RuleName)],
+    ['parseTree', () => parseTree('a', 'toString' as RuleName)],
+    ['parseTree', () => parseTree('a', '__proto__' as RuleName)],
+    ['isValid', () => isValid('a', null as unknown as RuleName)],
+  ])('%s with a bad rule name is a TypeError naming "rule"', (_fn, call) => {
+    expect(call).toThrow(TypeError);
+    expect(call).toThrow(/rule/);
+  });
+
+  it('validate never throws for a string, whatever it holds', () => {
+    for (const s of ['', '\u0000', '\ud800', 'a'.repeat(1000) + '\u00e9', '%', '[[[', '\n']) {
+      for (const rule of RULE_NAMES) expect(() => validate(s, rule)).not.toThrow();
+    }
+  });
+});
+
+describe('UriSyntaxError', () => {
+  it('is an Error with name, input, rule, index and expected', () => {
+    const r = validate('http://[::1', 'URI');
+    if (r.ok) throw new Error('expected an error');
+    const e = r.error;
+    expect(e).toBeInstanceOf(Error);
+    expect(e).toBeInstanceOf(api.UriSyntaxError);
+    expect(e.name).toBe('UriSyntaxError');
+    expect([e.input, e.rule, e.index]).toEqual(['http://[::1', 'URI', 11]);
+    expect(e.expected).toContain('"]"');
+    expect(e.message).toContain('  http://[::1\n' + ' '.repeat(2 + 11) + '^');
+  });
+});
+
+const ROOT = path.join(__dirname, '..');
+const DIST = path.join(ROOT, 'dist', 'src');
+const built = fs.existsSync(path.join(DIST, 'index.js')) && fs.existsSync(path.join(DIST, 'index.mjs'));
+
+// The build (`npm run build`, which .ci/run does first) makes dist/; without it there is nothing to load.
+(built ? describe : describe.skip)('the built package', () => {
+  it('loads as CommonJS', () => {
+    // eslint-disable-next-line @typescript-eslint/no-var-requires
+    const cjs = require(path.join(DIST, 'index.js'));
+    expect(cjs.isValid('http://a/', 'URI')).toBe(true);
+    expect(cjs.isValid('http://a b', 'URI')).toBe(false);
+    expect(cjs.RULE_NAMES).toHaveLength(36);
+  });
+  it('loads as an ES module', () => {
+    const url = `file://${path.join(DIST, 'index.mjs')}`;
+    const code = `import { isValid, validate, parseTree, RULE_NAMES, UriSyntaxError } from ${JSON.stringify(url)};
+const r = validate('http://a b', 'URI');
+console.log(JSON.stringify([isValid('http://a/', 'URI'), isValid('a b'), r.error instanceof UriSyntaxError, r.error.index, parseTree('x:y', 'URI').rule, RULE_NAMES.length]));`;
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8' });
+    expect(JSON.parse(out)).toEqual([true, false, true, 8, 'URI', 36]);
+  });
+});
