@@ -37,10 +37,6 @@ export interface UriComponents {
 export const COMPONENT_RULES = ['URI', 'URI-reference', 'absolute-URI', 'relative-ref'] as const;
 export type ComponentRule = (typeof COMPONENT_RULES)[number];
 
-const PATH_RULES: ReadonlySet<string> = new Set([
-  'path-abempty', 'path-absolute', 'path-noscheme', 'path-rootless', 'path-empty',
-]);
-
 /** The components of `input` as `rule`; `UriSyntaxError` if it is not one. */
 export function parse(input: string, rule: ComponentRule = 'URI-reference'): UriComponents {
   expectString(input, 'input', 'parse');
@@ -62,27 +58,28 @@ export function fromTree(input: string, root: Node): UriComponents {
     scheme: undefined, authority: undefined, userinfo: undefined, host: undefined, port: undefined,
     path: '', query: undefined, fragment: undefined, hostKind: undefined,
   };
-  // An explicit stack of the few container nodes (never more than four deep), no recursion.
-  const stack: Node[] = [root];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    const kids = node.children;
-    for (let k = kids.length - 1; k >= 0; k--) {
-      const n = kids[k];
-      switch (n.rule) {
-        case 'URI': case 'relative-ref': case 'hier-part': case 'relative-part':
-          stack.push(n);
-          break;
-        case 'scheme': c.scheme = input.slice(n.start, n.end); break;
-        case 'query': c.query = input.slice(n.start, n.end); break;
-        case 'fragment': c.fragment = input.slice(n.start, n.end); break;
-        case 'authority': readAuthority(input, n, c); break;
-        default:
-          if (PATH_RULES.has(n.rule)) c.path = input.slice(n.start, n.end);
-      }
+  readChildren(input, root, c);
+  return c;
+}
+
+/** The recursion only descends the grammar's fixed nesting (at most three levels), never the input. */
+function readChildren(input: string, node: Node, c: UriComponents): void {
+  const kids = node.children;
+  for (let k = 0; k < kids.length; k++) {
+    const n = kids[k];
+    switch (n.rule) {
+      case 'URI': case 'relative-ref': case 'hier-part': case 'relative-part':
+        readChildren(input, n, c);
+        break;
+      case 'scheme': c.scheme = input.slice(n.start, n.end); break;
+      case 'authority': readAuthority(input, n, c); break;
+      case 'path-abempty': case 'path-absolute': case 'path-noscheme': case 'path-rootless': case 'path-empty':
+        c.path = input.slice(n.start, n.end);
+        break;
+      case 'query': c.query = input.slice(n.start, n.end); break;
+      case 'fragment': c.fragment = input.slice(n.start, n.end); break;
     }
   }
-  return c;
 }
 
 // authority = [ userinfo "@" ] host [ ":" port ]
