@@ -8,7 +8,7 @@ export { UriSyntaxError } from './errors';
 export type { Node, TreeNode } from './engine/tree';
 export type { TreeOptions } from './engine/driver';
 export { parse, type UriComponents, type HostKind } from './components';
-export { recompose } from './recompose';
+export { recompose, type ComponentsInput } from './recompose';
 export { resolve, type ResolveOptions } from './resolve';
 export { removeDotSegments } from './removeDotSegments';
 export { normalize, equivalent, DEFAULT_PORTS, type NormalizeOptions } from './normalize';
