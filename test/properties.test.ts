@@ -27,10 +27,10 @@ function spanProblems(n: T, input: string, out: string[] = []): string[] {
   return out;
 }
 
-/** The lexical tree without its lexical nodes (their children take their place). */
-function stripLexical(n: T): T[] {
-  const kids = n.children.flatMap(stripLexical);
-  return LEXICAL_RULES.has(n.rule as never) ? kids : [{ rule: n.rule, start: n.start, end: n.end, children: kids } as T];
+/** The lexical tree without its lexical nodes (their children take their place); the root stays. */
+function stripLexical(n: T, root = true): T[] {
+  const kids = n.children.flatMap((c) => stripLexical(c, false));
+  return LEXICAL_RULES.has(n.rule as never) && !root ? kids : [{ rule: n.rule, start: n.start, end: n.end, children: kids } as T];
 }
 const plain = (n: T): unknown => ({ rule: n.rule, start: n.start, end: n.end, children: n.children.map(plain) });
 
