@@ -90,12 +90,15 @@ export const rfc3986: Grammar<RuleName> = {
   'userinfo': rep(alt(ref('unreserved'), ref('pct-encoded'), ref('sub-delims'), lit(':'))),
 
   // host          = IP-literal / IPv4address / reg-name
-  // PEG: IPv4address wins only when no reg-name character follows it, so `1.2.3.4.5`,
-  // `1.2.3.45x` and `1.2.3.256` fall through to reg-name (first match wins on the whole host
-  // text, as RFC 3986 3.2.2 says). IPv4address is a subset of reg-name: the language is the same.
+  // PEG: IPv4address wins only when nothing that could continue a reg-name follows it
+  // (unreserved, sub-delims, or the "%" that begins pct-encoded), so `1.2.3.4.5`, `1.2.3.45x`,
+  // `1.2.3.256` and `1.2.3.4%41` fall through to reg-name (first match wins on the whole host
+  // text, RFC 3986 3.2.2). The "%" is tested alone so that after `1.2.3.4%` the reg-name is still
+  // explored and an error points past the "%". IPv4address is a subset of reg-name, and a host is
+  // never followed by "%": the language is the same.
   'host': alt(
     ref('IP-literal'),
-    seq(ref('IPv4address'), notFollowedBy(alt(ref('unreserved'), ref('pct-encoded'), ref('sub-delims')))),
+    seq(ref('IPv4address'), notFollowedBy(alt(ref('unreserved'), ref('sub-delims'), lit('%')))),
     ref('reg-name'),
   ),
 

@@ -37,6 +37,17 @@ export interface UriComponents {
 export const COMPONENT_RULES = ['URI', 'URI-reference', 'absolute-URI', 'relative-ref'] as const;
 export type ComponentRule = (typeof COMPONENT_RULES)[number];
 
+/**
+ * The tree `parse` reads: nodes for the rules that carry a component and for the host's
+ * alternatives, nothing above or below them (no `authority` or `host` wrapper, no segments).
+ * Fewer nodes, the same first-match-wins parse: the components are the same as those of the
+ * full tree (test/components.test.ts checks both).
+ */
+export const COMPONENT_NODES: ReadonlySet<string> = new Set([
+  'scheme', 'userinfo', 'IP-literal', 'IPvFuture', 'IPv4address', 'reg-name', 'port',
+  'path-abempty', 'path-absolute', 'path-noscheme', 'path-rootless', 'path-empty', 'query', 'fragment',
+]);
+
 /** The components of `input` as `rule`; `UriSyntaxError` if it is not one. */
 export function parse(input: string, rule: ComponentRule = 'URI-reference'): UriComponents {
   expectString(input, 'input', 'parse');
@@ -44,71 +55,46 @@ export function parse(input: string, rule: ComponentRule = 'URI-reference'): Uri
     const got = typeof rule === 'string' ? JSON.stringify(rule) : typeof rule;
     throw new TypeError(`parse: argument "rule" must be one of ${COMPONENT_RULES.join(', ')}, got ${got}`);
   }
-  // The one source of the tree: the rest of this file only reads nodes by rule name.
-  return fromTree(input, driver.tree(input, rule as RuleName));
+  return fromNodes(input, driver.nodes(input, rule as RuleName, COMPONENT_NODES));
 }
 
 /**
- * Reads the components off the tree. Only the nodes above the path's segments are looked
- * at: the children of the reference rules, hier-part / relative-part, authority, host and
- * IP-literal. A path node's text is the path; what lies inside it is never visited.
+ * Reads the components off the nodes of a `COMPONENT_NODES` parse, in input order.
+ *
+ *   authority = [ userinfo "@" ] host [ ":" port ]
+ *   host      = IP-literal / IPv4address / reg-name
+ *
+ * The authority is there exactly when a host alternative is (`host` cannot be absent from
+ * `authority`, and appears nowhere else); it spans from its userinfo, or its host, to its
+ * port, or its host.
  */
-export function fromTree(input: string, root: Node): UriComponents {
+export function fromNodes(input: string, nodes: readonly Node[]): UriComponents {
   const c: UriComponents = {
     scheme: undefined, authority: undefined, userinfo: undefined, host: undefined, port: undefined,
     path: '', query: undefined, fragment: undefined, hostKind: undefined,
   };
-  readChildren(input, root, c);
-  return c;
-}
-
-/** The recursion only descends the grammar's fixed nesting (at most three levels), never the input. */
-function readChildren(input: string, node: Node, c: UriComponents): void {
-  const kids = node.children;
-  for (let k = 0; k < kids.length; k++) {
-    const n = kids[k];
+  let authorityStart = -1;
+  let authorityEnd = -1;
+  for (let k = 0; k < nodes.length; k++) {
+    const n = nodes[k];
+    const text = input.slice(n.start, n.end);
     switch (n.rule) {
-      case 'URI': case 'relative-ref': case 'hier-part': case 'relative-part':
-        readChildren(input, n, c);
+      case 'scheme': c.scheme = text; break;
+      case 'userinfo': c.userinfo = text; authorityStart = n.start; break;
+      case 'IP-literal': case 'IPv4address': case 'reg-name':
+        c.host = text;
+        // IP-literal = "[" ( IPv6address / IPvFuture ) "]": an IPvFuture is a node here; an
+        // IPv6address is not, though its ls32 may hold an IPv4address node.
+        c.hostKind = n.rule !== 'IP-literal' ? n.rule : n.children[0]?.rule === 'IPvFuture' ? 'IPvFuture' : 'IPv6address';
+        if (authorityStart < 0) authorityStart = n.start;
+        authorityEnd = n.end;
         break;
-      case 'scheme': c.scheme = input.slice(n.start, n.end); break;
-      case 'authority': readAuthority(input, n, c); break;
-      case 'path-abempty': case 'path-absolute': case 'path-noscheme': case 'path-rootless': case 'path-empty':
-        c.path = input.slice(n.start, n.end);
-        break;
-      case 'query': c.query = input.slice(n.start, n.end); break;
-      case 'fragment': c.fragment = input.slice(n.start, n.end); break;
+      case 'port': c.port = text; authorityEnd = n.end; break;
+      case 'query': c.query = text; break;
+      case 'fragment': c.fragment = text; break;
+      default: c.path = text; // one of the five path rules
     }
   }
-}
-
-// authority = [ userinfo "@" ] host [ ":" port ]
-function readAuthority(input: string, authority: Node, c: UriComponents): void {
-  c.authority = input.slice(authority.start, authority.end);
-  for (const n of authority.children) {
-    if (n.rule === 'userinfo') c.userinfo = input.slice(n.start, n.end);
-    else if (n.rule === 'port') c.port = input.slice(n.start, n.end);
-    else if (n.rule === 'host') {
-      c.host = input.slice(n.start, n.end);
-      c.hostKind = hostKind(c.host, n);
-    }
-  }
-}
-
-// host = IP-literal / IPv4address / reg-name;  IP-literal = "[" ( IPv6address / IPvFuture ) "]"
-function hostKind(text: string, host: Node): HostKind {
-  const alt = host.children[0];
-  if (alt === undefined) return classify(text); // a tree without the host's alternatives
-  if (alt.rule === 'IP-literal') {
-    const inner = alt.children[0];
-    if (inner === undefined) return classify(text);
-    return inner.rule === 'IPvFuture' ? 'IPvFuture' : 'IPv6address';
-  }
-  return alt.rule === 'IPv4address' ? 'IPv4address' : 'reg-name';
-}
-
-/** First match wins on the host text, for a tree builder that gives no nodes below `host`. */
-function classify(text: string): HostKind {
-  if (text.startsWith('[')) return text[1] === 'v' || text[1] === 'V' ? 'IPvFuture' : 'IPv6address';
-  return driver.test(text, 'IPv4address') ? 'IPv4address' : 'reg-name';
+  if (authorityEnd >= 0) c.authority = input.slice(authorityStart, authorityEnd);
+  return c;
 }

@@ -6,7 +6,7 @@
 import { parse, type UriComponents } from './components';
 import { recompose } from './recompose';
 import { removeDotSegments } from './removeDotSegments';
-import { UriSyntaxError, expectString } from './errors';
+import { UriSyntaxError, expectString, expectObject } from './errors';
 import { driver } from './grammar';
 
 export interface NormalizeOptions {
@@ -35,7 +35,7 @@ const EMPTY_PATH_IS_ROOT: ReadonlySet<string> = new Set(['http', 'https', 'ws', 
  */
 export function normalize(uri: string, options: NormalizeOptions = {}): string {
   expectString(uri, 'uri', 'normalize');
-  if (options === null || typeof options !== 'object') throw new TypeError('normalize: argument "options" must be an object');
+  expectObject(options, 'options', 'normalize');
   if (options.scheme !== undefined && typeof options.scheme !== 'boolean') {
     throw new TypeError(`normalize: option "scheme" must be a boolean, got ${typeof options.scheme}`);
   }
@@ -56,14 +56,14 @@ export function equivalent(a: string, b: string): boolean {
  * message that says so.
  */
 function parseUri(uri: string, fn: string): UriComponents {
-  const v = driver.check(uri, 'URI');
-  if (!v.ok) {
-    if (!driver.test(uri, 'relative-ref')) throw driver.error(uri, 'URI', v);
+  try {
+    return parse(uri, 'URI');
+  } catch (e) {
+    if (!(e instanceof UriSyntaxError) || !driver.test(uri, 'relative-ref')) throw e;
     const shown = JSON.stringify(uri.length > 60 ? uri.slice(0, 60) + '…' : uri);
-    throw new UriSyntaxError(uri, 'URI', v.index, v.expected,
+    throw new UriSyntaxError(uri, 'URI', e.index, e.expected,
       `${fn}: ${shown} is a relative reference, not a URI; resolve it against a base URI first (RFC 3986 5.2)`);
   }
-  return parse(uri, 'URI');
 }
 
 function normalizeUri(c: UriComponents, byScheme: boolean): string {
@@ -114,6 +114,7 @@ function decimalValue(digits: string): string {
  * case-insensitive"; the hex inside a triplet is not host text).
  */
 function normalizePercent(text: string, lowercase: boolean): string {
+  if (text.indexOf('%') < 0) return lowercase ? text.toLowerCase() : text;
   const parts: string[] = [];
   let run = 0;
   for (let i = text.indexOf('%'); i >= 0; i = text.indexOf('%', i + 3)) {

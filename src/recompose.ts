@@ -14,7 +14,7 @@
  * hier-part / relative-part the other components leave it (3.3).
  */
 import { driver, type RuleName } from './grammar';
-import { UriSyntaxError } from './errors';
+import { UriSyntaxError, expectObject } from './errors';
 import type { UriComponents } from './components';
 
 /** What `recompose` takes: any of the components; `path` defaults to `''`; `hostKind` is not read. */
@@ -24,9 +24,7 @@ const KEYS = ['scheme', 'authority', 'userinfo', 'host', 'port', 'path', 'query'
 
 /** The URI reference whose components these are. */
 export function recompose(components: ComponentsInput): string {
-  if (components === null || typeof components !== 'object') {
-    throw new TypeError(`recompose: argument "components" must be an object, got ${components === null ? 'null' : typeof components}`);
-  }
+  expectObject(components, 'components', 'recompose');
   for (const k of KEYS) {
     const v = components[k];
     if (v !== undefined && typeof v !== 'string') {
@@ -87,6 +85,7 @@ function checkPath(path: string, hasScheme: boolean, hasAuthority: boolean): voi
   if (path === '') return; // path-abempty and path-empty both match it
   // The one alternative of hier-part / relative-part that the other components leave.
   const rule: RuleName = hasAuthority ? 'path-abempty' : path[0] === '/' ? 'path-absolute' : hasScheme ? 'path-rootless' : 'path-noscheme';
+  if (driver.test(path, rule)) return;
   const v = driver.check(path, rule);
   if (v.ok) return;
   let why = `not a valid ${rule}`;
@@ -98,6 +97,7 @@ function checkPath(path: string, hasScheme: boolean, hasAuthority: boolean): voi
 
 /** The component must match its own rule. */
 function check(value: string, component: string, rule: RuleName): void {
+  if (driver.test(value, rule)) return;
   const v = driver.check(value, rule);
   if (!v.ok) fail(component, value, rule, v.index, v.expected, `not a valid ${rule}: at offset ${v.index}, ${found(value, v.index)}`);
 }

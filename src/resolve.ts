@@ -7,7 +7,7 @@
  */
 import { parse, type UriComponents } from './components';
 import { removeDotSegments } from './removeDotSegments';
-import { UriSyntaxError, expectString } from './errors';
+import { UriSyntaxError, expectString, expectObject } from './errors';
 
 export interface ResolveOptions {
   /**
@@ -22,7 +22,7 @@ export interface ResolveOptions {
 export function resolve(base: string, reference: string, options: ResolveOptions = {}): string {
   expectString(base, 'base', 'resolve');
   expectString(reference, 'reference', 'resolve');
-  if (options === null || typeof options !== 'object') throw new TypeError('resolve: argument "options" must be an object');
+  expectObject(options, 'options', 'resolve');
   const { strict = true } = options;
   if (typeof strict !== 'boolean') throw new TypeError('resolve: option "strict" must be a boolean');
 

@@ -1,9 +1,8 @@
 /** The core API: validity, validation with an error, and the parse tree. */
 import { driver, type RuleName } from './grammar';
 import type { TreeOptions } from './engine/driver';
-import type { Automaton } from './engine/automaton';
 import type { TreeNode } from './engine/tree';
-import { UriSyntaxError, expectString } from './errors';
+import { UriSyntaxError, expectString, expectObject } from './errors';
 
 export type ValidationResult = { ok: true } | { ok: false; error: UriSyntaxError };
 
@@ -17,16 +16,17 @@ export function expectRule(rule: unknown, fn: string, allowed?: readonly string[
 
 /** Does the whole input match `rule` (RFC 3986 Appendix A)? */
 export function isValid(input: string, rule: RuleName = 'URI-reference'): boolean {
-  const automaton = automata.get(rule);
-  if (automaton && typeof input === 'string') return automaton.test(input);
+  if (rule === lastRule && typeof input === 'string') return lastTester(input);
   expectString(input, 'input', 'isValid');
   expectRule(rule, 'isValid');
-  automata.set(rule, driver.automaton(rule));
-  return driver.test(input, rule);
+  lastTester = driver.tester(rule);
+  lastRule = rule;
+  return lastTester(input);
 }
 
-/** The automata isValid has used, for its fast path (one Map look-up, then the DFA). */
-const automata = new Map<unknown, Automaton>();
+/** isValid's fast path: the rule of the last call and its tester. */
+let lastRule: unknown;
+let lastTester: (input: string) => boolean;
 
 /** `{ ok: true }`, or `{ ok: false, error }` with a `UriSyntaxError`. Never throws for a string. */
 export function validate(input: string, rule: RuleName = 'URI-reference'): ValidationResult {
@@ -44,6 +44,6 @@ export function parseTree<R extends RuleName = 'URI-reference'>(
 ): TreeNode<RuleName> & { rule: R } {
   expectString(input, 'input', 'parseTree');
   expectRule(rule, 'parseTree');
-  if (options === null || typeof options !== 'object') throw new TypeError('parseTree: argument "options" must be an object');
+  expectObject(options, 'options', 'parseTree');
   return driver.tree(input, rule, options) as TreeNode<RuleName> & { rule: R };
 }

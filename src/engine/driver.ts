@@ -8,6 +8,8 @@
 import { Automaton, type Verdict } from './automaton';
 import type { Grammar } from './expr';
 import { compileFast, type Matcher } from './fastTree';
+import { LONG } from './limits';
+import { regexpSource } from './regexp';
 import { compileParsimmon, run, type Language } from './parsimmon';
 import type { Node, TreeNode } from './tree';
 import { UriSyntaxError } from '../errors';
@@ -21,7 +23,9 @@ export class Driver<R extends string> {
   private readonly automata = new Map<string, Automaton>();
   private readonly languages = new Map<string, Language<R>>();
   private readonly names: ReadonlySet<string>;
-  private readonly fast = new Map<ReadonlySet<string> | undefined, (rule: string) => Matcher>();
+  private readonly testers = new Map<string, (input: string) => boolean>();
+  private readonly fast = new Map<ReadonlySet<string>, (rule: string) => Matcher>();
+  private readonly structuralSets = new Map<string, ReadonlySet<string>>();
 
   constructor(
     readonly grammar: Grammar<R>,
@@ -43,22 +47,54 @@ export class Driver<R extends string> {
     return a;
   }
 
+  /**
+   * The rules of the structural tree of `rule`: every structural rule, and `rule` itself (a tree
+   * has a root even when it is parsed as a character-level rule).
+   */
+  structural(rule: R): ReadonlySet<string> {
+    const key = this.lexicalRules.has(rule) ? rule : '';
+    let set = this.structuralSets.get(key);
+    if (!set) {
+      set = new Set([...this.names].filter((n) => n === rule || !this.lexicalRules.has(n)));
+      this.structuralSets.set(key, set);
+    }
+    return set;
+  }
+
   /** The parsimmon language: structural or lexical tree; `runs: false` for per-character parsers. */
-  language(lexical: boolean, runs = true): Language<R> {
-    const key = `${lexical}/${runs}`;
+  language(lexical: boolean, runs = true, rule?: R): Language<R> {
+    const key = `${lexical}/${runs}/${!lexical && rule && this.lexicalRules.has(rule) ? rule : ''}`;
     let l = this.languages.get(key);
     if (!l) {
-      const nodes = new Set([...this.names].filter((n) => lexical || !this.lexicalRules.has(n)));
+      const nodes = lexical ? this.names : this.structural(rule ?? ('' as R));
       this.languages.set(key, (l = compileParsimmon(this.grammar, nodes, { runs })));
     }
     return l;
   }
 
+  /**
+   * The verdict as a function of the input: one anchored RegExp derived from the rule on
+   * ordinary lengths (the fastest form on V8), the automaton from LONG characters on. The
+   * RegExp keeps the PEG guards as lookaheads, which leave the language as it is; the tests
+   * check that both forms agree with each other and with an independent reading of the ABNF.
+   */
+  tester(rule: R): (input: string) => boolean {
+    let t = this.testers.get(rule);
+    if (!t) {
+      const re = new RegExp(`^(?:${regexpSource(this.grammar, { t: 'ref', name: rule })})$`);
+      const automaton = this.automaton(rule);
+      t = (input) => (input.length < LONG ? re.test(input) : automaton.test(input));
+      this.testers.set(rule, t);
+    }
+    return t;
+  }
+
   test(input: string, rule: R): boolean {
-    return this.automaton(rule).test(input);
+    return this.tester(rule)(input);
   }
 
   check(input: string, rule: R): Verdict {
+    if (this.test(input, rule)) return { ok: true, index: input.length, expected: [] };
     return this.automaton(rule).run(input);
   }
 
@@ -67,35 +103,40 @@ export class Driver<R extends string> {
   }
 
   /**
-   * The fast structural tree, with nodes for `nodeRules` only (default: every structural
-   * rule), or undefined when the input does not match `rule` to its end.
+   * The fast first-match-wins parse with nodes for `nodeRules` only (default: every structural
+   * rule): the nodes found at the top, in order, or undefined when the input does not match
+   * `rule` to its end. Callers pass one long-lived `nodeRules` set (it keys the compiled form).
    */
-  fastTree(input: string, rule: R, nodeRules?: ReadonlySet<string>): TreeNode<R> | undefined {
-    // Keyed by the set itself: callers pass one long-lived set.
+  fastNodes(input: string, rule: R, nodeRules: ReadonlySet<string> = this.structural(rule)): Node[] | undefined {
     let compiled = this.fast.get(nodeRules);
-    if (!compiled) {
-      const nodes = nodeRules ?? new Set([...this.names].filter((n) => !this.lexicalRules.has(n)));
-      this.fast.set(nodeRules, (compiled = compileFast(this.grammar, nodes)));
-    }
+    if (!compiled) this.fast.set(nodeRules, (compiled = compileFast(this.grammar, nodeRules)));
     const out: Node[] = [];
-    const end = compiled(rule)(input, 0, out);
-    if (end === input.length) return out[0] as TreeNode<R>;
-    return undefined;
+    return compiled(rule)(input, 0, out) === input.length ? out : undefined;
   }
 
-  /** The tree of a whole input, or a `UriSyntaxError`. */
-  tree(input: string, rule: R, options: TreeOptions = {}, nodeRules?: ReadonlySet<string>): TreeNode<R> {
-    if (!options.lexical) {
-      const t = this.fastTree(input, rule, nodeRules);
-      if (t) return t;
-    } else {
-      const r = run(this.language(true)[rule], input, 0);
-      if (r.status && r.index === input.length) return r.value[0] as TreeNode<R>;
-    }
+  /** Like `fastNodes`, but a `UriSyntaxError` for input that does not match. */
+  nodes(input: string, rule: R, nodeRules: ReadonlySet<string>): Node[] {
+    return this.fastNodes(input, rule, nodeRules) ?? this.fail(input, rule);
+  }
+
+  /** The error for input the parsers rejected. */
+  private fail(input: string, rule: R): never {
     const v = this.check(input, rule);
     if (!v.ok) throw this.error(input, rule, v);
     // The automaton accepted what the first-match-wins parser did not: a grammar bug, never
     // an answer. The tests check that this cannot happen.
     throw new Error(`uri-grammar internal error: the ${rule} combinators and automaton disagree on ${JSON.stringify(input)}`);
+  }
+
+  /** The tree of a whole input, or a `UriSyntaxError`. */
+  tree(input: string, rule: R, options: TreeOptions = {}): TreeNode<R> {
+    if (!options.lexical) {
+      const nodes = this.fastNodes(input, rule);
+      if (nodes) return nodes[0] as TreeNode<R>;
+    } else {
+      const r = run(this.language(true)[rule], input, 0);
+      if (r.status && r.index === input.length) return r.value[0] as TreeNode<R>;
+    }
+    return this.fail(input, rule);
   }
 }

@@ -9,8 +9,9 @@
  * come from the automaton. The tests check that both compilers build the same trees.
  */
 import { caseFold, type CharSet, type Expr, type Grammar } from './expr';
-import { regexpSource } from './regexp';
+import { regexpSource, singleCharSet } from './regexp';
 import { firstChars, nullable } from './first';
+import { LONG } from './limits';
 import type { Node } from './tree';
 
 /** Matches at `i`, appends nodes to `out`; returns the end offset, or -1 (with `out` as it was). */
@@ -65,14 +66,24 @@ export function compileFast(grammar: Grammar, nodeRules: ReadonlySet<string>): (
 
   const compile = (e: Expr): Matcher => {
     if (e.t !== 'guard' && !reachesNode(e)) {
-      const simple = simpleLeaf(e);
+      // A stretch that gives no nodes: one sticky RegExp on ordinary lengths. V8 runs a new
+      // RegExp in its bytecode interpreter first, whose backtracking stack grows with every turn
+      // of a loop and overflows on inputs of megabytes; from LONG characters on, the same
+      // expression runs as a charCodeAt loop or as the closures below, which need no stack.
+      const simple = simpleLeaf(grammar, e);
       if (simple) return simple;
       const re = new RegExp(regexpSource(grammar, e), 'y');
-      return (input, i) => {
+      const long = runLeaf(grammar, e) ?? structural(e);
+      return (input, i, out) => {
+        if (input.length - i >= LONG) return long(input, i, out);
         re.lastIndex = i;
         return re.test(input) ? re.lastIndex : -1;
       };
     }
+    return structural(e);
+  };
+
+  const structural = (e: Expr): Matcher => {
     switch (e.t) {
       case 'ref': return rule(e.name);
       case 'seq': {
@@ -152,7 +163,7 @@ export function compileFast(grammar: Grammar, nodeRules: ReadonlySet<string>): (
           return j >= 0 ? -1 : i;
         };
       }
-      default: throw new Error('unreachable');
+      default: return simpleLeaf(grammar, e)!;
     }
   };
 
@@ -163,10 +174,10 @@ export function compileFast(grammar: Grammar, nodeRules: ReadonlySet<string>): (
  * Leaves too small for a RegExp call to pay: one character class, a run of one, or a quoted
  * string, matched with charCodeAt.
  */
-function simpleLeaf(e: Expr): Matcher | undefined {
+function simpleLeaf(grammar: Grammar, e: Expr): Matcher | undefined {
   if (e.t === 'chars') return oneOf(e.set);
-  if (e.t === 'rep' && e.item.t === 'chars') {
-    const { set } = e.item;
+  const set = e.t === 'rep' ? singleCharSet(grammar, e.item) : undefined;
+  if (e.t === 'rep' && set) {
     const { min, max } = e;
     return (input, i) => {
       const start = i;
@@ -205,3 +216,87 @@ function oneOf(set: CharSet): Matcher {
   };
 }
 
+
+/**
+ * `*( A / B / … )` where each alternative is a fixed run of single characters (`unreserved`,
+ * `":"`, `pct-encoded` = "%" HEXDIG HEXDIG, …): a loop that, at each character, tries the
+ * alternatives that can begin with it, in order (ordered choice, as the other forms).
+ */
+function runLeaf(grammar: Grammar, e: Expr): Matcher | undefined {
+  if (e.t !== 'rep' || e.max !== Infinity) return undefined;
+  const alts: CharSet[][] = [];
+  const flatten = (x: Expr): boolean => {
+    const one = singleCharSet(grammar, x);
+    if (one) return alts.push([one]) > 0;
+    if (x.t === 'ref') return flatten(grammar[x.name]);
+    if (x.t === 'alt') return x.items.every(flatten);
+    const sets = fixedWidth(grammar, x);
+    return sets !== undefined && alts.push(sets) > 0;
+  };
+  if (!flatten(e.item)) return undefined;
+  // For each first character: the alternatives that can begin with it, up to the first one-character
+  // one (which then always matches).
+  const single = new Uint8Array(128);
+  const plans: (CharSet[][] | undefined)[] = new Array(128);
+  for (let c = 0; c < 128; c++) {
+    const plan: CharSet[][] = [];
+    for (const a of alts) {
+      if (!a[0][c]) continue;
+      plan.push(a);
+      if (a.length === 1) break;
+    }
+    if (plan.length === 1 && plan[0].length === 1) single[c] = 1;
+    else if (plan.length) plans[c] = plan;
+  }
+  const { min } = e;
+  return (input, i) => {
+    const n = input.length;
+    let count = 0;
+    scan: while (i < n) {
+      const c = input.charCodeAt(i);
+      if (c >= 128) break;
+      if (single[c]) {
+        i++;
+        count++;
+        continue;
+      }
+      const plan = plans[c];
+      if (!plan) break;
+      for (const a of plan) {
+        let k = 1;
+        while (k < a.length) {
+          const d = input.charCodeAt(i + k);
+          if (!(d < 128 && a[k][d])) break;
+          k++;
+        }
+        if (k === a.length) {
+          i += k;
+          count++;
+          continue scan;
+        }
+      }
+      break;
+    }
+    return count >= min ? i : -1;
+  };
+}
+
+/** The character sets of an expression that always matches one fixed run of single characters. */
+function fixedWidth(grammar: Grammar, e: Expr): CharSet[] | undefined {
+  const one = singleCharSet(grammar, e);
+  if (one) return [one];
+  switch (e.t) {
+    case 'lit': return [...e.text].map((ch) => singleCharSet(grammar, { t: 'lit', text: ch })!);
+    case 'ref': return fixedWidth(grammar, grammar[e.name]);
+    case 'seq': {
+      const out: CharSet[] = [];
+      for (const x of e.items) {
+        const sets = fixedWidth(grammar, x);
+        if (!sets) return undefined;
+        out.push(...sets);
+      }
+      return out;
+    }
+    default: return undefined;
+  }
+}
