@@ -11,7 +11,8 @@
  * absent is `undefined`; one whose delimiter is present with nothing after it is `''`. The
  * path is never undefined (3.3, 5.2.1).
  */
-import { driver, type RuleName } from './grammar';
+import { driver } from './grammar';
+import { LONG } from './engine/limits';
 import { expectString } from './errors';
 import type { Node } from './engine/tree';
 
@@ -55,8 +56,53 @@ export function parse(input: string, rule: ComponentRule = 'URI-reference'): Uri
     const got = typeof rule === 'string' ? JSON.stringify(rule) : typeof rule;
     throw new TypeError(`parse: argument "rule" must be one of ${COMPONENT_RULES.join(', ')}, got ${got}`);
   }
-  return fromNodes(input, driver.nodes(input, rule as RuleName, COMPONENT_NODES));
+  let p = parsers.get(rule);
+  if (!p) parsers.set(rule, (p = compileParser(rule)));
+  return p(input);
 }
+
+const parsers = new Map<ComponentRule, (input: string) => UriComponents>();
+
+/**
+ * The component rules as capture groups. None of them repeats within a match, so a group
+ * holds the text of its rule's one node; the host alternatives are told apart from the host
+ * text below. Inputs shorter than LONG get this one RegExp (derived from the grammar, like
+ * every form of it: see src/engine/regexp.ts); longer ones the `COMPONENT_NODES` parse.
+ */
+const CAPTURED: ReadonlySet<string> = new Set([
+  'scheme', 'authority', 'userinfo', 'host', 'port',
+  'path-abempty', 'path-absolute', 'path-noscheme', 'path-rootless', 'path-empty', 'query', 'fragment',
+]);
+
+function compileParser(rule: ComponentRule): (input: string) => UriComponents {
+  const { exec, names } = driver.capturer(rule, CAPTURED);
+  const fields = names.map((n) => (n.startsWith('path-') ? 'path' : n) as Exclude<keyof UriComponents, 'hostKind'>);
+  const nodes = driver.parser(rule, COMPONENT_NODES);
+  return (input) => {
+    if (input.length >= LONG) return fromNodes(input, nodes(input) ?? driver.nodes(input, rule, COMPONENT_NODES));
+    const m = exec(input);
+    if (m === null) return fromNodes(input, driver.nodes(input, rule, COMPONENT_NODES)); // throws the error
+    const c: UriComponents = {
+      scheme: undefined, authority: undefined, userinfo: undefined, host: undefined, port: undefined,
+      path: '', query: undefined, fragment: undefined, hostKind: undefined,
+    };
+    for (let k = 1; k < m.length; k++) if (m[k] !== undefined) c[fields[k - 1]] = m[k];
+    if (c.host !== undefined) c.hostKind = kindOf(c.host);
+    return c;
+  };
+}
+
+/**
+ * host = IP-literal / IPv4address / reg-name, first match wins on the whole host text (3.2.2);
+ * IP-literal = "[" ( IPv6address / IPvFuture ) "]", and IPvFuture begins with "v".
+ */
+function kindOf(host: string): HostKind {
+  const c = host.charCodeAt(0);
+  if (c === 0x5b) return host[1] === 'v' || host[1] === 'V' ? 'IPvFuture' : 'IPv6address';
+  return c >= 0x30 && c <= 0x39 && isIPv4(host) ? 'IPv4address' : 'reg-name';
+}
+
+const isIPv4 = driver.tester('IPv4address');
 
 /**
  * Reads the components off the nodes of a `COMPONENT_NODES` parse, in input order.

@@ -4,7 +4,7 @@
  * comparison ... to scheme-based and protocol-based normalization").
  */
 import { parse, type UriComponents } from './components';
-import { recompose } from './recompose';
+import { recomposeTrusted } from './recompose';
 import { removeDotSegments } from './removeDotSegments';
 import { UriSyntaxError, expectString, expectObject } from './errors';
 import { driver } from './grammar';
@@ -93,7 +93,11 @@ function normalizeUri(c: UriComponents, byScheme: boolean): string {
     // 6.2.3: "an empty path component should be normalized to a path of "/"".
     if (path === '' && host !== undefined && EMPTY_PATH_IS_ROOT.has(scheme)) path = '/';
   }
-  return recompose({ scheme, userinfo, host, port, path, query, fragment });
+  // Every step keeps each component valid for its rule (the tests check the result is a URI),
+  // so the 5.3 pseudocode applies as it is.
+  const authority = host === undefined ? undefined
+    : (userinfo !== undefined ? userinfo + '@' : '') + host + (port !== undefined ? ':' + port : '');
+  return recomposeTrusted(scheme, authority, path, query, fragment);
 }
 
 /** The digits without leading zeros ("0" for all zeros): the port's value, of any length. */

@@ -41,6 +41,13 @@ export function recompose(components: ComponentsInput): string {
   if (fragment !== undefined) check(fragment, 'fragment', 'fragment');
   checkPath(path, scheme !== undefined, authority !== undefined);
 
+  return recomposeTrusted(scheme, authority, path, query, fragment);
+}
+
+/** The 5.3 pseudocode itself, for components already known to read back as themselves. */
+export function recomposeTrusted(
+  scheme: string | undefined, authority: string | undefined, path: string, query: string | undefined, fragment: string | undefined,
+): string {
   let result = '';
   if (scheme !== undefined) result += scheme + ':';
   if (authority !== undefined) result += '//' + authority;

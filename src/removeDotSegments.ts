@@ -12,17 +12,18 @@
 import { expectString } from './errors';
 
 const DOT = 0x2e;
+const DOT_SEGMENT = /(?:^|\/)\.\.?(?:\/|$)/;
 const SLASH = 0x2f;
 
 /** The path with its "." and ".." complete segments interpreted and removed. */
 export function removeDotSegments(path: string): string {
   expectString(path, 'path', 'removeDotSegments');
+  // Steps A to D only ever act on a complete "." or ".." segment: without one, E moves every
+  // segment as it is and the output is the input.
+  if (!DOT_SEGMENT.test(path)) return path;
   const n = path.length;
-  // The output buffer: piece k is path.slice(from[k], to[k]).
-  const from: number[] = [];
-  const to: number[] = [];
-  const push = (a: number, b: number): void => { from.push(a); to.push(b); };
-  const pop = (): void => { from.pop(); to.pop(); };
+  // The output buffer: piece k is path.slice(out[2k], out[2k + 1]).
+  const out: number[] = [];
   let i = 0;
   // 2. While the input buffer is not empty, loop as follows. (A and D can only apply when the
   //    buffer begins with ".", B and C when it begins with "/.": the first two characters pick
@@ -38,25 +39,25 @@ export function removeDotSegments(path: string): string {
     } else if (path.charCodeAt(i) === SLASH && path.charCodeAt(i + 1) === DOT) {
       // B. if it begins with "/./" or "/." (a complete segment), replace that prefix with "/".
       if (path.startsWith('/./', i)) { i += 2; continue; } // what is left begins with the "/"
-      if (i + 2 === n) { push(i, i + 1); break; } // the buffer is now "/", which E moves
+      if (i + 2 === n) { out.push(i, i + 1); break; } // the buffer is now "/", which E moves
       // C. if it begins with "/../" or "/.." (a complete segment), replace that prefix with "/"
       //    and remove the last segment and its preceding "/" (if any) from the output buffer.
-      if (path.startsWith('/../', i)) { i += 3; pop(); continue; }
-      if (i + 3 === n && path.charCodeAt(i + 2) === DOT) { pop(); push(i, i + 1); break; }
+      if (path.startsWith('/../', i)) { i += 3; out.length = Math.max(0, out.length - 2); continue; }
+      if (i + 3 === n && path.charCodeAt(i + 2) === DOT) { out.length = Math.max(0, out.length - 2); out.push(i, i + 1); break; }
     }
     // E. move the first path segment, with its initial "/" (if any), up to but not including
     //    the next "/" or the end, to the end of the output buffer.
     let j = path.indexOf('/', dot ? i : i + 1);
     if (j < 0) j = n;
-    push(i, j);
+    out.push(i, j);
     i = j;
   }
   // 3. The output buffer is the result.
   let result = '';
-  for (let k = 0; k < from.length;) {
-    let m = k + 1;
-    while (m < from.length && from[m] === to[m - 1]) m++; // pieces adjacent in the path
-    result += path.slice(from[k], to[m - 1]);
+  for (let k = 0; k < out.length;) {
+    let m = k + 2;
+    while (m < out.length && out[m] === out[m - 1]) m += 2; // pieces adjacent in the path
+    result += path.slice(out[k], out[m - 1]);
     k = m;
   }
   return result;

@@ -7,6 +7,7 @@
  */
 import { parse, type UriComponents } from './components';
 import { removeDotSegments } from './removeDotSegments';
+import { recomposeTrusted } from './recompose';
 import { UriSyntaxError, expectString, expectObject } from './errors';
 
 export interface ResolveOptions {
@@ -99,11 +100,6 @@ function merge(Base: UriComponents, path: string): string {
  * segments removed, the same path (`a:/.//g`); this is the corpus's and uriparser's choice.
  */
 function recomposeTarget(T: Target): string {
-  let result = T.scheme + ':';
-  if (T.authority !== undefined) result += '//' + T.authority;
-  else if (T.path.startsWith('//')) result += '/.';
-  result += T.path;
-  if (T.query !== undefined) result += '?' + T.query;
-  if (T.fragment !== undefined) result += '#' + T.fragment;
-  return result;
+  const path = T.authority === undefined && T.path.startsWith('//') ? '/.' + T.path : T.path;
+  return recomposeTrusted(T.scheme, T.authority, path, T.query, T.fragment);
 }

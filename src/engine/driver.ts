@@ -89,6 +89,17 @@ export class Driver<R extends string> {
     return t;
   }
 
+  /**
+   * The texts of the nodes of `captureRules` (none of which may repeat) in a whole-input match
+   * of `rule`, from one RegExp derived from the rule with a group for each; `names[k]` is the
+   * rule of `match[k + 1]`. Only for inputs shorter than LONG (see limits.ts).
+   */
+  capturer(rule: R, captureRules: ReadonlySet<string>): { exec: (input: string) => RegExpExecArray | null; names: readonly string[] } {
+    const names: string[] = [];
+    const re = new RegExp(`^(?:${regexpSource(this.grammar, { t: 'ref', name: rule }, { rules: captureRules, names })})$`);
+    return { exec: (input) => re.exec(input), names };
+  }
+
   test(input: string, rule: R): boolean {
     return this.tester(rule)(input);
   }
@@ -108,10 +119,18 @@ export class Driver<R extends string> {
    * `rule` to its end. Callers pass one long-lived `nodeRules` set (it keys the compiled form).
    */
   fastNodes(input: string, rule: R, nodeRules: ReadonlySet<string> = this.structural(rule)): Node[] | undefined {
+    return this.parser(rule, nodeRules)(input);
+  }
+
+  /** `fastNodes` for one rule and node set, as a function of the input. */
+  parser(rule: R, nodeRules: ReadonlySet<string> = this.structural(rule)): (input: string) => Node[] | undefined {
     let compiled = this.fast.get(nodeRules);
     if (!compiled) this.fast.set(nodeRules, (compiled = compileFast(this.grammar, nodeRules)));
-    const out: Node[] = [];
-    return compiled(rule)(input, 0, out) === input.length ? out : undefined;
+    const matcher = compiled(rule);
+    return (input) => {
+      const out: Node[] = [];
+      return matcher(input, 0, out) === input.length ? out : undefined;
+    };
   }
 
   /** Like `fastNodes`, but a `UriSyntaxError` for input that does not match. */

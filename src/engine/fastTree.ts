@@ -101,8 +101,8 @@ export function compileFast(grammar: Grammar, nodeRules: ReadonlySet<string>): (
         }
         return (input, i, out) => {
           const mark = out.length;
-          for (const item of items) {
-            i = item(input, i, out);
+          for (let k = 0; k < items.length; k++) {
+            i = items[k](input, i, out);
             if (i < 0) {
               out.length = mark;
               return -1;

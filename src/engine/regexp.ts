@@ -28,30 +28,52 @@ export function classSource(set: CharSet): string {
   return count === 1 && out.length <= 2 ? out : '[' + out + ']';
 }
 
-/** RegExp source for `e`; `inline` decides which references are expanded here (all, by default). */
-export function regexpSource(grammar: Grammar, e: Expr): string {
+/**
+ * Capture groups for the rules in `rules`: `names[k]` is the rule of group k + 1. Each of these
+ * rules must occur at most once in any match (not under a repetition): a group then holds the
+ * text of that rule's one node.
+ */
+export interface Captures {
+  readonly rules: ReadonlySet<string>;
+  readonly names: string[];
+}
+
+/** RegExp source for `e`, with capture groups for `captures.rules` if given. */
+export function regexpSource(grammar: Grammar, e: Expr, captures?: Captures): string {
   switch (e.t) {
     case 'chars': return classSource(e.set);
     case 'lit': return [...e.text].map((ch) => {
       const f = caseFold(ch);
       return f.length > 1 ? '[' + f + ']' : esc(ch);
     }).join('');
-    case 'seq': return e.items.map((i) => group(grammar, i)).join('');
+    case 'seq': return e.items.map((i) => group(grammar, i, captures)).join('');
     case 'alt': {
-      // Adjacent one-character alternatives become one class: same language, same choice
-      // order for everything else, and a much faster RegExp.
+      // The one-character alternatives become one class, in the place of the first of them,
+      // when no other alternative can begin with one of its characters (then the order of
+      // the choice does not matter); otherwise adjacent ones only. Same language, same
+      // first-match-wins answer, and a much faster RegExp.
+      const singles = e.items.map((item) => singleCharSet(grammar, item));
+      const all = new Uint8Array(128);
+      singles.forEach((one) => one && one.forEach((v, c) => (all[c] |= v)));
+      const disjoint = e.items.every((item, k) => singles[k] || !nullable(grammar, item) && firstChars(grammar, item).every((v, c) => !(v && all[c])));
       const parts: string[] = [];
       let run: CharSet | undefined;
-      for (const item of e.items) {
-        const one = singleCharSet(grammar, item);
+      let merged = false;
+      for (let k = 0; k < e.items.length; k++) {
+        const one = singles[k];
         if (one) {
+          if (disjoint) {
+            if (!merged) parts.push(classSource(all));
+            merged = true;
+            continue;
+          }
           run ??= new Uint8Array(128);
           for (let c = 0; c < 128; c++) run[c] |= one[c];
           continue;
         }
         if (run) parts.push(classSource(run));
         run = undefined;
-        parts.push(regexpSource(grammar, item));
+        parts.push(regexpSource(grammar, e.items[k], captures));
       }
       if (run) parts.push(classSource(run));
       return parts.join('|');
@@ -66,19 +88,23 @@ export function regexpSource(grammar: Grammar, e: Expr): string {
         : e.min === 0 && e.max === 1 ? '?'
         : e.min === e.max ? `{${e.min}}`
         : e.max === Infinity ? `{${e.min},}` : `{${e.min},${e.max}}`;
-      const inner = regexpSource(grammar, e.item);
+      const inner = regexpSource(grammar, e.item, captures);
       return (/^(\[[^\]]*\]|\\?.)$/.test(inner) ? inner : '(?:' + inner + ')') + q;
     }
     case 'ref': {
+      if (captures?.rules.has(e.name)) {
+        captures.names.push(e.name);
+        return '(' + regexpSource(grammar, grammar[e.name], captures) + ')';
+      }
       const one = singleCharSet(grammar, e);
-      return one ? classSource(one) : '(?:' + regexpSource(grammar, grammar[e.name]) + ')';
+      return one ? classSource(one) : '(?:' + regexpSource(grammar, grammar[e.name], captures) + ')';
     }
     case 'guard': return e.not ? '(?!' + regexpSource(grammar, e.not) + ')' : '$';
   }
 }
 
-function group(grammar: Grammar, e: Expr): string {
-  const s = regexpSource(grammar, e);
+function group(grammar: Grammar, e: Expr, captures?: Captures): string {
+  const s = regexpSource(grammar, e, captures);
   return e.t === 'alt' ? '(?:' + s + ')' : s;
 }
 
