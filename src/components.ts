@@ -57,11 +57,27 @@ export function parse(input: string, rule: ComponentRule = 'URI-reference'): Uri
     throw new TypeError(`parse: argument "rule" must be one of ${COMPONENT_RULES.join(', ')}, got ${got}`);
   }
   let p = parsers.get(rule);
-  if (!p) parsers.set(rule, (p = compileParser(rule)));
+  if (!p) parsers.set(rule, (p = compileParser(rule, CAPTURED)));
   return p(input);
 }
 
 const parsers = new Map<ComponentRule, (input: string) => UriComponents>();
+
+/**
+ * The five components reference resolution reads (RFC 3986 5.2.1: scheme, authority, path,
+ * query, fragment), for a valid `input`; the others are left undefined. A `UriSyntaxError`
+ * as `parse` for an invalid one. The same parse with fewer groups, for `resolve`.
+ */
+export function parseFive(input: string, rule: 'URI' | 'URI-reference'): UriComponents {
+  let p = fiveParsers.get(rule);
+  if (!p) fiveParsers.set(rule, (p = compileParser(rule, FIVE)));
+  return p(input);
+}
+
+const fiveParsers = new Map<ComponentRule, (input: string) => UriComponents>();
+const FIVE: ReadonlySet<string> = new Set([
+  'scheme', 'authority', 'path-abempty', 'path-absolute', 'path-noscheme', 'path-rootless', 'path-empty', 'query', 'fragment',
+]);
 
 /**
  * The component rules as capture groups. None of them repeats within a match, so a group
@@ -74,8 +90,8 @@ const CAPTURED: ReadonlySet<string> = new Set([
   'path-abempty', 'path-absolute', 'path-noscheme', 'path-rootless', 'path-empty', 'query', 'fragment',
 ]);
 
-function compileParser(rule: ComponentRule): (input: string) => UriComponents {
-  const { exec, names } = driver.capturer(rule, CAPTURED);
+function compileParser(rule: ComponentRule, captured: ReadonlySet<string>): (input: string) => UriComponents {
+  const { exec, names } = driver.capturer(rule, captured);
   const fields = names.map((n) => (n.startsWith('path-') ? 'path' : n) as Exclude<keyof UriComponents, 'hostKind'>);
   const nodes = driver.parser(rule, COMPONENT_NODES);
   return (input) => {

@@ -5,7 +5,7 @@
  * and not done here); its fragment is never used (5.1). 5.2.2 transforms the reference,
  * with 5.2.3 merge and 5.2.4 remove_dot_segments; 5.3 recomposes the target.
  */
-import { parse, type UriComponents } from './components';
+import { parseFive, type UriComponents } from './components';
 import { removeDotSegments } from './removeDotSegments';
 import { recomposeTrusted } from './recompose';
 import { UriSyntaxError, expectString, expectObject } from './errors';
@@ -36,7 +36,7 @@ type Target = Pick<UriComponents, 'scheme' | 'authority' | 'path' | 'query' | 'f
 
 function parseArgument(text: string, argument: string, rule: 'URI' | 'URI-reference'): UriComponents {
   try {
-    return parse(text, rule);
+    return parseFive(text, rule);
   } catch (e) {
     if (!(e instanceof UriSyntaxError)) throw e;
     const found = e.index < text.length ? `found ${JSON.stringify(text[e.index])}` : 'found the end of input';
