@@ -119,21 +119,33 @@ function decimalValue(digits: string): string {
  */
 function normalizePercent(text: string, lowercase: boolean): string {
   if (text.indexOf('%') < 0) return lowercase ? text.toLowerCase() : text;
-  const parts: string[] = [];
-  let run = 0;
-  for (let i = text.indexOf('%'); i >= 0; i = text.indexOf('%', i + 3)) {
-    // The components are valid, so every "%" begins a pct-encoded triplet.
-    const triplet = text.slice(i, i + 3).toUpperCase();
-    const octet = parseInt(triplet.slice(1), 16);
-    const decoded = isUnreserved(octet) ? String.fromCharCode(octet) : undefined;
-    if (run < i) parts.push(lowercase ? text.slice(run, i).toLowerCase() : text.slice(run, i));
-    parts.push(decoded === undefined ? triplet : lowercase ? decoded.toLowerCase() : decoded);
-    run = i + 3;
+  // The components are valid, so the text is ASCII and every "%" begins a triplet: the result
+  // is written byte by byte (never longer than the text), in one linear pass.
+  const out = new Uint8Array(text.length);
+  let o = 0;
+  for (let i = 0; i < text.length; i++) {
+    let c = text.charCodeAt(i);
+    if (c === 0x25) {
+      const octet = hexValue(text.charCodeAt(i + 1)) * 16 + hexValue(text.charCodeAt(i + 2));
+      if (isUnreserved(octet)) {
+        c = octet; // decoded, and then host text like any other
+      } else {
+        out[o++] = 0x25;
+        out[o++] = upperHex(text.charCodeAt(i + 1));
+        out[o++] = upperHex(text.charCodeAt(i + 2));
+        i += 2;
+        continue;
+      }
+      i += 2;
+    }
+    out[o++] = lowercase && c >= 0x41 && c <= 0x5a ? c + 0x20 : c;
   }
-  const rest = run === 0 ? text : text.slice(run);
-  parts.push(lowercase ? rest.toLowerCase() : rest);
-  return parts.join('');
+  return latin1.decode(out.subarray(0, o));
 }
+
+const latin1 = new TextDecoder('latin1');
+const hexValue = (c: number): number => (c <= 0x39 ? c - 0x30 : (c | 0x20) - 0x61 + 10);
+const upperHex = (c: number): number => (c >= 0x61 ? c - 0x20 : c);
 
 // unreserved    = ALPHA / DIGIT / "-" / "." / "_" / "~"
 function isUnreserved(c: number): boolean {

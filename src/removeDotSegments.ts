@@ -29,25 +29,30 @@ export function removeDotSegments(path: string): string {
   //    buffer begins with ".", B and C when it begins with "/.": the first two characters pick
   //    which steps to try, in the RFC's order.)
   while (i < n) {
-    const dot = path.charCodeAt(i) === DOT;
-    if (dot) {
+    const c0 = path.charCodeAt(i);
+    const c1 = path.charCodeAt(i + 1); // NaN past the end
+    if (c0 === DOT) {
       // A. If the input buffer begins with a prefix of "../" or "./", then remove that prefix.
-      if (path.startsWith('../', i)) { i += 3; continue; }
-      if (path.startsWith('./', i)) { i += 2; continue; }
+      if (c1 === DOT && path.charCodeAt(i + 2) === SLASH) { i += 3; continue; }
+      if (c1 === SLASH) { i += 2; continue; }
       // D. if the input buffer consists only of "." or "..", then remove that.
-      if (i + 1 === n || (i + 2 === n && path.charCodeAt(i + 1) === DOT)) break;
-    } else if (path.charCodeAt(i) === SLASH && path.charCodeAt(i + 1) === DOT) {
+      if (i + 1 === n || (i + 2 === n && c1 === DOT)) break;
+    } else if (c0 === SLASH && c1 === DOT) {
+      const c2 = path.charCodeAt(i + 2);
       // B. if it begins with "/./" or "/." (a complete segment), replace that prefix with "/".
-      if (path.startsWith('/./', i)) { i += 2; continue; } // what is left begins with the "/"
+      if (c2 === SLASH) { i += 2; continue; } // what is left begins with the "/"
       if (i + 2 === n) { out.push(i, i + 1); break; } // the buffer is now "/", which E moves
       // C. if it begins with "/../" or "/.." (a complete segment), replace that prefix with "/"
       //    and remove the last segment and its preceding "/" (if any) from the output buffer.
-      if (path.startsWith('/../', i)) { i += 3; out.length = Math.max(0, out.length - 2); continue; }
-      if (i + 3 === n && path.charCodeAt(i + 2) === DOT) { out.length = Math.max(0, out.length - 2); out.push(i, i + 1); break; }
+      if (c2 === DOT) {
+        const c3 = path.charCodeAt(i + 3);
+        if (c3 === SLASH) { i += 3; out.length = Math.max(0, out.length - 2); continue; }
+        if (i + 3 === n) { out.length = Math.max(0, out.length - 2); out.push(i, i + 1); break; }
+      }
     }
     // E. move the first path segment, with its initial "/" (if any), up to but not including
     //    the next "/" or the end, to the end of the output buffer.
-    let j = path.indexOf('/', dot ? i : i + 1);
+    let j = path.indexOf('/', c0 === DOT ? i : i + 1);
     if (j < 0) j = n;
     out.push(i, j);
     i = j;

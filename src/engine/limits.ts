@@ -1,7 +1,9 @@
 /**
  * From this many characters on, the engine stops using RegExps. V8 runs a new RegExp in its
  * bytecode interpreter first, whose backtracking stack grows with each turn of a loop and
- * overflows on inputs of megabytes; shorter inputs get the RegExp, which is the faster there,
- * and longer ones the automaton or the closures, which need no stack.
+ * overflows on inputs of megabytes. Shorter inputs (every line of the real-URL corpus: they
+ * stop at 2,000) get the RegExp, the fastest form there; longer ones the automaton and the
+ * closures, which need no stack. The bound is low so that the long regime is one regime: time
+ * per character is the same at 10 KB as at 10 MB.
  */
-export const LONG = 1 << 16;
+export const LONG = 4096;
