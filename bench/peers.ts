@@ -23,19 +23,12 @@ import { pathToFileURL } from 'url';
 import * as uriJs from 'uri-js';
 import * as fastUri from 'fast-uri';
 import isURL from 'validator/lib/isURL';
+import type { UriComponents } from '../src/index';
 import { uriRegex } from '@hapi/address';
 import { fullFormats } from 'ajv-formats/dist/formats';
 
 /** A component split in the corpus convention: `undefined` = absent, `''` = present but empty. */
-export interface Split {
-  scheme: string | undefined;
-  userinfo: string | undefined;
-  host: string | undefined;
-  port: string | undefined;
-  path: string;
-  query: string | undefined;
-  fragment: string | undefined;
-}
+export type Split = Pick<UriComponents, 'scheme' | 'userinfo' | 'host' | 'port' | 'path' | 'query' | 'fragment'>;
 
 /** RFC 3986 Appendix B, exactly as printed there. */
 export const APPENDIX_B = /^(([^:/?#]+):)?(\/\/([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?/;

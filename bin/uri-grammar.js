@@ -12,6 +12,11 @@ try {
   }
   throw e;
 }
+// A reader that stops early (`| head`) is not an error.
+process.stdout.on('error', (e) => {
+  if (e && e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw e;
+});
 process.exitCode = cli.main(process.argv.slice(2), {
   out: (l) => process.stdout.write(l + '\n'),
   err: (l) => process.stderr.write(l + '\n'),

@@ -10,7 +10,7 @@
  */
 import { caseFold, type CharSet, type Expr, type Grammar } from './expr';
 import { regexpSource, singleCharSet } from './regexp';
-import { firstChars, nullable } from './first';
+import { firstChars, nullable, reaches } from './first';
 import { LONG } from './limits';
 import type { Node } from './tree';
 
@@ -21,22 +21,10 @@ export type Matcher = (input: string, i: number, out: Node[]) => number;
 
 export function compileFast(grammar: Grammar, nodeRules: ReadonlySet<string>): (rule: string) => Matcher {
   const rules = new Map<string, Matcher>();
-  const reaches = new Map<string, boolean>();
   const scratch: Node[] = [];
 
-  const reachesNode = (e: Expr): boolean => {
-    switch (e.t) {
-      case 'ref': {
-        if (nodeRules.has(e.name)) return true;
-        let r = reaches.get(e.name);
-        if (r === undefined) reaches.set(e.name, (r = reachesNode(grammar[e.name])));
-        return r;
-      }
-      case 'seq': case 'alt': return e.items.some(reachesNode);
-      case 'rep': return reachesNode(e.item);
-      default: return false;
-    }
-  };
+  const memo = new Map<string, boolean>();
+  const reachesNode = (e: Expr): boolean => reaches(grammar, e, nodeRules, memo);
 
   // The grammar has no recursion, so each rule compiles once, eagerly, on first reference.
   const rule = (name: string): Matcher => {

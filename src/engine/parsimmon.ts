@@ -9,6 +9,7 @@
  */
 import P from 'parsimmon';
 import { caseFold, charSet, type CharSet, type Expr, type Grammar } from './expr';
+import { reaches } from './first';
 import { regexpSource } from './regexp';
 import type { Node } from './tree';
 
@@ -34,22 +35,10 @@ export function compileParsimmon<R extends string>(
 ): Language<R> {
   const g = grammar as Grammar;
   const rules = new Map<string, P.Parser<Kids>>();
-  const reaches = new Map<string, boolean>();
 
   // Does `e` reach a rule that gives nodes? (No recursion in the grammar: plain memoized walk.)
-  const reachesNode = (e: Expr): boolean => {
-    switch (e.t) {
-      case 'ref': {
-        if (nodeRules.has(e.name)) return true;
-        let r = reaches.get(e.name);
-        if (r === undefined) reaches.set(e.name, (r = reachesNode(g[e.name])));
-        return r;
-      }
-      case 'seq': case 'alt': return e.items.some(reachesNode);
-      case 'rep': return reachesNode(e.item);
-      default: return false;
-    }
-  };
+  const memo = new Map<string, boolean>();
+  const reachesNode = (e: Expr): boolean => reaches(g, e, nodeRules, memo);
 
   const rule = (name: string): P.Parser<Kids> => {
     let p = rules.get(name);

@@ -11,11 +11,3 @@ export interface Node<R extends string = string> {
 /** A union keyed by `rule`, so that `node.rule === 'host'` narrows to `Node<'host'>`. */
 export type TreeNode<R extends string> = { [K in R]: Node<K> }[R];
 
-/** Text of a node. */
-export const textOf = (input: string, node: { start: number; end: number }): string => input.slice(node.start, node.end);
-
-/** Depth-first, parents before children. */
-export function* walk<R extends string>(node: TreeNode<R>): Generator<TreeNode<R>> {
-  yield node;
-  for (const c of node.children) yield* walk(c as TreeNode<R>);
-}
