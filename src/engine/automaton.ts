@@ -3,8 +3,8 @@
  *
  * RFC 3986's grammar has no recursion, so each rule's language is regular. The rule's
  * expression (with its references expanded) compiles to a Thompson NFA, and that to a DFA
- * (subset construction, characters grouped in classes), so every input character costs two
- * table look-ups however hostile the input. PEG guards are PEG-only and read as empty here:
+ * (subset construction, lazily, characters grouped in classes), so every input character
+ * costs two table look-ups however hostile the input. PEG guards are PEG-only and read as empty here:
  * this is the ABNF's own language, not the first-match-wins parser's.
  *
  * Every NFA state can reach the accepting state (no sub-expression has an empty language),
@@ -32,6 +32,9 @@ export interface Verdict {
 }
 
 export const END_OF_INPUT = 'end of input';
+/** The dead state's offset, and the mark of a transition not computed yet. */
+const DEAD = 0;
+const UNKNOWN = -1;
 
 /**
  * Builds the NFA of one rule. `labelRules` are rules whose name replaces the label of the
@@ -146,7 +149,7 @@ export class Automaton {
   private readonly nfa: NfaBuilder;
   private readonly accept: number;
   private readonly sets: number[][];
-  private readonly accepting: Uint8Array;
+  private accepting: Uint8Array;
   /**
    * Characters in classes: two characters are in one class when every transition of the NFA
    * takes both or neither. Class 0 is every character no transition takes (all of them
@@ -157,8 +160,8 @@ export class Automaton {
   private readonly sample: number[] = [-1];
   /** Classes a state: the stride of `table`. */
   private readonly width: number;
-  /** Transitions, flat: the entry is the next state's offset (state × width). State 0 is dead. */
-  private readonly table: Int32Array;
+  /** Transitions, flat: the entry is the next state's offset (state × width), DEAD or UNKNOWN. */
+  private table: Int32Array;
   private readonly start: number;
 
   constructor(grammar: Grammar, rule: string, labelRules: ReadonlySet<string>) {
@@ -177,63 +180,89 @@ export class Automaton {
       }
       this.classOf[c] = k;
     }
-    const width = (this.width = this.sample.length);
+    this.width = this.sample.length;
 
-    // Subset construction, all of it at once: the rules' DFAs have a few hundred to about
-    // 1,300 states (URI-reference), built in tens of milliseconds on a rule's first use.
-    const ids = new Map<string, number>();
-    const sets: number[][] = [];
-    const id = (set: number[]): number => {
-      const key = set.join(',');
-      let n = ids.get(key);
-      if (n === undefined) {
-        ids.set(key, (n = sets.length));
-        sets.push(set);
-      }
-      return n;
-    };
-    id([]); // 0: dead
-    this.start = id(this.nfa.closure([s], end)) * width;
-    const rows: number[][] = [];
-    for (let from = 0; from < sets.length; from++) {
-      const row = new Array<number>(width).fill(0);
-      for (let k = 1; k < width; k++) {
-        const c = this.sample[k];
-        const next: number[] = [];
-        for (const nid of sets[from]) {
-          const st = this.nfa.states[nid];
-          if (st.set && st.set[c]) next.push(st.next);
-        }
-        if (next.length) row[k] = id(this.nfa.closure(next, end)) * width;
-      }
-      rows.push(row);
-    }
-    this.sets = sets;
-    this.table = new Int32Array(rows.flat());
-    this.accepting = new Uint8Array(sets.map((set) => (set.includes(end) ? 1 : 0)));
+    // Subset construction, lazily: a transition is computed the first time an input takes it
+    // (a rule's whole DFA has up to about 1,300 states, URI-reference's; most inputs meet a few
+    // dozen). State 0 is the dead state (the empty set), and every state's class 0 leads there.
+    this.sets = [];
+    this.accepting = new Uint8Array(64);
+    this.table = this.emptyTable(64);
+    this.state([]);
+    this.start = this.state(this.nfa.closure([s], end));
   }
 
-  /** Does the whole input match? Two look-ups a character, no branch but the loop's and dead's. */
+  private readonly ids = new Map<string, number>();
+
+  private emptyTable(states: number): Int32Array {
+    const table = new Int32Array(states * this.width).fill(UNKNOWN);
+    for (let i = 0; i < table.length; i += this.width) table[i] = DEAD;
+    return table;
+  }
+
+  /** The offset (id × width) of the DFA state for an NFA state set. */
+  private state(set: number[]): number {
+    const key = set.join(',');
+    let id = this.ids.get(key);
+    if (id === undefined) {
+      id = this.sets.length;
+      this.ids.set(key, id);
+      this.sets.push(set);
+      if (id >= this.accepting.length) {
+        const accepting = new Uint8Array(this.accepting.length * 2);
+        accepting.set(this.accepting);
+        this.accepting = accepting;
+        const table = this.emptyTable(accepting.length);
+        table.set(this.table);
+        this.table = table;
+      }
+      this.accepting[id] = set.includes(this.accept) ? 1 : 0;
+    }
+    return id * this.width;
+  }
+
+  /** Computes (once) the transition of state offset `from` on character class `k`. */
+  private step(from: number, k: number): number {
+    const c = this.sample[k];
+    const next: number[] = [];
+    for (const id of this.sets[from / this.width]) {
+      const st = this.nfa.states[id];
+      if (st.set && st.set[c]) next.push(st.next);
+    }
+    const to = next.length ? this.state(this.nfa.closure(next, this.accept)) : DEAD;
+    this.table[from + k] = to;
+    return to;
+  }
+
+  /** Does the whole input match? Two look-ups a character. */
   test(input: string): boolean {
-    const table = this.table;
+    let table = this.table;
     const classOf = this.classOf;
     let s = this.start;
     for (let i = 0, n = input.length; i < n; i++) {
-      s = table[s + classOf[input.charCodeAt(i)]];
-      if (s === 0) return false;
+      const k = classOf[input.charCodeAt(i)];
+      let to = table[s + k];
+      if (to <= 0) {
+        if (to === DEAD) return false;
+        to = this.step(s, k);
+        if (to === DEAD) return false;
+        table = this.table; // it may have grown
+      }
+      s = to;
     }
     return this.accepting[s / this.width] === 1;
   }
 
   /** The verdict, and for a failure the error offset and what could come there. */
   run(input: string): Verdict {
-    const table = this.table;
     const classOf = this.classOf;
     let s = this.start;
     const n = input.length;
     for (let i = 0; i < n; i++) {
-      const to = table[s + classOf[input.charCodeAt(i)]];
-      if (to === 0) return { ok: false, index: i, expected: this.expected(s) };
+      const k = classOf[input.charCodeAt(i)];
+      let to = this.table[s + k];
+      if (to === UNKNOWN) to = this.step(s, k);
+      if (to === DEAD) return { ok: false, index: i, expected: this.expected(s) };
       s = to;
     }
     return this.accepting[s / this.width] === 1 ? { ok: true, index: n, expected: [] } : { ok: false, index: n, expected: this.expected(s) };
