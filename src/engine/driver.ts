@@ -1,9 +1,11 @@
 /**
  * The first-match-wins driver: runs a rule of any grammar to the end of the input.
  *
- * The verdict and the error come from the rule's automaton (exact ABNF language, exact error
- * offset, linear time); the tree comes from the parsimmon combinators, run only on input the
- * automaton has accepted. Both are compiled from the same grammar expressions.
+ * Every form is compiled from the same grammar expressions. The error comes from the rule's
+ * automaton (exact ABNF language, exact offset, linear time), and so does the verdict from
+ * LONG characters on; below, an anchored RegExp gives it. The structural tree comes from the
+ * closure compiler (./fastTree.ts), the lexical one from the parsimmon combinators; when a
+ * parser fails, the automaton says why. Nothing here knows about URIs.
  */
 import { Automaton, type Verdict } from './automaton';
 import type { Grammar } from './expr';

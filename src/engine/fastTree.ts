@@ -14,9 +14,9 @@ import { firstChars, nullable, reaches } from './first';
 import { LONG } from './limits';
 import type { Node } from './tree';
 
-/** Matches at `i`, appends nodes to `out`; returns the end offset, or -1 (with `out` as it was). */
 const NO_CHILDREN: readonly Node[] = Object.freeze([]);
 
+/** Matches at `i`, appends nodes to `out`; returns the end offset, or -1 (with `out` as it was). */
 export type Matcher = (input: string, i: number, out: Node[]) => number;
 
 export function compileFast(grammar: Grammar, nodeRules: ReadonlySet<string>): (rule: string) => Matcher {
