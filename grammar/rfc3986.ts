@@ -13,13 +13,13 @@ import {
 } from '../src/engine/expr';
 
 /** The 36 rules of RFC 3986 Appendix A, in the order the appendix gives them. */
-export const RULE_NAMES = [
+export const RULE_NAMES = Object.freeze([
   'URI', 'hier-part', 'URI-reference', 'absolute-URI', 'relative-ref', 'relative-part',
   'scheme', 'authority', 'userinfo', 'host', 'port', 'IP-literal', 'IPvFuture', 'IPv6address',
   'h16', 'ls32', 'IPv4address', 'dec-octet', 'reg-name', 'path', 'path-abempty', 'path-absolute',
   'path-noscheme', 'path-rootless', 'path-empty', 'segment', 'segment-nz', 'segment-nz-nc',
   'pchar', 'query', 'fragment', 'pct-encoded', 'unreserved', 'reserved', 'gen-delims', 'sub-delims',
-] as const;
+] as const);
 
 export type RuleName = (typeof RULE_NAMES)[number];
 

@@ -20,8 +20,7 @@ export class UriSyntaxError extends Error {
 
 /** The message: what failed, where, what was expected, and the input with a caret under `index`. */
 export function formatMessage(input: string, rule: string, index: number, expected: readonly string[], headline?: string): string {
-  const found = index < input.length ? `found ${JSON.stringify(input[index])}` : 'found the end of input';
-  const head = headline ?? `not a valid ${rule}: at offset ${index}, ${found}`;
+  const head = headline ?? `not a valid ${rule}: at offset ${index}, ${foundAt(input, index)}`;
   const exp = expected.length ? `\nexpected: ${expected.join(', ')}` : '';
   return `${head}${exp}\n${caretLines(input, index)}`;
 }
@@ -43,6 +42,16 @@ export function caretLines(input: string, index: number): string {
   }
   if (to < input.length) line += '…';
   return `  ${line}\n  ${caret}^`;
+}
+
+/** What stands at `index`: `found "x"` (escaped as in the caret line) or `found the end of input`. */
+export function foundAt(input: string, index: number): string {
+  return index < input.length ? `found ${quoted(input[index])}` : 'found the end of input';
+}
+
+/** A character in quotes, escaped as in the caret line. */
+export function quoted(ch: string): string {
+  return ch === '"' || ch === '\\' ? `"\\${ch}"` : `"${show(ch)}"`;
 }
 
 function show(ch: string): string {

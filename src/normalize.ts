@@ -19,7 +19,7 @@ export interface NormalizeOptions {
  * scheme-based normalization knows (http, https: RFC 9110 4.2; ws, wss: RFC 6455 3;
  * ftp: RFC 1738 3.2).
  */
-export const DEFAULT_PORTS: Readonly<Record<string, string>> = { http: '80', https: '443', ws: '80', wss: '443', ftp: '21' };
+export const DEFAULT_PORTS: Readonly<Record<string, string>> = Object.freeze({ http: '80', https: '443', ws: '80', wss: '443', ftp: '21' });
 
 /**
  * 6.2.3: "http://example.com" and "http://example.com/" are equivalent; "Normalization

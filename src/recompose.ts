@@ -14,7 +14,7 @@
  * hier-part / relative-part the other components leave it (3.3).
  */
 import { driver, type RuleName } from './grammar';
-import { UriSyntaxError, expectObject } from './errors';
+import { UriSyntaxError, expectObject, foundAt } from './errors';
 import type { UriComponents } from './components';
 
 /** What `recompose` takes: any of the components; `path` defaults to `''`; `hostKind` is not read. */
@@ -99,18 +99,17 @@ function checkPath(path: string, hasScheme: boolean, hasAuthority: boolean): voi
   if (hasAuthority && path[0] !== '/') why = 'with an authority, the path must be empty or begin with "/"';
   else if (rule === 'path-absolute' && path[1] === '/') why = 'without an authority, the path cannot begin with "//" (it would be read as an authority)';
   else if (rule === 'path-noscheme' && path[v.index] === ':') why = 'without a scheme or authority, the first segment cannot contain ":" (it would be read as a scheme)';
-  fail('path', path, rule, v.index, v.expected, `${why}; at offset ${v.index}, ${found(path, v.index)}`);
+  fail('path', path, rule, v.index, v.expected, `${why}; at offset ${v.index}, ${foundAt(path, v.index)}`);
 }
 
 /** The component must match its own rule. */
 function check(value: string, component: string, rule: RuleName): void {
   if (driver.test(value, rule)) return;
   const v = driver.check(value, rule);
-  if (!v.ok) fail(component, value, rule, v.index, v.expected, `not a valid ${rule}: at offset ${v.index}, ${found(value, v.index)}`);
+  if (!v.ok) fail(component, value, rule, v.index, v.expected, `not a valid ${rule}: at offset ${v.index}, ${foundAt(value, v.index)}`);
 }
 
 function fail(component: string, value: string, rule: string, index: number, expected: readonly string[], why: string): never {
   throw new UriSyntaxError(value, rule, index, expected, `recompose: component "${component}" cannot be recomposed: ${why}`);
 }
 
-const found = (s: string, i: number): string => (i < s.length ? `found ${JSON.stringify(s[i])}` : 'found the end of input');

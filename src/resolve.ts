@@ -8,7 +8,7 @@
 import { parseFive, type UriComponents } from './components';
 import { removeDotSegments } from './removeDotSegments';
 import { recomposeTrusted } from './recompose';
-import { UriSyntaxError, expectString, expectObject } from './errors';
+import { UriSyntaxError, expectString, expectObject, foundAt } from './errors';
 
 export interface ResolveOptions {
   /**
@@ -39,8 +39,7 @@ function parseArgument(text: string, argument: string, rule: 'URI' | 'URI-refere
     return parseFive(text, rule);
   } catch (e) {
     if (!(e instanceof UriSyntaxError)) throw e;
-    const found = e.index < text.length ? `found ${JSON.stringify(text[e.index])}` : 'found the end of input';
-    throw new UriSyntaxError(text, rule, e.index, e.expected, `resolve: ${argument} is not a valid ${rule}: at offset ${e.index}, ${found}`);
+    throw new UriSyntaxError(text, rule, e.index, e.expected, `resolve: ${argument} is not a valid ${rule}: at offset ${e.index}, ${foundAt(text, e.index)}`);
   }
 }
 

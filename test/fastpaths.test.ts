@@ -374,3 +374,26 @@ describe('error index: the automaton\'s equals the per-character combinators\' f
     expect(diffs).toEqual([]);
   });
 });
+
+// parseTree(s, rule, { lexical: true }) builds the tree with the parsimmon combinators below LONG
+// characters and with the closures (every rule a node) from LONG on: both must give one tree.
+describe(`lexical trees from LONG (${LONG}) characters on: the closures equal the parsimmon combinators`, () => {
+  const ALL: ReadonlySet<string> = new Set(RULE_NAMES);
+  const cases: Array<[RuleName, string]> = [
+    ['URI', 'http://u:p@h:8/' + 'a%41:@/'.repeat(700) + '?q=1#f'],
+    ['URI-reference', '//[v1.x]/' + 'seg/'.repeat(1200)],
+    ['URI', 'ftp://1.2.3.4/' + 'x'.repeat(LONG)],
+    ['URI', 'ldap://[2001:db8::7]/c=GB?' + 'objectClass?one&'.repeat(300)],
+    ['segment', '%41a'.repeat(LONG / 2)],
+    ['query', '/?:@'.repeat(LONG / 2)],
+    ['path', 'a/' + 'b:c/'.repeat(LONG / 2)],
+  ];
+  it.each(cases)('%s, %#', (rule, s) => {
+    expect(s.length).toBeGreaterThanOrEqual(LONG);
+    const closures = driver.fastNodes(s, rule, ALL)![0];
+    const parsimmon = run(driver.language(true)[rule], s, 0);
+    expect(parsimmon.status && parsimmon.index).toBe(s.length);
+    expect(closures).toEqual(parsimmon.status ? parsimmon.value[0] : undefined);
+    expect(driver.tree(s, rule, { lexical: true })).toEqual(closures);
+  });
+});

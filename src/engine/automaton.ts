@@ -57,7 +57,9 @@ class NfaBuilder {
         const s = this.add();
         let cur = s;
         for (const ch of e.text) {
-          const [a, b] = this.char(charSet(caseFold(ch)), JSON.stringify(e.text));
+          // Each character of a quoted string is named on its own: after the "2" of "25",
+          // what is expected is "5".
+          const [a, b] = this.char(charSet(caseFold(ch)), JSON.stringify(ch));
           this.states[cur].eps.push(a);
           cur = b;
         }

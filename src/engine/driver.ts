@@ -154,9 +154,17 @@ export class Driver<R extends string> {
     if (!options.lexical) {
       const nodes = this.fastNodes(input, rule);
       if (nodes) return nodes[0] as TreeNode<R>;
-    } else {
+    } else if (!this.test(input, rule)) {
+      // A lexical tree is large: the verdict first, and no tree for an input that has none.
+    } else if (input.length < LONG) {
       const r = run(this.language(true)[rule], input, 0);
       if (r.status && r.index === input.length) return r.value[0] as TreeNode<R>;
+    } else {
+      // Parsimmon's replies and arrays for a node a character make a long input's garbage
+      // collection the larger cost; the closures build the same tree (tested) with no more
+      // than its nodes.
+      const nodes = this.fastNodes(input, rule, this.names);
+      if (nodes) return nodes[0] as TreeNode<R>;
     }
     return this.fail(input, rule);
   }
