@@ -22,8 +22,12 @@ export function removeDotSegments(path: string): string {
   // segment as it is and the output is the input.
   if (!DOT_SEGMENT.test(path)) return path;
   const n = path.length;
-  // The output buffer: piece k is path.slice(out[2k], out[2k + 1]).
-  const out: number[] = [];
+  // The output buffer: piece k is path.slice(out[2k], out[2k + 1]), for 2k < top. Each piece
+  // but the first begins with a "/", so there are at most (number of "/") + 1 of them.
+  let slashes = 0;
+  for (let k = path.indexOf('/'); k >= 0; k = path.indexOf('/', k + 1)) slashes++;
+  const out = new Int32Array(2 * slashes + 2);
+  let top = 0;
   let i = 0;
   // 2. While the input buffer is not empty, loop as follows. (A and D can only apply when the
   //    buffer begins with ".", B and C when it begins with "/.": the first two characters pick
@@ -41,27 +45,28 @@ export function removeDotSegments(path: string): string {
       const c2 = path.charCodeAt(i + 2);
       // B. if it begins with "/./" or "/." (a complete segment), replace that prefix with "/".
       if (c2 === SLASH) { i += 2; continue; } // what is left begins with the "/"
-      if (i + 2 === n) { out.push(i, i + 1); break; } // the buffer is now "/", which E moves
+      if (i + 2 === n) { out[top++] = i; out[top++] = i + 1; break; } // the buffer is now "/", which E moves
       // C. if it begins with "/../" or "/.." (a complete segment), replace that prefix with "/"
       //    and remove the last segment and its preceding "/" (if any) from the output buffer.
       if (c2 === DOT) {
         const c3 = path.charCodeAt(i + 3);
-        if (c3 === SLASH) { i += 3; out.length = Math.max(0, out.length - 2); continue; }
-        if (i + 3 === n) { out.length = Math.max(0, out.length - 2); out.push(i, i + 1); break; }
+        if (c3 === SLASH) { i += 3; top = Math.max(0, top - 2); continue; }
+        if (i + 3 === n) { top = Math.max(0, top - 2); out[top++] = i; out[top++] = i + 1; break; }
       }
     }
     // E. move the first path segment, with its initial "/" (if any), up to but not including
     //    the next "/" or the end, to the end of the output buffer.
     let j = path.indexOf('/', c0 === DOT ? i : i + 1);
     if (j < 0) j = n;
-    out.push(i, j);
+    out[top++] = i;
+    out[top++] = j;
     i = j;
   }
   // 3. The output buffer is the result.
   let result = '';
-  for (let k = 0; k < out.length;) {
+  for (let k = 0; k < top;) {
     let m = k + 2;
-    while (m < out.length && out[m] === out[m - 1]) m += 2; // pieces adjacent in the path
+    while (m < top && out[m] === out[m - 1]) m += 2; // pieces adjacent in the path
     result += path.slice(out[k], out[m - 1]);
     k = m;
   }
