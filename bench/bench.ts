@@ -15,7 +15,7 @@ import {
   APPENDIX_B, ajvUriPeer, fastUriPeer, hapiPeer, loadApg, nodeUrlPeer, uriJsPeer,
 } from './peers';
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
 const CORPUS_LINES = Number(process.env.BENCH_LINES ?? 20_000);
 const APG_SUBSET = 1_000;
 /** Characters processed per round in the scaling series (the input repeated to about this much). */
@@ -70,11 +70,28 @@ function measure(fn: Fn, inputs: readonly string[], rounds = ROUNDS, warm = 1): 
 interface Row { group: string; name: string; project: boolean; ns: number; inputs: number; note?: string }
 const rows: Row[] = [];
 
-function bench(group: string, name: string, fn: Fn | undefined, inputs: readonly string[], project: boolean, note?: string, rounds = ROUNDS): void {
-  if (!fn) return;
-  const ns = measure(fn, inputs, rounds);
-  rows.push({ group, name, project, ns, inputs: inputs.length, note });
-  console.log(`${group.padEnd(12)} ${name.padEnd(40)} ${fmt(ns).padStart(10)} ns/input ${fmtOps(ns).padStart(12)} ops/s`);
+type Entry = [name: string, fn: Fn | undefined, project: boolean, note?: string];
+
+/**
+ * The entries of one table, on the same inputs, measured round-robin: each makes a warm-up
+ * pass, then round r times every entry once (a gc before each pass). A burst of load on this
+ * shared machine then slows every entry of a round, not only one, and the ratios hold.
+ */
+function benchGroup(group: string, inputs: readonly string[], entries: Entry[], rounds = ROUNDS): void {
+  const live = entries.filter((e): e is [string, Fn, boolean, string?] => e[1] !== undefined);
+  for (const [, fn] of live) pass(fn, inputs);
+  const times = live.map(() => [] as number[]);
+  for (let r = 0; r < rounds; r++) {
+    live.forEach(([, fn], k) => {
+      gc();
+      times[k].push(pass(fn, inputs));
+    });
+  }
+  live.forEach(([name, , project, note], k) => {
+    const ns = median(times[k]) / inputs.length;
+    rows.push({ group, name, project, ns, inputs: inputs.length, note });
+    console.log(`${group.padEnd(12)} ${name.padEnd(40)} ${fmt(ns).padStart(10)} ns/input ${fmtOps(ns).padStart(12)} ops/s`);
+  });
 }
 
 const fmt = (ns: number): string => (ns >= 100 ? ns.toFixed(0) : ns >= 10 ? ns.toFixed(1) : ns.toFixed(2));
@@ -102,33 +119,43 @@ async function main(): Promise<void> {
   const apg = await loadApg();
 
   // Validation: all 20,000 lines, valid or not.
-  bench('validate', 'isValid(s, "URI")', pIsValid, all, true);
-  bench('validate', 'Appendix B regexp exec (split only)', (s) => APPENDIX_B.exec(s), all, false);
-  bench('validate', 'URL.canParse (Node)', (s) => URL.canParse(s), all, false);
-  bench('validate', '@hapi/address uriRegex().test', hapiPeer.valid, all, false);
-  bench('validate', 'ajv-formats uri (full)', ajvUriPeer.valid, all, false);
-  bench('validate-apg', 'isValid(s, "URI")', pIsValid, apgInputs, true, `first ${APG_SUBSET} lines`);
-  bench('validate-apg', 'apg-lite uri-app parse', apg.valid, apgInputs, false, `first ${APG_SUBSET} lines (slow)`, 3);
+  benchGroup('validate', all, [
+    ['isValid(s, "URI")', pIsValid, true],
+    ['Appendix B regexp exec (split only)', (s) => APPENDIX_B.exec(s), false],
+    ['URL.canParse (Node)', (s) => URL.canParse(s), false],
+    ['@hapi/address uriRegex().test', hapiPeer.valid, false],
+    ['ajv-formats uri (full)', ajvUriPeer.valid, false],
+  ]);
+  benchGroup('validate-apg', apgInputs, [
+    ['isValid(s, "URI")', pIsValid, true, `first ${APG_SUBSET} lines`],
+    ['apg-lite uri-app parse', apg.valid, false, `first ${APG_SUBSET} lines (slow)`],
+  ], 3);
 
   // Parsing: valid URIs only, so that every function does its whole job.
-  bench('parse', 'parse(s)', pParse, valid, true);
-  bench('parse', 'parseTree(s)', pTree, valid, true);
-  bench('parse', 'Appendix B regexp exec (split only)', (s) => APPENDIX_B.exec(s), valid, false);
-  bench('parse', 'uri-js parse', uriJsPeer.parseRaw, valid, false);
-  bench('parse', 'fast-uri parse', fastUriPeer.parseRaw, valid, false);
-  bench('parse', 'new URL (Node)', nodeUrlPeer.parse, valid, false);
+  benchGroup('parse', valid, [
+    ['parse(s)', pParse, true],
+    ['parseTree(s)', pTree, true],
+    ['Appendix B regexp exec (split only)', (s) => APPENDIX_B.exec(s), false],
+    ['uri-js parse', uriJsPeer.parseRaw, false],
+    ['fast-uri parse', fastUriPeer.parseRaw, false],
+    ['new URL (Node)', nodeUrlPeer.parse, false],
+  ]);
 
   // Resolution: each valid corpus URI as the base of '../a/./b?c#d'.
-  bench('resolve', `resolve(s, '${REF}')`, pResolve, valid, true);
-  bench('resolve', 'uri-js resolve', (s) => uriJsPeer.resolve(s, REF), valid, false);
-  bench('resolve', 'fast-uri resolve', (s) => fastUriPeer.resolve(s, REF), valid, false);
-  bench('resolve', 'new URL(ref, base) (Node)', (s) => new URL(REF, s).href, valid, false);
+  benchGroup('resolve', valid, [
+    [`resolve(s, '${REF}')`, pResolve, true],
+    ['uri-js resolve', (s) => uriJsPeer.resolve(s, REF), false],
+    ['fast-uri resolve', (s) => fastUriPeer.resolve(s, REF), false],
+    ['new URL(ref, base) (Node)', (s) => new URL(REF, s).href, false],
+  ]);
 
   // Normalization.
-  bench('normalize', 'normalize(s)', pNormalize, valid, true);
-  bench('normalize', 'uri-js normalize', uriJsPeer.normalize, valid, false);
-  bench('normalize', 'fast-uri normalize', fastUriPeer.normalize, valid, false);
-  bench('normalize', 'new URL(s).href (Node)', (s) => new URL(s).href, valid, false);
+  benchGroup('normalize', valid, [
+    ['normalize(s)', pNormalize, true],
+    ['uri-js normalize', uriJsPeer.normalize, false],
+    ['fast-uri normalize', fastUriPeer.normalize, false],
+    ['new URL(s).href (Node)', (s) => new URL(s).href, false],
+  ]);
 
   // Scaling: ns per character of the project's functions at each size.
   const projectFns: [string, Fn | undefined][] = [
@@ -140,12 +167,21 @@ async function main(): Promise<void> {
     if (!fn) continue;
     for (const shape of SHAPES) {
       const line: string[] = [];
-      for (const size of SCALING_SIZES) {
-        const s = shape.make(size);
+      // The sizes round-robin, as in benchGroup: a burst of load slows every size of a round.
+      const series = SCALING_SIZES.map((size) => {
         const reps = Math.max(1, Math.round(SCALING_BYTES_PER_ROUND / size));
-        const inputs = new Array<string>(reps).fill(s);
-        // More rounds than the corpus tables: one round here is only a few calls, and the machine is shared.
-        const ns = measure(fn, inputs, Math.max(ROUNDS, 9), 2) / size;
+        return { size, inputs: new Array<string>(reps).fill(shape.make(size)), times: [] as number[] };
+      });
+      for (const x of series) for (let w = 0; w < 2; w++) pass(fn, x.inputs);
+      // More rounds than the corpus tables: one round here is only a few calls.
+      for (let r = 0; r < Math.max(ROUNDS, 9); r++) {
+        for (const x of series) {
+          gc();
+          x.times.push(pass(fn, x.inputs));
+        }
+      }
+      for (const { size, inputs, times } of series) {
+        const ns = median(times) / inputs.length / size;
         scaling.push({ fn: name, shape: shape.name, size, nsPerByte: ns });
         line.push(`${sizeName(size)} ${ns.toFixed(2)}`);
       }
@@ -195,7 +231,7 @@ function report(
   out.push(`- Machine: ${cpu}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GB; ${os.type()} ${os.release()}`);
   out.push(`- Node ${process.version}; date ${new Date().toISOString().slice(0, 10)}; whole run ${seconds.toFixed(0)} s; load average at start ${LOAD_AT_START.map((x) => x.toFixed(2)).join(' ')}, at end ${os.loadavg().map((x) => x.toFixed(2)).join(' ')} (other work on this shared 2-core machine makes single figures noisy: compare ratios, and re-run before believing a small difference)`);
   out.push(`- Inputs: the first ${lines.toLocaleString('en-US')} lines of ../shared/corpus/real-urls.txt (validation: all of them; parse, resolve, normalize: the ${validCount.toLocaleString('en-US')} that are valid \`URI\`s). apg-lite is slow and runs on the first ${apgCount.toLocaleString('en-US')} lines only, side by side with the project on the same lines.`);
-  out.push(`- Method: one process; each function makes one warm-up pass over its inputs, then ${ROUNDS} timed passes (3 for apg-lite), each after a forced gc (\`--expose-gc\`); the median pass is reported. The scaling series makes two warm-up passes and at least 9 timed passes a size. A throw is counted as an answer (the call is wrapped in try/catch for every function alike).`);
+  out.push(`- Method: one process; each function makes one warm-up pass over its inputs, then ${ROUNDS} timed passes (3 for apg-lite), each after a forced gc (\`--expose-gc\`), taken round-robin with the other functions of its table so that a burst of load on the machine slows them all alike; the median pass is reported. The scaling series makes two warm-up passes and at least 9 timed passes a size, the sizes round-robin. A throw is counted as an answer (the call is wrapped in try/catch for every function alike).`);
   out.push(`- \`project ÷ peer\` is the project's time divided by the peer's: below 1 the project is faster.`);
   out.push('');
   const groups = [...new Set(rows.map((r) => r.group))];
