@@ -56,17 +56,6 @@ const median = (xs: number[]): number => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
-/** Median ns per call over `rounds` rounds, after `warm` warm-up rounds. */
-function measure(fn: Fn, inputs: readonly string[], rounds = ROUNDS, warm = 1): number {
-  for (let w = 0; w < warm; w++) pass(fn, inputs);
-  const times: number[] = [];
-  for (let r = 0; r < rounds; r++) {
-    gc();
-    times.push(pass(fn, inputs));
-  }
-  return median(times) / inputs.length;
-}
-
 interface Row { group: string; name: string; project: boolean; ns: number; inputs: number; note?: string }
 const rows: Row[] = [];
 
