@@ -34,6 +34,12 @@ export interface UriComponents {
   hostKind: HostKind | undefined;
 }
 
+/** Every component absent, the path empty: what a parse fills in. */
+const noComponents = (): UriComponents => ({
+  scheme: undefined, authority: undefined, userinfo: undefined, host: undefined, port: undefined,
+  path: '', query: undefined, fragment: undefined, hostKind: undefined,
+});
+
 /** The rules `parse` reads components from. */
 export const COMPONENT_RULES = ['URI', 'URI-reference', 'absolute-URI', 'relative-ref'] as const;
 export type ComponentRule = (typeof COMPONENT_RULES)[number];
@@ -42,7 +48,7 @@ export type ComponentRule = (typeof COMPONENT_RULES)[number];
  * The tree `parse` reads: nodes for the rules that carry a component and for the host's
  * alternatives, nothing above or below them (no `authority` or `host` wrapper, no segments).
  * Fewer nodes, the same first-match-wins parse: the components are the same as those of the
- * full tree (test/components.test.ts checks both).
+ * full tree (test/fastpaths.test.ts checks that).
  */
 export const COMPONENT_NODES: ReadonlySet<string> = new Set([
   'scheme', 'userinfo', 'IP-literal', 'IPvFuture', 'IPv4address', 'reg-name', 'port',
@@ -95,13 +101,10 @@ function compileParser(rule: ComponentRule, captured: ReadonlySet<string>): (inp
   const fields = names.map((n) => (n.startsWith('path-') ? 'path' : n) as Exclude<keyof UriComponents, 'hostKind'>);
   const nodes = driver.parser(rule, COMPONENT_NODES);
   return (input) => {
-    if (input.length >= LONG) return fromNodes(input, nodes(input) ?? driver.nodes(input, rule, COMPONENT_NODES));
+    if (input.length >= LONG) return fromNodes(input, nodes(input) ?? driver.fail(input, rule));
     const m = exec(input);
-    if (m === null) return fromNodes(input, driver.nodes(input, rule, COMPONENT_NODES)); // throws the error
-    const c: UriComponents = {
-      scheme: undefined, authority: undefined, userinfo: undefined, host: undefined, port: undefined,
-      path: '', query: undefined, fragment: undefined, hostKind: undefined,
-    };
+    if (m === null) return driver.fail(input, rule);
+    const c = noComponents();
     for (let k = 1; k < m.length; k++) if (m[k] !== undefined) c[fields[k - 1]] = m[k];
     if (c.host !== undefined) c.hostKind = kindOf(c.host);
     return c;
@@ -131,10 +134,7 @@ const isIPv4 = driver.tester('IPv4address');
  * port, or its host.
  */
 export function fromNodes(input: string, nodes: readonly Node[]): UriComponents {
-  const c: UriComponents = {
-    scheme: undefined, authority: undefined, userinfo: undefined, host: undefined, port: undefined,
-    path: '', query: undefined, fragment: undefined, hostKind: undefined,
-  };
+  const c = noComponents();
   let authorityStart = -1;
   let authorityEnd = -1;
   for (let k = 0; k < nodes.length; k++) {

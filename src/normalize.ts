@@ -4,7 +4,7 @@
  * comparison ... to scheme-based and protocol-based normalization").
  */
 import { parse, type UriComponents } from './components';
-import { recomposeTrusted } from './recompose';
+import { authorityText, recomposeTrusted } from './recompose';
 import { removeDotSegments } from './removeDotSegments';
 import { UriSyntaxError, expectString, expectObject } from './errors';
 import { driver } from './grammar';
@@ -95,8 +95,7 @@ function normalizeUri(c: UriComponents, byScheme: boolean): string {
   }
   // Every step keeps each component valid for its rule (the tests check the result is a URI),
   // so the 5.3 pseudocode applies as it is.
-  const authority = host === undefined ? undefined
-    : (userinfo !== undefined ? userinfo + '@' : '') + host + (port !== undefined ? ':' + port : '');
+  const authority = host === undefined ? undefined : authorityText(userinfo, host, port);
   return recomposeTrusted(scheme, authority, path, query, fragment);
 }
 

@@ -140,8 +140,8 @@ export class Driver<R extends string> {
     return this.fastNodes(input, rule, nodeRules) ?? this.fail(input, rule);
   }
 
-  /** The error for input the parsers rejected. */
-  private fail(input: string, rule: R): never {
+  /** The error for input a parser of `rule` rejected. */
+  fail(input: string, rule: R): never {
     const v = this.check(input, rule);
     if (!v.ok) throw this.error(input, rule, v);
     // The automaton accepted what the first-match-wins parser did not: a grammar bug, never
