@@ -5,6 +5,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
+import { RFC2396_BNF } from '../grammar/rfc2396-bnf';
 
 const ROOT = path.join(__dirname, '..');
 const SEEDS = path.join(ROOT, '..', 'shared', 'seeds');
@@ -41,6 +42,10 @@ describe('grammar/rfc2396.bnf is RFC 2396 Appendix A as written', () => {
     for (const n of ['hier_part', 'net_path', 'opaque_part', 'uric_no_slash', 'rel_segment', 'reg_name', 'path_segments', 'IPv4address', 'URI-reference', 'absoluteURI', 'relativeURI'])
       expect(names).toContain(n);
     expect(grammarLines.join('\n')).not.toMatch(/ \/ /); // no ABNF "/" alternatives slipped in
+  });
+
+  it('grammar/rfc2396-bnf.ts embeds the file byte for byte', () => {
+    expect(RFC2396_BNF).toBe(fs.readFileSync(path.join(ROOT, 'grammar', 'rfc2396.bnf'), 'utf8'));
   });
 
   // The seeds live in ../shared beside the clone; a clone alone has only the copy above.
