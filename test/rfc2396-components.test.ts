@@ -1,10 +1,14 @@
 /**
  * Components of RFC 2396 URI-references: a hand-checked table (absent vs empty, the path's
  * rule, the host kind from `authority = server | reg_name`), read off the first-match tree
- * of the test-only oracle (test/rfc2396-oracle.ts).
+ * of the test-only oracle (test/rfc2396-oracle.ts) and from `rfc2396.parse` (the engine's tree).
  */
+import fc from 'fast-check';
+import { GrammarSyntaxError } from '../src/engine/errors';
+import { parse as parse3986 } from '../src/index';
+import { rfc2396 } from '../src/rfc2396';
 import { rfc2396ComponentsOf, type Rfc2396Components } from '../src/rfc2396-components';
-import { firstMatch } from './rfc2396-oracle';
+import { firstMatch, verdict } from './rfc2396-oracle';
 
 const COMPONENTS: Array<[string, Rfc2396Components]> = [
   ['http://www.ics.uci.edu/pub/ietf/uri/#Related', { scheme: 'http', authority: 'www.ics.uci.edu', host: 'www.ics.uci.edu', hostKind: 'hostname', path: '/pub/ietf/uri/', pathRule: 'abs_path', fragment: 'Related' }],
@@ -42,5 +46,47 @@ describe('RFC 2396 components from the oracle\'s first-match tree', () => {
     const tree = firstMatch('URI-reference', input);
     expect(tree).not.toBeNull();
     expect(rfc2396ComponentsOf(tree!, input)).toEqual(expected);
+  });
+});
+
+describe('rfc2396.parse', () => {
+  it.each(COMPONENTS)('%j', (input, expected) => {
+    expect(rfc2396.parse(input)).toEqual(expected);
+  });
+
+  it.each(['a:', '?y', 'http://[::1]/', 'a b'])('%j is not an RFC 2396 URI-reference: GrammarSyntaxError', (input) => {
+    expect(() => rfc2396.parse(input)).toThrow(GrammarSyntaxError);
+  });
+
+  it.each([undefined, null, 1, {}])('TypeError for %p', (input) => {
+    expect(() => rfc2396.parse(input as unknown as string)).toThrow(TypeError);
+  });
+
+  it('returns a fresh object each time', () => {
+    const a = rfc2396.parse('http://a/b');
+    a.path = 'changed';
+    expect(rfc2396.parse('http://a/b').path).toBe('/b');
+  });
+
+  const alphabet = fc.constantFrom(...'aZ09-._~%:/?#@;=+$,&'.split(''));
+  it('components put back together give the input (scheme ":" "//" authority path "?" query "#" fragment)', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: alphabet, maxLength: 24 }), (s) => {
+        if (!verdict('URI-reference', s).ok) return;
+        const c = rfc2396.parse(s);
+        const back = (c.scheme !== undefined ? c.scheme + ':' : '') + (c.authority !== undefined ? '//' + c.authority : '') +
+          c.path + (c.query !== undefined ? '?' + c.query : '') + (c.fragment !== undefined ? '#' + c.fragment : '');
+        expect(back).toBe(s);
+      }),
+      { seed: 396, numRuns: 2000 },
+    );
+  });
+
+  it('agrees with RFC 3986 parse where the two grammars read the same: hier_part URIs with a hostname', () => {
+    for (const s of ['http://user@example.com:8080/a/b?q#f', 'ftp://ftp.is.co.za/rfc/rfc1808.txt', '//g/h?i', '/a?b#c', 'g;x?y#s']) {
+      const a = rfc2396.parse(s);
+      const b = parse3986(s);
+      expect([a.scheme, a.userinfo, a.host, a.port, a.path, a.query, a.fragment]).toEqual([b.scheme, b.userinfo, b.host, b.port, b.path, b.query, b.fragment]);
+    }
   });
 });
