@@ -285,6 +285,9 @@ function report(r: ReturnType<typeof run>): string {
   L.push('');
   L.push('## Headline');
   L.push('');
+  L.push(`On real URLs the two grammars give the same URI-reference verdict for ${pct(real.both + real.neither, real.asked)} of inputs; every`);
+  L.push('difference comes from a rule RFC 3986 changed on purpose (Appendix D), and the tables below show which.');
+  L.push('');
   L.push(`- URI-reference, real URLs: RFC 3986 accepts ${real.both + real.counts['3986']} (${pct(real.both + real.counts['3986'], real.asked)}), RFC 2396 accepts ${real.both + real.counts['2396']} (${pct(real.both + real.counts['2396'], real.asked)}); ${real.counts['3986']} are accepted by RFC 3986 only and ${real.counts['2396']} by RFC 2396 only.`);
   L.push(`- URI-reference, corpus: ${corpus.counts['3986']} accepted by RFC 3986 only, ${corpus.counts['2396']} by RFC 2396 only (of ${corpus.asked}).`);
   L.push('');
@@ -337,6 +340,11 @@ function report(r: ReturnType<typeof run>): string {
   L.push('  cannot begin with "//".');
   L.push('- `IPv4address`: RFC 2396 allows any number of digits per part (RFC 2732 limited it to three), RFC 3986 0-255.');
   L.push('- `#` moved back into the reserved set (D.1), and the fragment into the `URI` rule; verdicts are unchanged.');
+  L.push('- `[` and `]` anywhere but an IP literal: rejected by both (RFC 2396 calls them "unwise"; RFC 3986 D.1: they "are');
+  L.push('  not allowed outside their use as delimiters for an IP literal within host").');
+  L.push('- The characters of a path, query, fragment and userinfo are the same sets in both RFCs (D.1: "those rules were');
+  L.push('  redefined to directly specify the characters allowed" without "changing the technical definition"); what');
+  L.push('  changed is which of them count as reserved (`! * \' ( )` above).');
   L.push('');
   return L.join('\n');
 }
