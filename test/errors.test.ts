@@ -102,7 +102,7 @@ function parsimmonIndex(rule: RuleName, s: string): { whole: boolean; index: num
   return { whole: false, index: r.status ? Math.max(r.furthest, r.index) : r.furthest };
 }
 
-const CORPUS = path.join(__dirname, '..', '..', 'shared', 'corpus');
+const CORPUS = path.join(__dirname, 'vectors');
 const corpusInputs = (): string[] => [
   ...JSON.parse(fs.readFileSync(path.join(CORPUS, 'valid.json'), 'utf8')),
   ...JSON.parse(fs.readFileSync(path.join(CORPUS, 'ipv6.json'), 'utf8')),
