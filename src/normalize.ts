@@ -6,7 +6,8 @@
 import { parse, type UriComponents } from './components';
 import { authorityText, recomposeTrusted } from './recompose';
 import { removeDotSegments } from './removeDotSegments';
-import { UriSyntaxError, expectString, expectObject } from './errors';
+import { UriSyntaxError, expectString } from './errors';
+import { readOptions } from './options';
 import { driver } from './grammar';
 
 export interface NormalizeOptions {
@@ -35,11 +36,8 @@ const EMPTY_PATH_IS_ROOT: ReadonlySet<string> = new Set(['http', 'https', 'ws', 
  */
 export function normalize(uri: string, options: NormalizeOptions = {}): string {
   expectString(uri, 'uri', 'normalize');
-  expectObject(options, 'options', 'normalize');
-  if (options.scheme !== undefined && typeof options.scheme !== 'boolean') {
-    throw new TypeError(`normalize: option "scheme" must be a boolean, got ${typeof options.scheme}`);
-  }
-  return normalizeUri(parseUri(uri, 'normalize'), options.scheme === true);
+  const byScheme = readOptions('normalize', options, { scheme: 'boolean' }).scheme === true;
+  return normalizeUri(parseUri(uri, 'normalize'), byScheme);
 }
 
 /** Do `a` and `b` have the same syntax- and scheme-based normal form (6.2.2, 6.2.3)? */
