@@ -20,7 +20,11 @@ export interface NormalizeOptions {
  * scheme-based normalization knows (http, https: RFC 9110 4.2; ws, wss: RFC 6455 3;
  * ftp: RFC 1738 3.2).
  */
-export const DEFAULT_PORTS: Readonly<Record<string, string>> = Object.freeze({ http: '80', https: '443', ws: '80', wss: '443', ftp: '21' });
+export const DEFAULT_PORTS: Readonly<Record<string, string>> = Object.freeze(
+  // A null prototype: `DEFAULT_PORTS[scheme]` never reads Object.prototype ("constructor",
+  // or a key someone set there).
+  Object.assign(Object.create(null) as Record<string, string>, { http: '80', https: '443', ws: '80', wss: '443', ftp: '21' }),
+);
 
 /**
  * 6.2.3: "http://example.com" and "http://example.com/" are equivalent; "Normalization
