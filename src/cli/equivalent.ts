@@ -1,0 +1,17 @@
+/** `uri-grammar equivalent <a> <b>`: exit 0 when equivalent after normalization, 1 when not. */
+import { equivalent as same } from '../normalize';
+import type { Command } from './command';
+
+export const equivalent: Command = {
+  name: 'equivalent',
+  summary: 'exit 0 when two URIs are equivalent (RFC 3986 6.2), 1 when not',
+  synopsis: '<a> <b>',
+  options: {},
+  arity: [2, 2],
+  rfc3986Only: true,
+  run(ctx) {
+    const yes = same(ctx.args[0], ctx.args[1]);
+    ctx.io.out(yes ? 'equivalent' : 'not equivalent');
+    return yes ? 0 : 1;
+  },
+};

@@ -1,0 +1,20 @@
+/** `uri-grammar parse <uri> [--rule R]`: the components (RFC 3986 section 3) as JSON. */
+import { parse as parseComponents, COMPONENT_RULES, type ComponentRule } from '../components';
+import type { Command } from './command';
+
+export const parse: Command = {
+  name: 'parse',
+  summary: 'the components as JSON (null for absent)',
+  synopsis: '<uri> [--rule URI|URI-reference|absolute-URI|relative-ref]',
+  details: ['Each component as written (not decoded); null when its delimiter is absent.'],
+  options: {},
+  arity: [1, 1],
+  rules: COMPONENT_RULES,
+  defaultRule: 'URI-reference',
+  rfc3986Only: true,
+  run(ctx) {
+    const c = parseComponents(ctx.args[0], ctx.rule as ComponentRule);
+    ctx.io.out(JSON.stringify(c, (_k, v) => (v === undefined ? null : v), 2));
+    return 0;
+  },
+};
