@@ -1,5 +1,4 @@
 /** `uri-grammar equivalent <a> <b>`: exit 0 when equivalent after normalization, 1 when not. */
-import { equivalent as same } from '../normalize';
 import type { Command } from './command';
 
 export const equivalent: Command = {
@@ -9,7 +8,8 @@ export const equivalent: Command = {
   options: {},
   arity: [2, 2],
   rfc3986Only: true,
-  run(ctx) {
+  async run(ctx) {
+    const { equivalent: same } = await import('../normalize'); // loaded on use
     const yes = same(ctx.args[0], ctx.args[1]);
     ctx.io.out(yes ? 'equivalent' : 'not equivalent');
     return yes ? 0 : 1;

@@ -1,5 +1,4 @@
 /** `uri-grammar normalize <uri> [--scheme]`: RFC 3986 6.2.2 (and 6.2.3 with --scheme). */
-import { normalize as normalizeUri } from '../normalize';
 import { flag, type Command } from './command';
 
 export const normalize: Command = {
@@ -9,7 +8,8 @@ export const normalize: Command = {
   options: { scheme: { help: 'also scheme-based normalization (6.2.3): default port, empty path' } },
   arity: [1, 1],
   rfc3986Only: true,
-  run(ctx) {
+  async run(ctx) {
+    const { normalize: normalizeUri } = await import('../normalize'); // loaded on use
     ctx.io.out(normalizeUri(ctx.args[0], { scheme: flag(ctx, 'scheme') }));
     return 0;
   },

@@ -1,5 +1,4 @@
 /** `uri-grammar resolve <base> <reference> [--non-strict]`: RFC 3986 section 5.2. */
-import { resolve as resolveReference } from '../resolve';
 import { flag, type Command } from './command';
 
 export const resolve: Command = {
@@ -9,7 +8,8 @@ export const resolve: Command = {
   options: { 'non-strict': { help: 'ignore a reference scheme equal to the base scheme (5.2.2, for old parsers)' } },
   arity: [2, 2],
   rfc3986Only: true,
-  run(ctx) {
+  async run(ctx) {
+    const { resolve: resolveReference } = await import('../resolve'); // loaded on use
     ctx.io.out(resolveReference(ctx.args[0], ctx.args[1], { strict: !flag(ctx, 'non-strict') }));
     return 0;
   },
