@@ -232,6 +232,67 @@ describe('validate many inputs (standard input, --file)', () => {
   });
 });
 
+describe('validate with a policy (--scheme, --require-host, --no-userinfo, --port, ...)', () => {
+  it('one input: exit 1 with the UriPolicyError naming the component, the password redacted', async () => {
+    const r = await cli('validate', '--scheme', 'https', '--require-host', '--no-userinfo', '--port=1-65535', 'http://u:pw@h:0/');
+    expect(r.status).toBe(1);
+    expect(r.err.split('\n')[0]).toBe('UriPolicyError: scheme "http" is not allowed (allowed: https): scheme at offset 0-4');
+    expect(r.err).not.toContain('pw');
+    expect(await cli('validate', '--scheme', 'https', '--require-host', 'https://h/')).toEqual({ status: 0, out: ['valid URI'], err: '' });
+  });
+  it.each([
+    [['--scheme', 'http,https'], 'ftp://h/', 'scheme'],
+    [['--scheme', 'http', '--scheme', 'https'], 'ftp://h/', 'scheme'],
+    [['--require-host'], 'http:/x', 'host'],
+    [['--no-host'], 'http://x/', 'host'],
+    [['--no-userinfo'], 'http://u@x/', 'userinfo'],
+    [['--no-password'], 'http://u:p@x/', 'userinfo'],
+    [['--port', '443'], 'https://x:8443/', 'port'],
+    [[], 'http://x:65536/', null], // no policy asked: grammar only, any port
+    [['--require-host'], 'http://x:65536/', 'port'], // a policy: 0-65535
+    [['--no-query'], 'http://x/?a', 'query'],
+    [['--no-fragment'], 'http://x/#a', 'fragment'],
+    [['--require-host'], '//x/', 'syntax'], // a policy means rule URI
+    [['--require-host', '--relative'], '//x/', null],
+    [['--preset', 'webhookUrl'], 'https://x/#f', 'fragment'],
+    [['--preset=httpUrl', '--scheme', 'https'], 'http://x/', 'scheme'],
+  ])('%j %j', async (flags, input, component) => {
+    const r = await cliIn(`${input}\n`, 'validate', '--json', ...flags);
+    if (component === null) {
+      expect(r).toEqual({ status: 0, out: [], err: expect.stringMatching(/1 valid, 0 invalid/) });
+      return;
+    }
+    expect(r.status).toBe(1);
+    const o = JSON.parse(r.out[0]);
+    expect(o.component).toBe(component === 'syntax' ? null : component);
+    expect(o.valid).toBe(false);
+  });
+  it('file positions: the column counts in the line as written, the message in the redacted input', async () => {
+    const r = await cliIn('https://u:secret@x:0/\n', 'validate', '--port', '1-2');
+    expect(r.out).toEqual(['-:1:20: port 0 is out of range (1-2): port at offset 16-17']);
+    const j = JSON.parse((await cliIn('https://u:secret@x:0/\n', 'validate', '--port', '1-2', '--json')).out[0]);
+    expect(j).toMatchObject({ column: 20, input: 'https://u:***@x:0/', index: 16 });
+    const all = (await cliIn('https://u:secret@x/\n', 'validate', '--no-userinfo', '--json', '--all')).out.join('\n');
+    expect(all).not.toContain('secret');
+    const valid = (await cliIn('https://u:secret@x/\n', 'validate', '--no-query', '--json', '--all')).out.join('\n');
+    expect(JSON.parse(valid).input).toBe('https://u:***@x/');
+  });
+  it.each([
+    [['--port', '9-1'], '--port "9-1"'],
+    [['--port', '70000'], '--port "70000"'],
+    [['--scheme', 'ht tp'], '--scheme "ht tp"'],
+    [['--require-host', '--no-host'], 'contradict'],
+    [['--relative', '--rule', 'URI'], '--relative contradicts --rule URI'],
+    [['--require-host', '--rule', 'host'], 'with a policy, --rule is one of'],
+    [['--preset', 'nope'], 'unknown preset "nope"'],
+  ])('usage: %j', async (flags, message) => {
+    const r = await cli('validate', 'x', ...flags);
+    expect(r.status).toBe(2);
+    expect(r.err).toMatch(/^uri-grammar: [^\n]+$/);
+    expect(r.err).toContain(message);
+  });
+});
+
 describe('batch helpers', () => {
   it('column: 1-based, in code points', () => {
     expect(column('abc', 0)).toBe(1);

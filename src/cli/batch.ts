@@ -9,6 +9,8 @@ import type { Io } from './io';
 
 /** What a check says about one line that is not valid. */
 export interface Failure {
+  /** The input as the error shows it (a password redacted where the error does so). */
+  readonly input: string;
   readonly rule: string;
   /** UTF-16 offset, as the library's errors count. */
   readonly index: number;
@@ -28,6 +30,8 @@ export interface BatchOptions {
   readonly all: boolean;
   /** `undefined` for a valid line (the fast path), else why not. */
   readonly check: (line: string) => Failure | undefined;
+  /** A valid line as `--json --all` shows it (a password redacted). */
+  readonly shown?: (line: string) => string;
 }
 
 export interface BatchCount { lines: number; invalid: number }
@@ -45,7 +49,7 @@ export async function runBatch(stream: Readable, io: Io, o: BatchOptions): Promi
     if (o.json) {
       if (f || o.all) io.out(jsonLine(o, count.lines, text, f));
     } else if (f) {
-      io.out(`${o.name}:${count.lines}:${column(text, f.index)}: ${oneLine(f.message)}`);
+      io.out(`${o.name}:${count.lines}:${fileColumn(text, f)}: ${oneLine(f.message)}`);
     }
   };
   for await (const chunk of stream) {
@@ -85,6 +89,18 @@ export function column(text: string, index: number): number {
   return col;
 }
 
+/**
+ * The column in the line as read: the error's index counts in its own (maybe redacted) input,
+ * which differs from the line in one replaced span at most; past that span, shift by the
+ * difference in length.
+ */
+export function fileColumn(line: string, f: Failure): number {
+  if (f.input === line) return column(line, f.index);
+  let p = 0;
+  while (p < line.length && p < f.input.length && line.charCodeAt(p) === f.input.charCodeAt(p)) p++;
+  return column(line, f.index > p ? f.index + line.length - f.input.length : f.index);
+}
+
 /** The message without its caret lines (which start with two spaces), on one line. */
 export function oneLine(message: string): string {
   return message.split('\n').filter((l) => !l.startsWith('  ')).join('; ');
@@ -94,8 +110,8 @@ function jsonLine(o: BatchOptions, line: number, input: string, f: Failure | und
   return JSON.stringify({
     file: o.name,
     line,
-    column: f ? column(input, f.index) : null,
-    input,
+    column: f ? fileColumn(input, f) : null,
+    input: f ? f.input : o.shown ? o.shown(input) : input,
     valid: !f,
     rule: f ? f.rule : o.rule,
     index: f ? f.index : null,
