@@ -14,3 +14,5 @@ export { removeDotSegments } from './removeDotSegments';
 export { normalize, equivalent, DEFAULT_PORTS, type NormalizeOptions } from './normalize';
 export { percentEncode, percentDecode, type EncodeComponent, type DecodeOptions } from './percent';
 export { redact } from './redact';
+export { walk, type TreeVisitor } from './walk';
+export { TreeLimitError } from './engine/compactTree';

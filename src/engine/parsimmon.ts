@@ -78,7 +78,8 @@ function asNode(name: string, body: P.Parser<Kids>): P.Parser<Kids> {
   return P((input, i) => {
     const r = run(body, input, i);
     // Keep parsimmon's reply (and with it the furthest failure seen inside); swap the value.
-    if (r.status) r.value = [{ rule: name, start: i, end: r.index, children: r.value }];
+    // A fresh array for a childless node: NONE is shared and must never reach a tree.
+    if (r.status) r.value = [{ rule: name, start: i, end: r.index, children: r.value === NONE ? [] : r.value }];
     return r as unknown as P.Reply<Kids>;
   });
 }
