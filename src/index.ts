@@ -29,3 +29,5 @@ export {
   createValidator, UriPolicyError, policyPresets,
   type PolicyOptions, type PolicyResult, type PolicyComponent,
 } from './policy';
+export { walk, type TreeVisitor } from './walk';
+export { TreeLimitError } from './engine/compactTree';

@@ -37,9 +37,15 @@ export function validate(input: string, rule: RuleName = 'URI-reference'): Valid
   return v.ok ? { ok: true } : { ok: false, error: driver.error(input, rule, v) };
 }
 
-const TREE_OPTIONS = { lexical: 'boolean' } as const;
+export const TREE_OPTIONS = { lexical: 'boolean', maxNodes: 'count' } as const;
 
-/** The typed parse tree of the whole input as `rule`; throws `UriSyntaxError` for invalid input. */
+/**
+ * The typed parse tree of the whole input as `rule`; throws `UriSyntaxError` for invalid input.
+ * Every call returns fresh objects (nothing is shared with the library or another call). A
+ * tree of more than `options.maxNodes` nodes (default 2^26) is a `RangeError`; trees of more
+ * than 65,536 nodes come as views whose `children` are made on each read (use `walk` to go
+ * through a large tree without making node objects).
+ */
 export function parseTree<R extends RuleName = 'URI-reference'>(
   input: string,
   rule: R = 'URI-reference' as R,
