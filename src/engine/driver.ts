@@ -24,7 +24,23 @@ import type { TreeOptions } from './grammar';
 
 export type { TreeOptions };
 
+/**
+ * Derived forms computed ahead of time (scripts/generate-derived.ts writes them for the built-in
+ * grammar into src/generated/), so that a fresh process does not derive them on its first call.
+ * Keys: a rule name for `testers`; `capturerKey(rule, captureRules)` for `capturers`.
+ */
+export interface DerivedForms {
+  readonly testers: Readonly<Record<string, string>>;
+  readonly capturers: Readonly<Record<string, { readonly source: string; readonly names: readonly string[] }>>;
+}
+
+/** The key of a capturer: the rule and its capture rules in order. */
+export const capturerKey = (rule: string, captureRules: ReadonlySet<string>): string => `${rule}|${[...captureRules].sort().join(',')}`;
+
 export class Driver<R extends string> {
+  /** Regexp sources derived ahead of time (see DerivedForms); the rest are derived on first use. */
+  derived: DerivedForms | undefined;
+
   private readonly automata = new Map<string, Automaton>();
   private readonly languages = new Map<string, Language<R>>();
   private readonly names: ReadonlySet<string>;
@@ -90,9 +106,11 @@ export class Driver<R extends string> {
   tester(rule: R): (input: string) => boolean {
     let t = this.testers.get(rule);
     if (!t) {
-      const re = new RegExp(`^(?:${regexpSource(this.grammar, { t: 'ref', name: rule })})$`);
-      const automaton = this.automaton(rule);
-      t = (input) => (input.length < LONG ? re.test(input) : automaton.test(input));
+      const re = new RegExp(`^(?:${this.derived?.testers[rule] ?? regexpSource(this.grammar, { t: 'ref', name: rule })})$`);
+      // The automaton only on the first long input: building its NFA costs more than a short
+      // input's whole check, and most processes never see a long input.
+      let automaton: Automaton | undefined;
+      t = (input) => (input.length < LONG ? re.test(input) : (automaton ??= this.automaton(rule)).test(input));
       this.testers.set(rule, t);
     }
     return t;
@@ -104,6 +122,11 @@ export class Driver<R extends string> {
    * rule of `match[k + 1]`. Only for inputs shorter than LONG (see limits.ts).
    */
   capturer(rule: R, captureRules: ReadonlySet<string>): { exec: (input: string) => RegExpExecArray | null; names: readonly string[] } {
+    const pre = this.derived?.capturers[capturerKey(rule, captureRules)];
+    if (pre) {
+      const re = new RegExp(`^(?:${pre.source})$`);
+      return { exec: (input) => re.exec(input), names: pre.names };
+    }
     const names: string[] = [];
     const re = new RegExp(`^(?:${regexpSource(this.grammar, { t: 'ref', name: rule }, { rules: captureRules, names })})$`);
     return { exec: (input) => re.exec(input), names };
