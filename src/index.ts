@@ -14,3 +14,4 @@ export { removeDotSegments } from './removeDotSegments';
 export { normalize, equivalent, DEFAULT_PORTS, type NormalizeOptions } from './normalize';
 export { percentEncode, percentDecode, type EncodeComponent, type DecodeOptions } from './percent';
 export { redact } from './redact';
+export { toUri, toIri, hostToAscii, hostToUnicode, IdnaError, type ToUriOptions, type ToIriOptions } from './iri';
