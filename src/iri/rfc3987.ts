@@ -1,0 +1,112 @@
+/**
+ * The RFC 3987 grammar (grammar/rfc3987.abnf, section 2.2) with section 4.1 on top, as an
+ * object: verdicts and errors for every rule under its RFC name, and the RFC 3986
+ * algorithms (parse, recompose, resolve, normalize, equivalent) on IRIs.
+ *
+ * Verdicts and error offsets of the rules that generalise an RFC 3986 rule come from that
+ * rule's automaton through the placeholder mapping (./check.ts); the rules shared with RFC
+ * 3986 (scheme, port, IP-literal, …) are RFC 3986's; the four character rules are read here.
+ * Offsets are UTF-16 offsets; a character outside the BMP is one character and an error
+ * never points into its second half.
+ */
+import { driver, type RuleName } from '../grammar';
+import { UriSyntaxError, expectObject, expectString } from '../errors';
+import { iriCheck, iriTest, isMappedRule, type IriVerdict } from './check';
+import { iriError } from './errors';
+import { isBidiFormatting, isIprivate, isUcschar, BIDI_NAMES, uPlus } from './ucschar';
+import { equivalentIri, normalizeIri, parseIri, recomposeIri, resolveIri, type IriCheckOptions } from './semantics';
+import { toUri } from './toUri';
+import { toIri } from './toIri';
+
+/** The rules of RFC 3987 2.2, in the order written. */
+export const RFC3987_RULES = Object.freeze([
+  'IRI', 'ihier-part', 'IRI-reference', 'absolute-IRI', 'irelative-ref', 'irelative-part', 'iauthority',
+  'iuserinfo', 'ihost', 'ireg-name', 'ipath', 'ipath-abempty', 'ipath-absolute', 'ipath-noscheme',
+  'ipath-rootless', 'ipath-empty', 'isegment', 'isegment-nz', 'isegment-nz-nc', 'ipchar', 'iquery',
+  'ifragment', 'iunreserved', 'ucschar', 'iprivate',
+  'scheme', 'port', 'IP-literal', 'IPvFuture', 'IPv6address', 'h16', 'ls32', 'IPv4address', 'dec-octet',
+  'pct-encoded', 'unreserved', 'reserved', 'gen-delims', 'sub-delims',
+] as const);
+
+export type Rfc3987Rule = (typeof RFC3987_RULES)[number];
+
+export type IriValidationResult = { ok: true } | { ok: false; error: UriSyntaxError };
+
+const RULES: ReadonlySet<string> = new Set(RFC3987_RULES);
+
+function expectRule(rule: unknown, fn: string): asserts rule is Rfc3987Rule {
+  if (typeof rule !== 'string' || !RULES.has(rule)) {
+    throw new TypeError(`${fn}: argument "rule" must be one of the RFC 3987 rules (rfc3987.rules), got ${typeof rule === 'string' ? JSON.stringify(rule) : typeof rule}`);
+  }
+}
+
+function readOptions(options: IriCheckOptions | undefined, fn: string): boolean {
+  if (options === undefined) return true;
+  expectObject(options, 'options', fn);
+  const { abnfOnly = false } = options;
+  if (typeof abnfOnly !== 'boolean') throw new TypeError(`${fn}: option "abnfOnly" must be a boolean, got ${typeof abnfOnly}`);
+  return !abnfOnly;
+}
+
+/** The verdict of any RFC 3987 rule; `bidi` adds section 4.1. */
+function check(input: string, rule: Rfc3987Rule, bidi: boolean): IriVerdict {
+  if (isMappedRule(rule)) return iriCheck(input, rule, bidi);
+  switch (rule) {
+    case 'ucschar': return oneChar(input, bidi, (cp) => isUcschar(cp));
+    case 'iprivate': return oneChar(input, bidi, (cp) => isIprivate(cp));
+    // iunreserved    = ALPHA / DIGIT / "-" / "." / "_" / "~" / ucschar
+    case 'iunreserved': return oneChar(input, bidi, (cp) => isUcschar(cp) || (cp < 0x80 && driver.test(String.fromCharCode(cp), 'unreserved')));
+    // ipchar         = iunreserved / pct-encoded / sub-delims / ":" / "@"
+    case 'ipchar':
+      if (input[0] === '%') {
+        const v = driver.check(input, 'pct-encoded');
+        return v.ok ? { ok: true } : { ok: false, index: v.index };
+      }
+      return oneChar(input, bidi, (cp) => isUcschar(cp) || (cp < 0x80 && driver.test(String.fromCharCode(cp), 'pchar')));
+    default: {
+      // The rules RFC 3987 takes from RFC 3986 unchanged: ASCII, the same automaton.
+      const v = driver.check(input, rule as RuleName);
+      return v.ok ? { ok: true } : { ok: false, index: v.index };
+    }
+  }
+}
+
+/** A rule that is one character (one code point: an astral character is one). */
+function oneChar(input: string, bidi: boolean, allowed: (cp: number) => boolean): IriVerdict {
+  const cp = input.codePointAt(0);
+  if (cp === undefined) return { ok: false, index: 0 };
+  const lone = cp >= 0xd800 && cp <= 0xdfff;
+  if (lone || !allowed(cp)) return { ok: false, index: 0, reason: lone ? `${uPlus(cp)} is a lone surrogate, not a character` : undefined };
+  if (bidi && isBidiFormatting(cp)) return { ok: false, index: 0, reason: `RFC 3987 4.1: an IRI must not contain the bidirectional formatting character ${uPlus(cp)} ${BIDI_NAMES[cp]}` };
+  const width = cp > 0xffff ? 2 : 1;
+  return input.length === width ? { ok: true } : { ok: false, index: width };
+}
+
+export const rfc3987 = Object.freeze({
+  name: 'rfc3987' as const,
+  rules: RFC3987_RULES,
+
+  /** Does the whole input match `rule`? Section 4.1 applies unless `{ abnfOnly: true }`. */
+  isValid(input: string, rule: Rfc3987Rule = 'IRI-reference', options?: IriCheckOptions): boolean {
+    expectString(input, 'input', 'rfc3987.isValid');
+    expectRule(rule, 'rfc3987.isValid');
+    const bidi = readOptions(options, 'rfc3987.isValid');
+    return isMappedRule(rule) ? iriTest(input, rule, bidi) : check(input, rule, bidi).ok;
+  },
+
+  /** `{ ok: true }` or `{ ok: false, error }`: the offset, what stands there, and why when it is a character. */
+  validate(input: string, rule: Rfc3987Rule = 'IRI-reference', options?: IriCheckOptions): IriValidationResult {
+    expectString(input, 'input', 'rfc3987.validate');
+    expectRule(rule, 'rfc3987.validate');
+    const v = check(input, rule, readOptions(options, 'rfc3987.validate'));
+    return v.ok ? { ok: true } : { ok: false, error: iriError(input, rule, v, 'rfc3987.validate') };
+  },
+
+  parse: parseIri,
+  recompose: recomposeIri,
+  resolve: resolveIri,
+  normalize: normalizeIri,
+  equivalent: equivalentIri,
+  toUri,
+  toIri,
+});
