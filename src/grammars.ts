@@ -5,9 +5,11 @@
 import { compileAbnf } from './engine/abnf';
 import type { Grammar } from './engine/grammar';
 import { rfc3986Grammar } from './rfc3986Grammar';
+import { rfc3987 } from './iri/rfc3987';
 
 const BUILT_INS: Record<string, () => Grammar> = {
   rfc3986: () => rfc3986Grammar,
+  rfc3987: () => rfc3987 as unknown as Grammar,
 };
 
 /** The names `grammarByName` knows (besides paths of `.abnf` files). */

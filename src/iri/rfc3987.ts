@@ -3,9 +3,11 @@
  * object: verdicts and errors for every rule under its RFC name, and the RFC 3986
  * algorithms (parse, recompose, resolve, normalize, equivalent) on IRIs.
  *
- * Verdicts and error offsets of the rules that generalise an RFC 3986 rule come from that
- * rule's automaton through the placeholder mapping (./check.ts); the rules shared with RFC
- * 3986 (scheme, port, IP-literal, …) are RFC 3986's; the four character rules are read here.
+ * The grammar is grammar/rfc3987.abnf compiled by the engine (compileAbnf): errors with
+ * `expected` in ABNF words, trees, parsimmon parsers, rule texts. The verdict (`isValid`) of
+ * the rules that generalise an RFC 3986 rule comes from that rule's RFC 3986 automaton
+ * through the placeholder mapping (./check.ts), so ASCII input costs what a URI costs;
+ * test/iri/grammar.test.ts checks that both give the same verdicts and offsets.
  * Offsets are UTF-16 offsets; a character outside the BMP is one character and an error
  * never points into its second half.
  */
@@ -17,6 +19,13 @@ import { isBidiFormatting, isIprivate, isUcschar, BIDI_NAMES, uPlus } from './uc
 import { equivalentIri, normalizeIri, parseIri, recomposeIri, resolveIri, type IriCheckOptions } from './semantics';
 import { toUri } from './toUri';
 import { toIri } from './toIri';
+import type P from 'parsimmon';
+import { compileAbnf } from '../engine/abnf';
+import type { Expr } from '../engine/expr';
+import type { Grammar, TreeOptions } from '../engine/grammar';
+import type { RuleGrammar } from '../engine/ruleGrammar';
+import type { TreeNode } from '../engine/tree';
+import { RFC3987_ABNF } from '../../grammar/rfc3987-abnf';
 
 /** The rules of RFC 3987 2.2, in the order written. */
 export const RFC3987_RULES = Object.freeze([
@@ -82,6 +91,42 @@ function oneChar(input: string, bidi: boolean, allowed: (cp: number) => boolean)
   return input.length === width ? { ok: true } : { ok: false, index: width };
 }
 
+let compiled: RuleGrammar<Rfc3987Rule> | undefined;
+
+/** grammar/rfc3987.abnf compiled (on first use), the character-level rules marked as for RFC 3986. */
+export function rfc3987FromText(): RuleGrammar<Rfc3987Rule> {
+  compiled ??= compileAbnf(RFC3987_ABNF, {
+    name: 'rfc3987',
+    lexicalRules: ['ipchar', 'iunreserved', 'ucschar', 'iprivate', 'h16', 'ls32', 'dec-octet', 'pct-encoded', 'unreserved', 'reserved', 'gen-delims', 'sub-delims'],
+    labelRules: ['iunreserved', 'unreserved', 'pct-encoded', 'sub-delims', 'gen-delims', 'h16', 'dec-octet'],
+  }) as RuleGrammar<Rfc3987Rule>;
+  return compiled;
+}
+
+/** Section 4.1 on top of the grammar's verdict: the first bidi formatting character, unless an earlier syntax error. */
+function withBidi(input: string, rule: Rfc3987Rule, bidi: boolean, fn: string): IriValidationResult {
+  const v = rfc3987FromText().validate(input, rule);
+  const b = bidi ? firstBidi(input) : -1;
+  if (b < 0 || (!v.ok && v.error.index <= b)) {
+    if (v.ok) return v;
+    const e = v.error;
+    const cp = input.codePointAt(e.index);
+    // The engine names what it expected; a character that is never allowed gets its reason too.
+    const reason = cp !== undefined && cp >= 0xd800 && cp <= 0xdfff ? ` (${uPlus(cp)} is a lone surrogate, not a character)` : '';
+    return { ok: false, error: new UriSyntaxError(input, rule, e.index, e.expected, reason ? `${fn}: not a valid ${rule}: at offset ${e.index}, found ${uPlus(cp!)}${reason}` : undefined) };
+  }
+  const cp = input.codePointAt(b)!;
+  return { ok: false, error: iriError(input, rule, { ok: false, index: b, reason: `RFC 3987 4.1: an IRI must not contain the bidirectional formatting character ${uPlus(cp)} ${BIDI_NAMES[cp]}` }, fn) };
+}
+
+const BIDI = /[\u200e\u200f\u202a-\u202e]/;
+function firstBidi(input: string): number {
+  const m = BIDI.exec(input);
+  return m ? m.index : -1;
+}
+
+export interface IriTreeOptions extends TreeOptions, IriCheckOptions {}
+
 export const rfc3987 = Object.freeze({
   name: 'rfc3987' as const,
   rules: RFC3987_RULES,
@@ -98,9 +143,27 @@ export const rfc3987 = Object.freeze({
   validate(input: string, rule: Rfc3987Rule = 'IRI-reference', options?: IriCheckOptions): IriValidationResult {
     expectString(input, 'input', 'rfc3987.validate');
     expectRule(rule, 'rfc3987.validate');
-    const v = check(input, rule, readOptions(options, 'rfc3987.validate'));
-    return v.ok ? { ok: true } : { ok: false, error: iriError(input, rule, v, 'rfc3987.validate') };
+    return withBidi(input, rule, readOptions(options, 'rfc3987.validate'), 'rfc3987.validate');
   },
+
+  /** The first-match-wins tree (character-level rules with `{ lexical: true }`); section 4.1 applies unless `abnfOnly`. */
+  parseTree(input: string, rule: Rfc3987Rule = 'IRI-reference', options: IriTreeOptions = {}): TreeNode<Rfc3987Rule> {
+    expectString(input, 'input', 'rfc3987.parseTree');
+    expectRule(rule, 'rfc3987.parseTree');
+    expectObject(options, 'options', 'rfc3987.parseTree');
+    const { abnfOnly, ...treeOptions } = options;
+    const bidi = readOptions({ abnfOnly }, 'rfc3987.parseTree');
+    if (bidi) {
+      const v = withBidi(input, rule, true, 'rfc3987.parseTree');
+      if (!v.ok) throw v.error;
+    }
+    return rfc3987FromText().parseTree(input, rule, treeOptions);
+  },
+  /** A parsimmon parser of `rule` (the ABNF alone: it consumes the longest matching prefix). */
+  parser: (rule: Rfc3987Rule): P.Parser<TreeNode<Rfc3987Rule>> => rfc3987FromText().parser(rule),
+  ruleText: (rule: Rfc3987Rule): string => rfc3987FromText().ruleText(rule),
+  expr: (rule: Rfc3987Rule): Expr => rfc3987FromText().expr(rule),
+  alternativeOf: (rule: Rfc3987Rule, text: string): number => rfc3987FromText().alternativeOf(rule, text),
 
   parse: parseIri,
   recompose: recomposeIri,
@@ -109,4 +172,7 @@ export const rfc3987 = Object.freeze({
   equivalent: equivalentIri,
   toUri,
   toIri,
-});
+}) satisfies Grammar<Rfc3987Rule>;
+
+/** The mapped verdict and offset (./check.ts), for the tests that compare it with the engine. */
+export const mappedCheck = check;
