@@ -40,10 +40,21 @@ const NON_ASCII = /[^\x00-\x7f]/;
 
 /** Does all of `input` match `rule`? With `bidi`, section 4.1's characters are refused too. */
 export function iriTest(input: string, rule: MappedRule, bidi: boolean): boolean {
-  const uriRule = URI_COUNTERPART[rule];
-  if (!NON_ASCII.test(input)) return driver.test(input, uriRule);
-  const m = mapped(input, rule, bidi, null);
-  return typeof m === 'string' && driver.test(m, uriRule);
+  return iriTester(rule, bidi)(input);
+}
+
+/**
+ * `iriTest` as a function of the input. A string the RFC 3986 rule accepts is ASCII and so
+ * also an IRI (with or without 4.1): that is the first and, for ASCII input, the only test.
+ */
+export function iriTester(rule: MappedRule, bidi: boolean): (input: string) => boolean {
+  const uriTest = driver.tester(URI_COUNTERPART[rule]);
+  return (input) => {
+    if (uriTest(input)) return true;
+    if (!NON_ASCII.test(input)) return false;
+    const m = mapped(input, rule, bidi, null);
+    return typeof m === 'string' && uriTest(m);
+  };
 }
 
 /** The verdict with the offset at which `input` stops being a prefix of a `rule`, and why when it is a character. */

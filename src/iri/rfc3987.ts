@@ -13,7 +13,7 @@
  */
 import { driver, type RuleName } from '../grammar';
 import { UriSyntaxError, expectObject, expectString } from '../errors';
-import { iriCheck, iriTest, isMappedRule, type IriVerdict } from './check';
+import { iriCheck, iriTester, isMappedRule, type IriVerdict } from './check';
 import { iriError } from './errors';
 import { isBidiFormatting, isIprivate, isUcschar, BIDI_NAMES, uPlus } from './ucschar';
 import { equivalentIri, normalizeIri, parseIri, recomposeIri, resolveIri, type IriCheckOptions } from './semantics';
@@ -125,6 +125,9 @@ function firstBidi(input: string): number {
   return m ? m.index : -1;
 }
 
+let lastRule: unknown;
+let lastTester: (input: string) => boolean;
+
 export interface IriTreeOptions extends TreeOptions, IriCheckOptions {}
 
 export const rfc3987 = Object.freeze({
@@ -133,10 +136,14 @@ export const rfc3987 = Object.freeze({
 
   /** Does the whole input match `rule`? Section 4.1 applies unless `{ abnfOnly: true }`. */
   isValid(input: string, rule: Rfc3987Rule = 'IRI-reference', options?: IriCheckOptions): boolean {
+    // The rule of the last call with no options, and its tester, as the module-level isValid does.
+    if (rule === lastRule && options === undefined && typeof input === 'string') return lastTester(input);
     expectString(input, 'input', 'rfc3987.isValid');
     expectRule(rule, 'rfc3987.isValid');
     const bidi = readOptions(options, 'rfc3987.isValid');
-    return isMappedRule(rule) ? iriTest(input, rule, bidi) : check(input, rule, bidi).ok;
+    const tester = isMappedRule(rule) ? iriTester(rule, bidi) : (s: string) => check(s, rule, bidi).ok;
+    if (options === undefined) { lastRule = rule; lastTester = tester; }
+    return tester(input);
   },
 
   /** `{ ok: true }` or `{ ok: false, error }`: the offset, what stands there, and why when it is a character. */
