@@ -174,7 +174,12 @@ function showError(input: string, rule: string, index: number, expected: readonl
     el('span', { className: 'expected-label', textContent: 'Expected: ' }),
   );
   const list = el('ul', { className: 'expected' });
-  for (const x of expected) list.append(el('li', { textContent: x }));
+  expected.forEach((x, k) => {
+    const li = el('li', { textContent: x });
+    // Commas for screen readers and copied text; the chips show the separation on screen.
+    if (k < expected.length - 1) li.append(el('span', { className: 'sr-only', textContent: ', ' }));
+    list.append(li);
+  });
   ui.error.append(list);
 }
 
