@@ -155,6 +155,7 @@ function update(): void {
   }
   current = { grammar: g, input, valid };
   drawn = drawTree(ui.tree, ui.chars, input.length <= MAX_DRAW ? input : '', root, { greyed: !valid, errorIndex: input.length <= MAX_DRAW ? errorIndex : undefined });
+  fitColumns();
   ui.tree.setAttribute('aria-label', valid ? `Parse tree of the input as ${rule}` : `Parse tree of the longest valid prefix as ${rule} (greyed)`);
   focusedK = -1;
   showRule(undefined);
@@ -162,6 +163,20 @@ function update(): void {
   showComponents(valid);
   showDerivation(g, valid && root ? input : '', valid ? root : undefined);
   saveState();
+}
+
+/** The column width: the room per character in the tree's box, between --cw and --cw-max. */
+function fitColumns(): void {
+  const box = ui.tree.parentElement!;
+  const css = getComputedStyle(document.documentElement);
+  const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+  const min = parseFloat(css.getPropertyValue('--cw')) * rem;
+  const max = parseFloat(css.getPropertyValue('--cw-max')) * rem;
+  const cols = Math.max(1, Number(ui.tree.style.getPropertyValue('--cols')) || 1);
+  const room = (box.clientWidth - rem) / cols;
+  const col = `${Math.max(min, Math.min(max, room)).toFixed(2)}px`;
+  ui.tree.style.setProperty('--col', col);
+  ui.chars.style.setProperty('--col', col);
 }
 
 function showError(input: string, rule: string, index: number, expected: readonly string[]): void {
@@ -382,6 +397,7 @@ function wire(): void {
       follow(e);
     }
   });
+  window.addEventListener('resize', fitColumns);
   window.addEventListener('hashchange', () => {
     if (location.hash !== lastHash) restore();
   });
