@@ -63,6 +63,10 @@ export function railroadItem(e: Expr): RR.Item {
 
 /** The diagram of `rule`: a railroad-diagrams Diagram (`.toSVG()` for the DOM, `.toString()` for text). */
 export function railroadDiagram(grammar: Pick<GrammarView, 'expr'>, rule: string): RR.Item {
+  // The name goes into attributes, which the library escapes only for `&` and `"`.
+  if (typeof rule !== 'string' || !/^[A-Za-z][A-Za-z0-9-]*$/.test(rule)) {
+    throw new TypeError(`railroadDiagram: "rule" must be an ABNF rule name, got ${typeof rule === 'string' ? JSON.stringify(rule) : typeof rule}`);
+  }
   const d = RR.Diagram(railroadItem(grammar.expr(rule)));
   d.attrs['role'] = 'img';
   d.attrs['aria-label'] = `railroad diagram of ${rule}`;
@@ -85,6 +89,5 @@ export function railroadSvg(grammar: Pick<GrammarView, 'expr'>, rule: string): s
   d.attrs['xmlns'] = 'http://www.w3.org/2000/svg';
   const svg = d.toString();
   const open = svg.indexOf('>') + 1;
-  const title = rule.replace(/[<&]/g, (c) => (c === '<' ? '&lt;' : '&amp;'));
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${svg.slice(0, open)}\n<title>${title}</title>\n<style>${RAILROAD_CSS}</style>\n${svg.slice(open)}`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${svg.slice(0, open)}\n<title>${rule}</title>\n<style>${RAILROAD_CSS}</style>\n${svg.slice(open)}`;
 }
