@@ -5,8 +5,17 @@
 export { RULE_NAMES, type RuleName } from './grammar';
 export { isValid, validate, parseTree, type ValidationResult } from './validate';
 export { UriSyntaxError } from './errors';
+export { GrammarSyntaxError, AbnfSyntaxError, type AbnfProblem } from './engine/errors';
+export { compileAbnf, CORE_RULES, type CompileOptions } from './engine/abnf';
+export type { Grammar, GrammarValidation } from './engine/grammar';
+export type { Expr } from './engine/expr';
+export type { TreeSink } from './engine/firstMatch';
+export { RuleGrammar } from './engine/ruleGrammar';
+export { registerNotation, ABNF, type Notation, type NotationReader } from './engine/notation';
+export { grammarByName, GRAMMAR_NAMES } from './grammars';
+export { rfc3986Grammar as rfc3986 } from './rfc3986Grammar';
 export type { Node, TreeNode } from './engine/tree';
-export type { TreeOptions } from './engine/driver';
+export type { TreeOptions } from './engine/grammar';
 export { parse, type UriComponents, type HostKind } from './components';
 export { recompose, type ComponentsInput } from './recompose';
 export { resolve, type ResolveOptions } from './resolve';

@@ -14,12 +14,14 @@ import { LONG } from './limits';
 import { regexpSource } from './regexp';
 import { compileParsimmon, run, type Language } from './parsimmon';
 import type { Node, TreeNode } from './tree';
-import { UriSyntaxError } from '../errors';
+import { GrammarSyntaxError } from './errors';
 
-export interface TreeOptions {
-  /** Show character-level rules too (pchar, unreserved, pct-encoded, h16, dec-octet, …). */
-  lexical?: boolean;
-}
+/** The error class a driver throws (a grammar's own subclass of GrammarSyntaxError). */
+export type SyntaxErrorClass = new (input: string, rule: string, index: number, expected: readonly string[]) => GrammarSyntaxError;
+
+import type { TreeOptions } from './grammar';
+
+export type { TreeOptions };
 
 export class Driver<R extends string> {
   private readonly automata = new Map<string, Automaton>();
@@ -35,6 +37,8 @@ export class Driver<R extends string> {
     readonly lexicalRules: ReadonlySet<string>,
     /** Rules whose names an error uses for the characters that begin them. */
     readonly labelRules: ReadonlySet<string>,
+    /** The class of the errors it throws. */
+    readonly errorClass: SyntaxErrorClass = GrammarSyntaxError,
   ) {
     this.names = new Set(Object.keys(grammar));
   }
@@ -111,8 +115,8 @@ export class Driver<R extends string> {
     return this.automaton(rule).run(input);
   }
 
-  error(input: string, rule: R, v: Verdict): UriSyntaxError {
-    return new UriSyntaxError(input, rule, v.index, v.expected);
+  error(input: string, rule: R, v: Verdict): GrammarSyntaxError {
+    return new this.errorClass(input, rule, v.index, v.expected);
   }
 
   /**
@@ -135,7 +139,7 @@ export class Driver<R extends string> {
     };
   }
 
-  /** Like `fastNodes`, but a `UriSyntaxError` for input that does not match. */
+  /** Like `fastNodes`, but a syntax error for input that does not match. */
   nodes(input: string, rule: R, nodeRules: ReadonlySet<string>): Node[] {
     return this.fastNodes(input, rule, nodeRules) ?? this.fail(input, rule);
   }
@@ -149,7 +153,7 @@ export class Driver<R extends string> {
     throw new Error(`uri-grammar internal error: the ${rule} combinators and automaton disagree on ${JSON.stringify(input)}`);
   }
 
-  /** The tree of a whole input, or a `UriSyntaxError`. */
+  /** The tree of a whole input, or a syntax error. */
   tree(input: string, rule: R, options: TreeOptions = {}): TreeNode<R> {
     if (!options.lexical) {
       const nodes = this.fastNodes(input, rule);
