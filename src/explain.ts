@@ -40,9 +40,9 @@ export interface Step {
 /** The alternative of `node`'s rule that derives its text, or undefined when the rule is no choice. */
 export function alternativeTaken(grammar: GrammarView, input: string, node: Node): number | undefined {
   const alts = alternatives(grammar.expr(node.rule));
-  if (alts.length < 2 || !grammar.alternativeOf) return undefined;
+  if (alts.length < 2) return undefined;
   const k = grammar.alternativeOf(node.rule, input.slice(node.start, node.end));
-  return k !== undefined && k >= 0 && k < alts.length ? k : undefined;
+  return k >= 0 && k < alts.length ? k : undefined;
 }
 
 /** One step for a node. */

@@ -42,6 +42,8 @@ describe('explain', () => {
   it('first match wins: 1.2.3.4 is an IPv4address, 1.2.3.4.5 a reg-name', () => {
     expect(explain(g, '1.2.3.4', 'host')[0]).toBe('`1.2.3.4` is the second alternative of host: IPv4address');
     expect(explain(g, '1.2.3.4.5', 'host')[0]).toBe('`1.2.3.4.5` is the third alternative of host: reg-name');
+    expect(explain(g, '25', 'dec-octet', { lexical: true })[0]).toBe('`25` is the second alternative of dec-octet: %x31-39 DIGIT');
+    expect(explain(g, '255', 'dec-octet', { lexical: true })[0]).toBe('`255` is the fifth alternative of dec-octet: "25" %x30-35');
     expect(explain(g, '//a/b', 'URI-reference')[2]).toBe('    `//a/b` is the first alternative of relative-part: "//" authority path-abempty');
     expect(explain(g, '/a/b', 'URI-reference')[2]).toBe('    `/a/b` is the second alternative of relative-part: path-absolute');
   });
@@ -93,11 +95,12 @@ describe('ABNF printed from the expressions', () => {
   });
 
   it('reads like the RFC', () => {
-    expect(g.ruleText('URI')).toBe('URI = scheme ":" hier-part [ "?" query ] [ "#" fragment ]');
-    expect(g.ruleText('host')).toBe('host = IP-literal / IPv4address / reg-name');
-    expect(g.ruleText('pct-encoded')).toBe('pct-encoded = "%" HEXDIG HEXDIG');
-    expect(g.ruleText('h16')).toBe('h16 = 1*4HEXDIG');
-    expect(g.ruleText('port')).toBe('port = *DIGIT');
+    const def = (rule: string) => ruleDefinition(rule, g.expr(rule));
+    expect(def('URI')).toBe('URI = scheme ":" hier-part [ "?" query ] [ "#" fragment ]');
+    expect(def('host')).toBe('host = IP-literal / IPv4address / reg-name');
+    expect(def('pct-encoded')).toBe('pct-encoded = "%" HEXDIG HEXDIG');
+    expect(def('h16')).toBe('h16 = 1*4HEXDIG');
+    expect(def('port')).toBe('port = *DIGIT');
     expect(exprText(alternatives(g.expr('IPv6address'))[4])).toBe('[ *2( h16 ":" ) h16 ] "::" 2( h16 ":" ) ls32');
     expect(ruleDefinition('hier-part', g.expr('hier-part')).split('\n')).toEqual([
       'hier-part = "//" authority path-abempty',

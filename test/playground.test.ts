@@ -51,7 +51,7 @@ async function open(fragment = '', viewport = { width: 1280, height: 900 }): Pro
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(`${origin}/index.html${fragment}`);
-  await page.getByRole('tree').waitFor();
+  await page.locator('#verdict:not(:empty)').waitFor();
   expect(errors).toEqual([]);
   return page;
 }
@@ -177,7 +177,7 @@ test('the state lives in the fragment and comes back on reload', async () => {
   expect(hash).toContain('r=URI');
   expect(hash).toContain('i=svn%2Bssh');
   await page.reload();
-  await page.getByRole('tree').waitFor();
+  await page.locator('#verdict:not(:empty)').waitFor();
   expect(await page.getByRole('textbox', { name: 'Input' }).inputValue()).toBe('svn+ssh://h/a b');
   expect(await page.getByRole('combobox', { name: 'Rule' }).inputValue()).toBe('URI');
   expect(await page.getByRole('combobox', { name: 'Grammar' }).inputValue()).toBe('rfc3986');
@@ -229,6 +229,36 @@ test('accessible names: Input, Grammar, Rule, the tree, the alert', async () => 
   const alert = (await page.getByRole('alert').textContent())!;
   expect(alert).toMatch(/At index 7/);
   expect(alert).toContain('"@"');
+  await page.close();
+});
+
+test('paste your own ABNF: its rules, its tree, its errors, and the link keeps it', async () => {
+  const page = await open();
+  await page.locator('#custom summary').click();
+  const abnf = 'greeting = salutation " " name\nsalutation = "hello" / "hi"\nname = 1*ALPHA\n';
+  await page.getByRole('textbox', { name: 'Your ABNF' }).fill(abnf);
+  await page.getByRole('button', { name: 'Use this grammar' }).click();
+  expect(await page.getByRole('combobox', { name: 'Grammar' }).inputValue()).toBe('custom');
+  expect(await page.getByRole('combobox', { name: 'Rule' }).locator('option').allTextContents()).toEqual(['greeting', 'salutation', 'name']);
+  await typeInput(page, 'hi bob');
+  expect(await page.getByRole('treeitem', { name: 'salutation hi', exact: true }).count()).toBe(1);
+  expect(await page.getByRole('treeitem', { name: 'name bob', exact: true }).count()).toBe(1);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.getByRole('treeitem', { name: 'salutation hi', exact: true }).hover();
+  expect(await page.locator('#abnf li.taken').textContent()).toContain('"hi"');
+  expect(await page.locator('#railroad svg[data-rule="greeting"] g.non-terminal').count()).toBe(2);
+  await typeInput(page, 'hey');
+  expect(await page.getByRole('alert').first().textContent()).toContain('At index 2');
+  // The link carries the grammar text.
+  await page.reload();
+  await page.locator('#verdict:not(:empty)').waitFor();
+  expect(await page.getByRole('combobox', { name: 'Grammar' }).inputValue()).toBe('custom');
+  expect(await page.getByRole('textbox', { name: 'Input' }).inputValue()).toBe('hey');
+  // Text that is not ABNF: the error says where.
+  await page.locator('#custom summary').click();
+  await page.getByRole('textbox', { name: 'Your ABNF' }).fill('greeting = ( "a"\n');
+  await page.getByRole('button', { name: 'Use this grammar' }).click();
+  expect(await page.locator('#abnf-error').textContent()).toMatch(/line 1, column \d+/);
   await page.close();
 });
 
