@@ -4,7 +4,10 @@
  * (an IIFE, so the page works opened from disk as well as from any static host), the
  * stylesheet beside it, and index.html. Writes dist/playground/ and prints the sizes.
  *
- *   node scripts/build-playground.js [--outdir DIR]
+ *   node scripts/build-playground.js [--outdir DIR] [--benchmarks]
+ *
+ * With --benchmarks (`npm run bench:playground`), the section between the `bench:playground`
+ * markers of BENCHMARKS.md is rewritten with the sizes (appended when absent).
  */
 'use strict';
 const fs = require('fs');
@@ -52,6 +55,42 @@ async function buildPlayground(outdir = path.join(root, 'dist', 'playground')) {
   return { outdir, files, parts };
 }
 
+/** The BENCHMARKS.md section: file sizes and what the script is made of. */
+function benchmarkSection(files, parts) {
+  const total = files.reduce((s, f) => s + f.bytes, 0);
+  const gzip = files.reduce((s, f) => s + f.gzip, 0);
+  const kb = (n) => (n / 1024).toFixed(1);
+  return [
+    '<!-- bench:playground -->',
+    '## Playground bundle',
+    '',
+    'Written by `npm run bench:playground` (scripts/build-playground.js): the files of `dist/playground/`,',
+    'minified by esbuild, and gzip -9 sizes (what a static host would send compressed). The page loads',
+    'these three files and nothing else.',
+    '',
+    '| file | bytes | KiB | gzip KiB |',
+    '|---|---:|---:|---:|',
+    ...files.map((f) => `| ${f.name} | ${f.bytes} | ${kb(f.bytes)} | ${kb(f.gzip)} |`),
+    `| **total** | ${total} | ${kb(total)} | ${kb(gzip)} |`,
+    '',
+    'playground.js by source (minified bytes in the bundle):',
+    '',
+    '| source | bytes |',
+    '|---|---:|',
+    ...Object.entries(parts).sort((a, b) => b[1] - a[1]).map(([k, v]) => `| ${k} | ${v} |`),
+    '<!-- /bench:playground -->',
+  ].join('\n');
+}
+
+function writeBenchmarks(files, parts) {
+  const md = path.join(root, 'BENCHMARKS.md');
+  const text = fs.readFileSync(md, 'utf8');
+  const section = benchmarkSection(files, parts);
+  const re = /<!-- bench:playground -->[\s\S]*<!-- \/bench:playground -->/;
+  fs.writeFileSync(md, re.test(text) ? text.replace(re, section) : `${text.trimEnd()}\n\n${section}\n`);
+  console.log('BENCHMARKS.md: section "Playground bundle" written');
+}
+
 module.exports = { buildPlayground };
 
 if (require.main === module) {
@@ -62,6 +101,7 @@ if (require.main === module) {
     for (const f of files) console.log(`  ${f.name.padEnd(16)} ${String(f.bytes).padStart(8)} bytes  ${String(f.gzip).padStart(7)} gzip`);
     console.log('playground.js by source (minified bytes):');
     for (const [k, v] of Object.entries(parts).sort((a, b) => b[1] - a[1])) console.log(`  ${k.padEnd(20)} ${String(v).padStart(8)}`);
+    if (process.argv.includes('--benchmarks')) writeBenchmarks(files, parts);
   }, (e) => {
     console.error(`build-playground: ${e.message}`);
     process.exitCode = 1;
