@@ -228,6 +228,12 @@ function showRule(d: Drawn | undefined): void {
     list.append(li);
   });
   ui.abnf.append(list);
+  const written = g.ruleText(rule);
+  if (written) {
+    ui.abnf.append(el('details', { className: 'as-written' },
+      el('summary', { textContent: 'as written in the grammar' }),
+      el('pre', { className: 'abnf', textContent: written })));
+  }
 }
 
 const railroadCache = new Map<string, SVGSVGElement>();
@@ -281,11 +287,13 @@ function showDerivation(g: GrammarView, input: string, root: Node | undefined): 
     ui.derivation.append(el('li', { className: 'note', textContent: 'The derivation is shown for a valid input.' }));
     return;
   }
-  for (const s of derivation(g, input, root)) {
+  // Same pre-order as the drawn tree: line k is node k.
+  derivation(g, input, root).forEach((s, k) => {
     const li = el('li', { textContent: s.sentence });
     li.style.paddingLeft = `${s.depth * 1.2}em`;
+    li.dataset.k = String(k);
     ui.derivation.append(li);
-  }
+  });
 }
 
 // ---------------------------------------------------------------- tree interaction
@@ -379,6 +387,12 @@ function wire(): void {
     const n = (e.target as HTMLElement).closest<HTMLElement>('.node');
     if (n) focusNode(Number(n.dataset.k));
   });
+  ui.derivation.addEventListener('mouseover', (e) => {
+    const li = (e.target as HTMLElement).closest<HTMLElement>('li[data-k]');
+    const d = li ? drawn[Number(li.dataset.k)] : undefined;
+    if (d) highlight(d);
+  });
+  ui.derivation.addEventListener('mouseleave', () => highlight(drawn[focusedK]));
   ui.chars.addEventListener('click', (e) => {
     const c = (e.target as HTMLElement).closest<HTMLElement>('.ch');
     if (c) showPathTo(Number(c.dataset.i));

@@ -98,7 +98,12 @@ test('a valid URI: one box per node, each spanning exactly its characters', asyn
   const lit = await page.locator('#chars .ch.hl').evaluateAll((els) => els.map((e) => e.textContent).join(''));
   expect(lit).toBe('example.com');
   expect(await page.locator('#abnf li.taken').textContent()).toContain('reg-name');
-  expect(await page.locator('#abnf li').allTextContents()).toHaveLength(3);
+  expect(await page.locator('#abnf ol.alts li').allTextContents()).toHaveLength(3);
+  // The rule as the grammar writes it is there too (RFC 3986 Appendix A's spacing).
+  expect(await page.locator('#abnf details.as-written pre').textContent()).toMatch(/^host {2,}= IP-literal \/ IPv4address \/ reg-name/);
+  // Hovering a line of the derivation lights up that node's characters.
+  await page.locator('#derivation li', { hasText: '`8080` is port' }).hover();
+  expect(await page.locator('#chars .ch.hl').evaluateAll((els) => els.map((e) => e.textContent).join(''))).toBe('8080');
   // Clicking a character shows the path of rules from the root to it.
   await page.locator('#chars .ch[data-i="14"]').click();
   expect(await page.locator('#path').textContent()).toBe('Character 14 "a": URI-reference › URI › hier-part › authority › host › reg-name');
