@@ -128,7 +128,7 @@ function update(): void {
       ui.error.hidden = true;
       ui.error.textContent = '';
       ui.verdict.className = 'ok';
-      ui.verdict.textContent = `✓ valid ${rule} (${input.length} characters)`;
+      ui.verdict.textContent = `✓ valid ${rule} (${input.length} character${input.length === 1 ? '' : 's'})`;
       if (input.length <= MAX_DRAW) root = g.parseTree(input, rule, { lexical: state.lexical });
       else ui.note.textContent = `The tree is drawn for inputs up to ${MAX_DRAW} characters.`;
     } else {
@@ -143,10 +143,12 @@ function update(): void {
           root = g.parseTree(input.slice(0, n), rule, { lexical: state.lexical });
           ui.note.textContent = n === 0
             ? `Greyed: the tree of the empty prefix, the longest prefix that is a valid ${rule}.`
-            : `Greyed: the tree of ${shownText(input.slice(0, n))}, the longest prefix (${n} characters) that is a valid ${rule}. The grammar stopped at offset ${index}.`;
+            : `Greyed: the tree of ${shownText(input.slice(0, n))}, the longest prefix (${n} character${n === 1 ? '' : 's'}) that is a valid ${rule}. The grammar stopped at offset ${index}.`;
         } else {
           ui.note.textContent = `No prefix of the input up to offset ${index} is a valid ${rule}, so there is no tree to show.`;
         }
+      } else {
+        ui.note.textContent = `The tree is drawn for inputs up to ${MAX_DRAW} characters.`;
       }
     }
   } catch (e) {

@@ -160,6 +160,19 @@ test('an invalid input: caret at the error index, the expected list, the longest
   await page.close();
 });
 
+test('odd input: a tab and a character outside the BMP are shown, not lost', async () => {
+  const page = await open();
+  await typeInput(page, 'a\tb/\u{1F600}');
+  expect(await page.getByRole('alert').textContent()).toContain('At index 1');
+  expect(await page.locator('#chars .ch[data-i="1"]').textContent()).toBe('\u2409');
+  // The emoji is two UTF-16 units: one cell over two columns, the next offset is 6.
+  const emoji = (await page.locator('#chars .ch[data-i="4"]').boundingBox())!;
+  const one = (await page.locator('#chars .ch[data-i="0"]').boundingBox())!;
+  expect(Math.round(emoji.width / one.width)).toBe(2);
+  expect(await page.locator('#chars .ch[data-i="6"]').getAttribute('title')).toBe('end of input (offset 6)');
+  await page.close();
+});
+
 test('the railroad diagram of the chosen rule is drawn from its expression', async () => {
   const page = await open();
   await page.getByRole('combobox', { name: 'Rule' }).selectOption('host');
