@@ -1,5 +1,5 @@
 /**
- * The registry of named grammars: `grammarByName('rfc3986')`, or a path to an `.abnf` file.
+ * The registry of named grammars: `grammarByName('rfc3986')` (files: ./grammarFile.ts, for the CLI).
  * Other grammars add one line each to BUILT_INS.
  */
 import { compileAbnf } from './engine/abnf';
@@ -17,21 +17,12 @@ const BUILT_INS: Record<string, () => Grammar> = {
   rfc6874: () => rfc6874,
 };
 
-/** The names `grammarByName` knows (besides paths of `.abnf` files). */
+/** The names `grammarByName` knows. */
 export const GRAMMAR_NAMES: readonly string[] = Object.freeze(Object.keys(BUILT_INS));
 
-/**
- * A built-in grammar by name, or the grammar in an `.abnf` file (read and compiled with
- * `compileAbnf`). A `TypeError` for a name that is neither.
- */
+/** A built-in grammar by name; a `TypeError` for any other name. */
 export function grammarByName(name: string): Grammar {
   if (typeof name !== 'string') throw new TypeError(`grammarByName: argument "name" must be a string, got ${name === null ? 'null' : typeof name}`);
   if (Object.prototype.hasOwnProperty.call(BUILT_INS, name)) return BUILT_INS[name]();
-  if (/\.abnf$/i.test(name)) {
-    // Loaded only here, so that bundles for the browser that never read a file need no `fs`.
-    // eslint-disable-next-line @typescript-eslint/no-var-requires
-    const fs = require('fs') as typeof import('fs');
-    return compileAbnf(fs.readFileSync(name, 'utf8'), { name });
-  }
-  throw new TypeError(`grammarByName: unknown grammar ${JSON.stringify(name)}: expected one of ${GRAMMAR_NAMES.join(', ')} or a path ending in .abnf`);
+  throw new TypeError(`grammarByName: unknown grammar ${JSON.stringify(name)}: expected one of ${GRAMMAR_NAMES.join(', ')} (a file: read it and call compileAbnf)`);
 }
