@@ -12,6 +12,8 @@ import { LONG } from '../engine/limits';
 import type { Node } from '../engine/tree';
 import type { UriSyntaxError } from '../errors';
 import { Usage, show } from './args';
+import { GRAMMAR_NAMES, grammarByName } from '../grammars';
+import type { Grammar } from '../engine/grammar';
 
 export interface CliGrammar {
   readonly name: string;
@@ -48,8 +50,22 @@ function lazyTester(rule: RuleName): (input: string) => boolean {
   return (input) => (input.length < LONG ? re.test(input) : driver.automaton(rule).run(input).ok);
 }
 
+/** A grammar of the registry (`src/grammars.ts`) as the commands use it (added by h10 for rfc2396). */
+function fromRegistry(g: Grammar): CliGrammar {
+  return {
+    name: g.name ?? 'grammar',
+    get rules() {
+      return g.rules;
+    },
+    tester: (rule) => (input) => g.isValid(input, rule),
+    validate: (input, rule) => g.validate(input, rule) as ReturnType<CliGrammar['validate']>,
+    tree: (input, rule, lexical) => g.parseTree(input, rule, { lexical }),
+  };
+}
+
 /** The grammar named on the command line (`rfc3986` when none is). */
 export function cliGrammar(name: string | undefined): CliGrammar {
   if (name === undefined || name === 'rfc3986') return rfc3986;
-  throw new Usage(`unknown grammar ${show(name)} (this build knows rfc3986)`);
+  if (GRAMMAR_NAMES.includes(name)) return fromRegistry(grammarByName(name));
+  throw new Usage(`unknown grammar ${show(name)} (this build knows ${GRAMMAR_NAMES.join(', ')})`);
 }
