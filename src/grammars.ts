@@ -6,10 +6,12 @@ import { compileAbnf } from './engine/abnf';
 import type { Grammar } from './engine/grammar';
 import { rfc3986Grammar } from './rfc3986Grammar';
 import { rfc2396 } from './rfc2396';
+import { rfc2732 } from './rfc2396-rfc2732';
 
 const BUILT_INS: Record<string, () => Grammar> = {
   rfc3986: () => rfc3986Grammar,
   rfc2396: () => rfc2396,
+  rfc2732: () => rfc2732,
 };
 
 /** The names `grammarByName` knows (besides paths of `.abnf` files). */
