@@ -30,7 +30,7 @@ import { LONG } from '../src/engine/limits';
 import type { Node } from '../src/engine/tree';
 import { arb, mutate, mutated, uriish } from './arbitraries';
 
-const CORPUS = path.join(__dirname, '..', '..', 'shared', 'corpus');
+const CORPUS = path.join(__dirname, 'vectors');
 const readJson = (name: string): Array<{ input: string }> => JSON.parse(fs.readFileSync(path.join(CORPUS, name), 'utf8'));
 
 /** valid.json and ipv6.json inputs (valid or not), deduplicated. */

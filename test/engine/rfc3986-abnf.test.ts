@@ -16,7 +16,7 @@ import { RFC3986_ABNF } from '../../grammar/rfc3986-abnf';
 import type { Node } from '../../src/engine/tree';
 import { arb, mutated, uriish } from '../arbitraries';
 
-const CORPUS = path.join(__dirname, '..', '..', '..', 'shared', 'corpus');
+const CORPUS = path.join(__dirname, '..', 'vectors');
 const readJson = (name: string): Array<{ input: string }> => JSON.parse(fs.readFileSync(path.join(CORPUS, name), 'utf8'));
 const CORPUS_INPUTS = [...new Set([...readJson('valid.json'), ...readJson('ipv6.json')].map((v) => v.input))];
 /** The first 3,000 lines of real-urls.txt. */
