@@ -24,6 +24,67 @@ export const RULE_NAMES = Object.freeze([
 export type RuleName = (typeof RULE_NAMES)[number];
 
 /**
+ * The rules whose nodes can be children of each rule's node, in either tree (lexical: the
+ * rules it refers to; structural: those, and the structural rules reached through
+ * character-level ones, as IPv4address through ls32). Typed trees narrow on it:
+ * test/engine/types.test.ts checks it against the grammar and against real trees.
+ */
+export const CHILD_RULES = Object.freeze({
+  'URI': ['scheme', 'hier-part', 'query', 'fragment'],
+  'hier-part': ['authority', 'path-abempty', 'path-absolute', 'path-rootless', 'path-empty'],
+  'URI-reference': ['URI', 'relative-ref'],
+  'absolute-URI': ['scheme', 'hier-part', 'query'],
+  'relative-ref': ['relative-part', 'query', 'fragment'],
+  'relative-part': ['authority', 'path-abempty', 'path-absolute', 'path-noscheme', 'path-empty'],
+  'scheme': [],
+  'authority': ['userinfo', 'host', 'port'],
+  'userinfo': ['unreserved', 'pct-encoded', 'sub-delims'],
+  'host': ['IP-literal', 'IPv4address', 'reg-name'],
+  'port': [],
+  'IP-literal': ['IPv6address', 'IPvFuture'],
+  'IPvFuture': ['unreserved', 'sub-delims'],
+  'IPv6address': ['h16', 'ls32', 'IPv4address'],
+  'h16': [],
+  'ls32': ['h16', 'IPv4address'],
+  'IPv4address': ['dec-octet'],
+  'dec-octet': [],
+  'reg-name': ['unreserved', 'pct-encoded', 'sub-delims'],
+  'path': ['path-abempty', 'path-absolute', 'path-noscheme', 'path-rootless', 'path-empty'],
+  'path-abempty': ['segment'],
+  'path-absolute': ['segment-nz', 'segment'],
+  'path-noscheme': ['segment-nz-nc', 'segment'],
+  'path-rootless': ['segment-nz', 'segment'],
+  'path-empty': [],
+  'segment': ['pchar'],
+  'segment-nz': ['pchar'],
+  'segment-nz-nc': ['unreserved', 'pct-encoded', 'sub-delims'],
+  'pchar': ['unreserved', 'pct-encoded', 'sub-delims'],
+  'query': ['pchar'],
+  'fragment': ['pchar'],
+  'pct-encoded': [],
+  'unreserved': [],
+  'reserved': ['gen-delims', 'sub-delims'],
+  'gen-delims': [],
+  'sub-delims': [],
+} as const satisfies { readonly [K in RuleName]: readonly RuleName[] });
+
+/** The rules whose nodes can be children of a `K` node. */
+export type ChildRule<K extends RuleName> = (typeof CHILD_RULES)[K][number];
+
+/**
+ * A node of an RFC 3986 tree, typed per rule: `node.rule === 'authority'` narrows the node to
+ * `UriNode<'authority'>`, whose children are `UriNode<'userinfo' | 'host' | 'port'>`.
+ */
+export type UriNode<R extends RuleName = RuleName> = {
+  [K in R]: {
+    readonly rule: K;
+    readonly start: number;
+    readonly end: number;
+    readonly children: ReadonlyArray<UriNode<ChildRule<K>>>;
+  }
+}[R];
+
+/**
  * Character-level rules: tree nodes only with `{ lexical: true }`, and the words an error
  * uses for what it expected. The rest are structural and always give nodes.
  */

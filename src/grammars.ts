@@ -24,11 +24,20 @@ export const GRAMMAR_NAMES: readonly string[] = Object.freeze(Object.keys(BUILT_
 export function grammarByName(name: string): Grammar {
   if (typeof name !== 'string') throw new TypeError(`grammarByName: argument "name" must be a string, got ${name === null ? 'null' : typeof name}`);
   if (Object.prototype.hasOwnProperty.call(BUILT_INS, name)) return BUILT_INS[name]();
-  if (/\.abnf$/i.test(name)) {
-    // Loaded only here, so that bundles for the browser that never read a file need no `fs`.
-    // eslint-disable-next-line @typescript-eslint/no-var-requires
-    const fs = require('fs') as typeof import('fs');
-    return compileAbnf(fs.readFileSync(name, 'utf8'), { name });
-  }
+  if (/\.abnf$/i.test(name)) return compileAbnf(readText(name), { name });
   throw new TypeError(`grammarByName: unknown grammar ${JSON.stringify(name)}: expected one of ${GRAMMAR_NAMES.join(', ')} or a path ending in .abnf`);
+}
+
+/**
+ * A file's text through Node's `fs`, found at run time (`process.getBuiltinModule`, or
+ * `require` in CommonJS), so that bundles for the browser, which never read a file, need no
+ * `fs` shim.
+ */
+function readText(file: string): string {
+  type Fs = { readFileSync(path: string, encoding: 'utf8'): string };
+  const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const fs = (proc?.getBuiltinModule?.('fs') ?? (typeof require === 'function' ? require('fs') : undefined)) as Fs | undefined;
+  if (!fs) throw new TypeError(`grammarByName: cannot read ${JSON.stringify(file)} here (no file system); pass the text to compileAbnf`);
+  return fs.readFileSync(file, 'utf8');
 }

@@ -161,7 +161,7 @@ export class Driver<R extends string> {
     } else if (!this.test(input, rule)) {
       // A lexical tree is large: the verdict first, and no tree for an input that has none.
     } else if (input.length < LONG) {
-      const r = run(this.language(true)[rule], input, 0);
+      const r = run(this.language(true)[rule], input);
       if (r.status && r.index === input.length) return r.value[0] as TreeNode<R>;
     } else {
       // Parsimmon's replies and arrays for a node a character make a long input's garbage
