@@ -31,7 +31,9 @@ export function grammarByName(name: string): Grammar {
   if (typeof name !== 'string') throw new TypeError(`grammarByName: argument "name" must be a string, got ${name === null ? 'null' : typeof name}`);
   if (Object.prototype.hasOwnProperty.call(BUILT_INS, name)) return BUILT_INS[name]();
   if (/\.abnf$/i.test(name)) return compileAbnf(readText(name), { name });
-  throw new TypeError(`grammarByName: unknown grammar ${JSON.stringify(name)}: expected one of ${GRAMMAR_NAMES.join(', ')} or a path ending in .abnf`);
+  // A .bnf file is read in RFC 2396's notation (RFC 822 BNF with "|"), as grammar/rfc2396.bnf is (h10).
+  if (/\.bnf$/i.test(name)) return compileAbnf(readText(name), { name, notation: 'rfc2396' });
+  throw new TypeError(`grammarByName: unknown grammar ${JSON.stringify(name)}: expected one of ${GRAMMAR_NAMES.join(', ')} or a path ending in .abnf or .bnf`);
 }
 
 /**

@@ -1,7 +1,10 @@
 /**
  * The command line with `--grammar rfc2396`: validate, tree and parse through the global
- * grammar flag (src/cli/, resolved through grammarByName).
+ * grammar flag (src/cli/, resolved through grammarByName), and a `.bnf` grammar file.
  */
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
 import { run } from '../src/cli/main';
 
 async function cli(...argv: string[]): Promise<{ status: number; out: string[]; err: string }> {
@@ -66,5 +69,22 @@ describe('uri-grammar --grammar rfc2396', () => {
     const r = await cli('--grammar', 'rfc1738', 'validate', 'a');
     expect(r.status).toBe(2);
     expect(r.err).toMatch(/^uri-grammar: unknown grammar "rfc1738" \(this build knows .*rfc2396/);
+  });
+});
+
+describe('uri-grammar --grammar FILE.bnf (RFC 2396 notation)', () => {
+  it('loads grammar/rfc2396.bnf from its path and validates with it', async () => {
+    const file = path.join(__dirname, '..', 'grammar', 'rfc2396.bnf');
+    expect((await cli('validate', 'http://a@b@c/', '--grammar', file)).status).toBe(0);
+    expect((await cli('validate', 'ab', '--grammar', file, '--rule', 'toplabel')).status).toBe(0);
+    expect((await cli('validate', 'a-', '--grammar', file, '--rule', 'toplabel')).status).toBe(1);
+  });
+
+  it('a .bnf file that is not RFC 2396 notation is a usage error with its line and column', async () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'rfc2396-')), 'abnf-style.bnf');
+    fs.writeFileSync(file, 'a = "x" / "y"\n');
+    const r = await cli('validate', 'x', '--grammar', file, '--rule', 'a');
+    expect(r.status).toBe(2);
+    expect(r.err).toMatch(/separates alternatives with "\|".*line 1, column 9/);
   });
 });

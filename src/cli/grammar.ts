@@ -15,6 +15,7 @@ import type { UriSyntaxError } from '../errors';
 import { Usage, show } from './args';
 import { GRAMMAR_NAMES, grammarByName } from '../grammars';
 import type { Grammar } from '../engine/grammar';
+import { AbnfSyntaxError } from '../engine/errors';
 
 export interface CliGrammar {
   readonly name: string;
@@ -68,5 +69,14 @@ function fromRegistry(g: Grammar): CliGrammar {
 export function cliGrammar(name: string | undefined): CliGrammar {
   if (name === undefined || name === 'rfc3986') return rfc3986;
   if (GRAMMAR_NAMES.includes(name)) return fromRegistry(grammarByName(name));
+  if (/\.a?bnf$/i.test(name)) {
+    // A grammar file: ABNF (.abnf) or RFC 2396 notation (.bnf); text that is not a grammar is a usage error.
+    try {
+      return fromRegistry(grammarByName(name));
+    } catch (e) {
+      if (e instanceof AbnfSyntaxError) throw new Usage(`${show(name)}: ${e.message.split('\n')[0]}`);
+      throw e;
+    }
+  }
   throw new Usage(`unknown grammar ${show(name)} (this build knows ${GRAMMAR_NAMES.join(', ')})`);
 }
