@@ -7,6 +7,14 @@
  * what was rewritten and why the language is still exactly the ABNF's; the rewrite only
  * adds PEG guards (`notFollowedBy`, `endOfInput`) or reorders alternatives, neither of
  * which changes the language the automaton reads.
+ *
+ * The guards are a speed choice, not a correctness need: the exact first-match engine
+ * (src/engine/firstMatch.ts) runs grammar/rfc3986.abnf as printed, with no guard, and gives
+ * the same verdicts, error offsets, `expected` lists and trees for all 36 rules
+ * (test/engine/rfc3986-abnf.test.ts). The module keeps them because its fast forms (one
+ * RegExp per rule, the tree closures of src/engine/fastTree.ts) read the grammar as a PEG
+ * and need them to commit where first match commits; those forms are several times faster
+ * than the general engine on URIs (BENCHMARKS.md, "built-in vs loaded from text").
  */
 import {
   alt, chars, empty, endOfInput, lit, notFollowedBy, opt, ref, rep, seq, type Expr, type Grammar,
