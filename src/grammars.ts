@@ -25,15 +25,14 @@ export function grammarByName(name: string): Grammar {
 }
 
 /**
- * A file's text through Node's `fs`, found at run time (`process.getBuiltinModule`, or
- * `require` in CommonJS), so that bundles for the browser, which never read a file, need no
- * `fs` shim.
+ * A file's text through Node's `fs`, found at run time with `process.getBuiltinModule` (Node
+ * 20.16 and later), so that the ES module build needs no `require` and bundles for the browser,
+ * which never read a file, need no `fs` shim. Elsewhere: read the file and call `compileAbnf`.
  */
 function readText(file: string): string {
   type Fs = { readFileSync(path: string, encoding: 'utf8'): string };
   const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const fs = (proc?.getBuiltinModule?.('fs') ?? (typeof require === 'function' ? require('fs') : undefined)) as Fs | undefined;
-  if (!fs) throw new TypeError(`grammarByName: cannot read ${JSON.stringify(file)} here (no file system); pass the text to compileAbnf`);
+  const fs = proc?.getBuiltinModule?.('fs') as Fs | undefined;
+  if (!fs) throw new TypeError(`grammarByName: cannot read ${JSON.stringify(file)} here (no process.getBuiltinModule: Node 20.16 or later); read the file and pass its text to compileAbnf`);
   return fs.readFileSync(file, 'utf8');
 }

@@ -218,3 +218,26 @@ describe('pathological grammars finish and are right (linear work)', () => {
     expect(g.parseTree('aab'.repeat(10_000), 'a').end).toBe(30_000);
   });
 });
+
+describe('grammarByName', () => {
+  it('knows rfc3986 and refuses other names with a TypeError', () => {
+    const { grammarByName, GRAMMAR_NAMES } = require('../../src/index') as typeof import('../../src/index');
+    expect(GRAMMAR_NAMES).toContain('rfc3986');
+    expect(grammarByName('rfc3986').isValid('http://a/', 'URI')).toBe(true);
+    expect(() => grammarByName('rfc9999')).toThrow(TypeError);
+    expect(() => grammarByName(3 as unknown as string)).toThrow(TypeError);
+  });
+
+  it('a polluted Object.prototype steers no option of compileAbnf or parseTree', () => {
+    const proto = Object.prototype as Record<string, unknown>;
+    proto.lexicalRules = ['b'];
+    proto.lexical = false;
+    try {
+      const g = compileAbnf('a = 1*b\nb = "x"');
+      expect(tree(g, 'xx', 'a')).toBe('a[xx](b[x] b[x])');
+    } finally {
+      delete proto.lexicalRules;
+      delete proto.lexical;
+    }
+  });
+});
