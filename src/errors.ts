@@ -17,3 +17,14 @@ export function expectString(value: unknown, argument: string, fn: string): asse
   }
 }
 
+/** A `TypeError` unless `value` is a plain options object (not null, an array or a boxed primitive). */
+export function expectObject(value: unknown, argument: string, fn: string): asserts value is object {
+  if (
+    value === null || typeof value !== 'object' || Array.isArray(value)
+    || value instanceof String || value instanceof Number || value instanceof Boolean
+  ) {
+    const what = value === null ? 'null' : Array.isArray(value) ? 'an array'
+      : typeof value === 'object' ? `a ${value.constructor.name} object` : typeof value;
+    throw new TypeError(`${fn}: argument "${argument}" must be an object, got ${what}`);
+  }
+}

@@ -127,6 +127,7 @@ const SIGNATURES: Record<string, { args: unknown[]; names: string[]; optional?: 
   compileAbnf: { args: ['a = "x"', {}], names: ['text', 'options'], optional: [1] },
   grammarByName: { args: ['rfc3986'], names: ['name'] },
   registerNotation: { args: [{ name: 'hostile-test', alternation: '/', isNameChar: (c: string) => /[a-z]/.test(c) }], names: ['notation'] },
+  walk: { args: ['http://a/', 'URI', { enter: () => undefined }, { lexical: true }], names: ['input', 'rule', 'visitor', 'options'], optional: [3] },
 };
 
 const BAD: [string, unknown][] = [
@@ -153,7 +154,7 @@ describe('wrong argument types', () => {
   const cases: [string, string, string, unknown][] = [];
   for (const [name, sig] of Object.entries(SIGNATURES)) {
     sig.names.forEach((arg, i) => {
-      const isOptions = arg === 'options' || arg === 'components';
+      const isOptions = arg === 'options' || arg === 'components' || arg === 'visitor';
       for (const [what, value] of BAD) {
         if (value === undefined && sig.optional?.includes(i)) continue;
         // An options object is an object: the plain object is the valid case there.

@@ -9,11 +9,12 @@
 import fc from 'fast-check';
 import * as fs from 'fs';
 import * as path from 'path';
-import { RULE_NAMES, compileAbnf, grammarByName, rfc3986, type RuleName } from '../../src/index';
+import { RULE_NAMES, compileAbnf, rfc3986, type RuleName } from '../../src/index';
 import { driver } from '../../src/grammar';
 import { rfc3986FromText } from '../../src/rfc3986Grammar';
 import { RFC3986_ABNF } from '../../grammar/rfc3986-abnf';
 import type { Node } from '../../src/engine/tree';
+import { loadGrammarFile } from '../../src/grammarFile';
 import { arb, mutated, uriish } from '../arbitraries';
 
 const CORPUS = path.join(__dirname, '..', 'vectors');
@@ -66,8 +67,8 @@ describe('grammar/rfc3986.abnf', () => {
     expect(compileAbnf(RFC3986_ABNF).rules).toEqual([...RULE_NAMES]);
   });
 
-  it('is what grammarByName reads from a path', () => {
-    const g = grammarByName(path.join(__dirname, '..', '..', 'grammar', 'rfc3986.abnf'));
+  it('is what the CLI loads from a path (loadGrammarFile)', () => {
+    const g = loadGrammarFile(path.join(__dirname, '..', '..', 'grammar', 'rfc3986.abnf'));
     expect(g.rules).toEqual([...RULE_NAMES]);
     expect(g.isValid('http://[::1]/', 'URI')).toBe(true);
   });
