@@ -14,7 +14,7 @@ const isClass = (f: unknown): boolean => typeof f === 'function' && /^class\b/.t
 /** The keys an attacker would set: every option and component name the API knows. */
 const KEYS = ['host', 'scheme', 'strict', 'lenient', 'lexical', 'path', 'port', 'query', 'authority', 'userinfo',
   'fragment', 'hostKind', 'http', 'https', 'ws', 'foo', 'maxNodes', 'rule', 'children', 'start', 'end', 'index',
-  'notation', 'name', 'lexicalRules', 'labelRules', 'element', 'caseSensitiveStrings', 'alternation'];
+  'notation', 'lexicalRules', 'labelRules', 'element', 'caseSensitiveStrings', 'alternation'];
 
 /** Calls of every exported function on `u` (a URI reference) and `b` (a URI). */
 const CALLS: Record<string, (u: string, b: string) => unknown[]> = {
