@@ -93,6 +93,17 @@ describe('first match wins, exactly (one row per point)', () => {
   });
 });
 
+describe('the empty-iteration rule is JavaScript\'s (ECMA-262 RepeatMatcher)', () => {
+  it('an iteration that would consume nothing fails, and the item\'s next alternative is tried', () => {
+    // a = *b c ; b = "" / "y" ; c = "y" / ""  on "y": the first iteration of *b tries "" (empty:
+    // fails), then "y"; so b takes the y and c is empty, as the RegExp /^(?:(|y))*(y|)$/ does.
+    const g = compileAbnf('a = *b c\nb = "" / "y"\nc = "y" / ""');
+    expect(tree(g, 'y', 'a')).toBe('a[y](b[y] c[])');
+    const m = /^(?:(|y))*(y|)$/.exec('y')!;
+    expect([m[1], m[2]]).toEqual(['y', '']);
+  });
+});
+
 describe('ABNF text as RFCs print it', () => {
   it('indented as a whole, with comments, CRLF line ends and continuation lines', () => {
     const text = '   ; a comment at the margin\r\n   a  =  b   ; b twice\r\n         b\r\n\r\n      ; between\r\n         / "z"\r\n   b  = "x"\r\n';
