@@ -252,3 +252,21 @@ describe('grammarByName', () => {
     }
   });
 });
+
+describe('memory stays bounded', () => {
+  it('the DFA starts afresh when its states hold too much, with the same answers', async () => {
+    const { Automaton } = await import('../../src/engine/automaton');
+    const text = 'a = 0*40"x" *( "x" / "yx" ) [ "z" ]';
+    const inputs = ['x'.repeat(100), 'x'.repeat(41) + 'yx' + 'z', 'x'.repeat(30) + 'yy', 'x'.repeat(60) + 'zx', ''];
+    const answers = (g: Grammar) => inputs.map((s) => { const v = g.validate(s, 'a'); return v.ok ? 'ok' : `${v.error.index} ${v.error.expected.join('|')}`; });
+    const normal = answers(compileAbnf(text));
+    const saved = Automaton.maxHeld;
+    Automaton.maxHeld = 50;
+    try {
+      expect(answers(compileAbnf(text))).toEqual(normal);
+    } finally {
+      Automaton.maxHeld = saved;
+    }
+    expect(normal).toEqual(['ok', 'ok', '31 "x"', '61 end of input', 'ok']);
+  });
+});
