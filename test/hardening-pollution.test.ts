@@ -13,7 +13,8 @@ const isClass = (f: unknown): boolean => typeof f === 'function' && /^class\b/.t
 
 /** The keys an attacker would set: every option and component name the API knows. */
 const KEYS = ['host', 'scheme', 'strict', 'lenient', 'lexical', 'path', 'port', 'query', 'authority', 'userinfo',
-  'fragment', 'hostKind', 'http', 'https', 'ws', 'foo', 'maxNodes', 'rule', 'children', 'start', 'end', 'index'];
+  'fragment', 'hostKind', 'http', 'https', 'ws', 'foo', 'maxNodes', 'rule', 'children', 'start', 'end', 'index',
+  'notation', 'lexicalRules', 'labelRules', 'element', 'caseSensitiveStrings', 'alternation'];
 
 /** Calls of every exported function on `u` (a URI reference) and `b` (a URI). */
 const CALLS: Record<string, (u: string, b: string) => unknown[]> = {
@@ -29,6 +30,16 @@ const CALLS: Record<string, (u: string, b: string) => unknown[]> = {
   percentEncode: (u) => [api.percentEncode(u, 'query'), api.percentEncode(u, 'reg-name')],
   percentDecode: (u) => [api.percentDecode(u, { lenient: true }), api.percentDecode('%'.concat(u), {})],
   redact: (u) => [api.redact(u), api.redact('http://u:p@a/')],
+  compileAbnf: (u) => {
+    const g = api.compileAbnf('a = 1*b\nb = "x" / "Y"', {});
+    return [g.rules, g.isValid(u, 'a'), g.validate(u, 'a').ok, g.parseTree('xy', 'a', {}), g.isValid('y', 'a')];
+  },
+  grammarByName: (u) => [api.grammarByName('rfc3986').isValid(u, 'URI-reference')],
+  registerNotation: () => {
+    api.registerNotation({ name: 'pollution-test', alternation: '|', isNameChar: (c: string) => /[a-z_]/.test(c) });
+    const g = api.compileAbnf('a_b = "x" | "Y"', { notation: 'pollution-test' });
+    return [g.rules, g.isValid('y', 'a_b')];
+  },
   walk: (u) => { const ev: unknown[] = []; const w = lib.walk as ((...a: unknown[]) => void) | undefined; w?.(u, 'URI-reference', { enter: (...a: unknown[]) => ev.push(['e', ...a]), leave: (...a: unknown[]) => ev.push(['l', ...a]) }); return ev; },
 };
 

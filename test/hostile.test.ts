@@ -124,6 +124,9 @@ const SIGNATURES: Record<string, { args: unknown[]; names: string[]; optional?: 
   percentEncode: { args: ['a b', 'query'], names: ['text', 'component'] },
   percentDecode: { args: ['a%20b', { lenient: true }], names: ['text', 'options'], optional: [1] },
   redact: { args: ['http://u:p@a/'], names: ['uri'] },
+  compileAbnf: { args: ['a = "x"', {}], names: ['text', 'options'], optional: [1] },
+  grammarByName: { args: ['rfc3986'], names: ['name'] },
+  registerNotation: { args: [{ name: 'hostile-test', alternation: '/', isNameChar: (c: string) => /[a-z]/.test(c) }], names: ['notation'] },
   walk: { args: ['http://a/', 'URI', { enter: () => undefined }, { lexical: true }], names: ['input', 'rule', 'visitor', 'options'], optional: [3] },
 };
 

@@ -65,8 +65,10 @@ export interface NfaOptions {
 /** The NFA of `root` (usually `{ t: 'ref', name }`) in `grammar`. */
 export function buildNfa(grammar: Grammar, root: Expr, options: NfaOptions = {}): Nfa {
   const nfa = new Nfa();
-  const nodeRules = options.nodeRules ?? new Set<string>();
-  const labelRules = options.labelRules ?? new Set<string>();
+  // Own properties only: a polluted Object.prototype steers nothing.
+  const own = <K extends keyof NfaOptions>(k: K): NfaOptions[K] => (Object.prototype.hasOwnProperty.call(options, k) ? options[k] : undefined);
+  const nodeRules = own('nodeRules') ?? new Set<string>();
+  const labelRules = own('labelRules') ?? new Set<string>();
   const active = new Set<string>();
 
   const link = (from: number, to: number) => nfa.out[from].push(to);

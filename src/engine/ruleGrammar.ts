@@ -11,6 +11,9 @@ import { FirstMatch, type TreeSink } from './firstMatch';
 import type { Grammar, GrammarValidation, TreeOptions } from './grammar';
 import { buildNfa } from './nfa';
 import { NodeBuilder, type Node, type TreeNode } from './tree';
+import { readOptions } from '../options';
+
+const TREE_OPTIONS = { lexical: 'boolean' } as const;
 
 export type SyntaxErrorClass = new (input: string, rule: string, index: number, expected: readonly string[]) => GrammarSyntaxError;
 
@@ -31,6 +34,7 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
   readonly name?: string;
   readonly rules: readonly R[];
   private readonly byLowerCase = new Map<string, R>();
+  private readonly texts?: ReadonlyMap<string, string>;
   private readonly lexicalRules: ReadonlySet<string>;
   private readonly labelRules: ReadonlySet<string>;
   private readonly errorClass: SyntaxErrorClass;
@@ -39,13 +43,17 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
   private readonly alternatives = new Map<string, Automaton[]>();
   private readonly parsers = new Map<string, P.Parser<TreeNode<R>>>();
 
-  constructor(private readonly exprs: Rules<R>, names: readonly R[], private readonly options: RuleGrammarOptions = {}) {
-    this.name = options.name;
+  constructor(private readonly exprs: Rules<R>, names: readonly R[], options: RuleGrammarOptions = {}) {
+    // Own properties only: a polluted Object.prototype steers nothing.
+    const own = <K extends keyof RuleGrammarOptions>(k: K): RuleGrammarOptions[K] =>
+      (Object.prototype.hasOwnProperty.call(options, k) ? options[k] : undefined);
+    this.name = own('name');
+    this.texts = own('texts');
     this.rules = Object.freeze([...names]);
     for (const n of names) this.byLowerCase.set(n.toLowerCase(), n);
-    this.lexicalRules = new Set(options.lexicalRules ?? []);
-    this.labelRules = new Set(options.labelRules ?? []);
-    this.errorClass = options.errorClass ?? GrammarSyntaxError;
+    this.lexicalRules = new Set(own('lexicalRules') ?? []);
+    this.labelRules = new Set(own('labelRules') ?? []);
+    this.errorClass = own('errorClass') ?? GrammarSyntaxError;
   }
 
   /** The rule's spelling, or a TypeError naming the function. Rule names are case-insensitive. */
@@ -99,10 +107,10 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
   treeTo(input: string, rule: R, sink: TreeSink, options: TreeOptions = {}): void {
     this.input(input, 'parseTree');
     const r = this.ruleName(rule, 'parseTree');
-    if (options === null || typeof options !== 'object') throw new TypeError('parseTree: argument "options" must be an object');
+    const o = readOptions('parseTree', options, TREE_OPTIONS);
     const v = this.automaton(r).run(input);
     if (!v.ok) throw new this.errorClass(input, r, v.index, v.expected);
-    if (!this.builder(r, options.lexical === true).parse(input, 0, input.length, sink)) {
+    if (!this.builder(r, o.lexical === true).parse(input, 0, input.length, sink)) {
       throw new Error(`grammar engine internal error: ${r} accepted ${JSON.stringify(input.slice(0, 80))} but no tree was found`);
     }
   }
@@ -133,7 +141,7 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
 
   ruleText(rule: R): string {
     const r = this.ruleName(rule, 'ruleText');
-    return this.options.texts?.get(r) ?? '';
+    return this.texts?.get(r) ?? '';
   }
 
   expr(rule: R): Expr {
