@@ -51,11 +51,16 @@ export function foundAt(input: string, index: number): string {
 
 /** A character in quotes, escaped as in the caret line. */
 export function quoted(ch: string): string {
-  return ch === '"' || ch === '\\' ? `"\\${ch}"` : `"${show(ch)}"`;
+  return ch === '"' ? '"\\""' : `"${show(ch)}"`;
 }
 
+/**
+ * A character as the caret line shows it: printable ASCII as it is, "\" as "\\" (so that a
+ * typed "\x09" and a tab look different), anything else as `\xNN` or `\uNNNN`.
+ */
 function show(ch: string): string {
   const c = ch.charCodeAt(0);
+  if (c === 0x5c) return '\\\\';
   if (c >= 0x20 && c < 0x7f) return ch;
   return c <= 0xff ? `\\x${c.toString(16).padStart(2, '0')}` : `\\u${c.toString(16).padStart(4, '0')}`;
 }
@@ -68,14 +73,3 @@ export function expectString(value: unknown, argument: string, fn: string): asse
   }
 }
 
-/** A `TypeError` unless `value` is a plain options object (not null, an array or a boxed primitive). */
-export function expectObject(value: unknown, argument: string, fn: string): asserts value is object {
-  if (
-    value === null || typeof value !== 'object' || Array.isArray(value)
-    || value instanceof String || value instanceof Number || value instanceof Boolean
-  ) {
-    const what = value === null ? 'null' : Array.isArray(value) ? 'an array'
-      : typeof value === 'object' ? `a ${value.constructor.name} object` : typeof value;
-    throw new TypeError(`${fn}: argument "${argument}" must be an object, got ${what}`);
-  }
-}

@@ -14,3 +14,7 @@ export { removeDotSegments } from './removeDotSegments';
 export { normalize, equivalent, DEFAULT_PORTS, type NormalizeOptions } from './normalize';
 export { percentEncode, percentDecode, type EncodeComponent, type DecodeOptions } from './percent';
 export { redact } from './redact';
+export {
+  createValidator, UriPolicyError, policyPresets,
+  type PolicyOptions, type PolicyResult, type PolicyComponent,
+} from './policy';

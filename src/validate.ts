@@ -2,7 +2,8 @@
 import { driver, type RuleName } from './grammar';
 import type { TreeOptions } from './engine/driver';
 import type { TreeNode } from './engine/tree';
-import { UriSyntaxError, expectString, expectObject } from './errors';
+import { UriSyntaxError, expectString } from './errors';
+import { readOptions } from './options';
 
 export type ValidationResult = { ok: true } | { ok: false; error: UriSyntaxError };
 
@@ -36,6 +37,8 @@ export function validate(input: string, rule: RuleName = 'URI-reference'): Valid
   return v.ok ? { ok: true } : { ok: false, error: driver.error(input, rule, v) };
 }
 
+const TREE_OPTIONS = { lexical: 'boolean' } as const;
+
 /** The typed parse tree of the whole input as `rule`; throws `UriSyntaxError` for invalid input. */
 export function parseTree<R extends RuleName = 'URI-reference'>(
   input: string,
@@ -44,6 +47,6 @@ export function parseTree<R extends RuleName = 'URI-reference'>(
 ): TreeNode<RuleName> & { rule: R } {
   expectString(input, 'input', 'parseTree');
   expectRule(rule, 'parseTree');
-  expectObject(options, 'options', 'parseTree');
-  return driver.tree(input, rule, options) as TreeNode<RuleName> & { rule: R };
+  const o = readOptions('parseTree', options, TREE_OPTIONS);
+  return driver.tree(input, rule, o) as TreeNode<RuleName> & { rule: R };
 }

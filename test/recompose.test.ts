@@ -81,7 +81,7 @@ describe('recompose: components that would not read back as themselves', () => {
     [undefined, /argument "components" must be an object/],
     [{ path: 1 }, /component "path" must be a string or undefined, got number/],
     [{ query: null }, /component "query" must be a string or undefined, got null/],
-    [{ host: ['h'] }, /component "host" must be a string or undefined, got object/],
+    [{ host: ['h'] }, /component "host" must be a string or undefined, got an array/],
     [{ scheme: 'a', fragment: {} }, /component "fragment"/],
   ])('%j: TypeError', (components, message) => {
     expect(() => recompose(components as never)).toThrow(TypeError);
