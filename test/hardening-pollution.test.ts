@@ -29,6 +29,8 @@ const CALLS: Record<string, (u: string, b: string) => unknown[]> = {
   percentEncode: (u) => [api.percentEncode(u, 'query'), api.percentEncode(u, 'reg-name')],
   percentDecode: (u) => [api.percentDecode(u, { lenient: true }), api.percentDecode('%'.concat(u), {})],
   redact: (u) => [api.redact(u), api.redact('http://u:p@a/')],
+  // Added on merge (h14) for the export h13's policies brought; the lead may want more options here.
+  createValidator: (u) => [api.createValidator()(u), api.createValidator({})(u)],
   walk: (u) => { const ev: unknown[] = []; const w = lib.walk as ((...a: unknown[]) => void) | undefined; w?.(u, 'URI-reference', { enter: (...a: unknown[]) => ev.push(['e', ...a]), leave: (...a: unknown[]) => ev.push(['l', ...a]) }); return ev; },
 };
 
