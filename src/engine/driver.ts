@@ -9,17 +9,20 @@
  */
 import { Automaton, type Verdict } from './automaton';
 import type { Grammar } from './expr';
-import { compileFast, type Matcher } from './fastTree';
+import { compileFast, type Compiled } from './fastTree';
+import { DEFAULT_MAX_NODES, EAGER_NODES, FlatTree } from './compactTree';
 import { LONG } from './limits';
 import { regexpSource } from './regexp';
 import { compileParsimmon, run, type Language } from './parsimmon';
 import type { Node, TreeNode } from './tree';
-import { UriSyntaxError } from '../errors';
+import { GrammarSyntaxError } from './errors';
 
-export interface TreeOptions {
-  /** Show character-level rules too (pchar, unreserved, pct-encoded, h16, dec-octet, …). */
-  lexical?: boolean;
-}
+/** The error class a driver throws (a grammar's own subclass of GrammarSyntaxError). */
+export type SyntaxErrorClass = new (input: string, rule: string, index: number, expected: readonly string[]) => GrammarSyntaxError;
+
+import type { TreeOptions } from './grammar';
+
+export type { TreeOptions };
 
 /**
  * Derived forms computed ahead of time (scripts/generate-derived.ts writes them for the built-in
@@ -47,7 +50,9 @@ export class Driver<R extends string> {
   private readonly languages = new Map<string, Language<R>>();
   private readonly names: ReadonlySet<string>;
   private readonly testers = new Map<string, (input: string) => boolean>();
-  private readonly fast = new Map<ReadonlySet<string>, (rule: string) => Matcher>();
+  private readonly fast = new Map<ReadonlySet<string>, Compiled>();
+  /** Reused node stores for short inputs (their trees are copied out as objects). */
+  private readonly scratch = new Map<ReadonlySet<string>, FlatTree>();
   private readonly structuralSets = new Map<string, ReadonlySet<string>>();
 
   constructor(
@@ -56,6 +61,8 @@ export class Driver<R extends string> {
     readonly lexicalRules: ReadonlySet<string>,
     /** Rules whose names an error uses for the characters that begin them. */
     readonly labelRules: ReadonlySet<string>,
+    /** The class of the errors it throws. */
+    readonly errorClass: SyntaxErrorClass = GrammarSyntaxError,
   ) {
     this.names = new Set(Object.keys(grammar));
   }
@@ -139,14 +146,15 @@ export class Driver<R extends string> {
     return this.automaton(rule).run(input);
   }
 
-  error(input: string, rule: R, v: Verdict): UriSyntaxError {
-    return new UriSyntaxError(input, rule, v.index, v.expected);
+  error(input: string, rule: R, v: Verdict): GrammarSyntaxError {
+    return new this.errorClass(input, rule, v.index, v.expected);
   }
 
   /**
    * The fast first-match-wins parse with nodes for `nodeRules` only (default: every structural
-   * rule): the nodes found at the top, in order, or undefined when the input does not match
-   * `rule` to its end. Callers pass one long-lived `nodeRules` set (it keys the compiled form).
+   * rule): the nodes found at the top, in order, as fresh objects, or undefined when the input
+   * does not match `rule` to its end. Callers pass one long-lived `nodeRules` set (it keys the
+   * compiled form).
    */
   fastNodes(input: string, rule: R, nodeRules: ReadonlySet<string> = this.structural(rule)): Node[] | undefined {
     return this.parser(rule, nodeRules)(input);
@@ -154,16 +162,40 @@ export class Driver<R extends string> {
 
   /** `fastNodes` for one rule and node set, as a function of the input. */
   parser(rule: R, nodeRules: ReadonlySet<string> = this.structural(rule)): (input: string) => Node[] | undefined {
-    let compiled = this.fast.get(nodeRules);
-    if (!compiled) this.fast.set(nodeRules, (compiled = compileFast(this.grammar, nodeRules)));
-    const matcher = compiled(rule);
     return (input) => {
-      const out: Node[] = [];
-      return matcher(input, 0, out) === input.length ? out : undefined;
+      const t = this.flat(input, rule, nodeRules);
+      return t && t.roots().map((k) => t.materialize(k));
     };
   }
 
-  /** Like `fastNodes`, but a `UriSyntaxError` for input that does not match. */
+  /**
+   * The parse with nodes for `nodeRules` as a compact tree (./compactTree.ts), or undefined
+   * when the input does not match `rule` to its end. A TreeLimitError (RangeError) for more
+   * than `maxNodes` nodes. With `reuse`, inputs shorter than LONG share one store per node
+   * set: copy out of it before anything else parses.
+   */
+  flat(
+    input: string, rule: R, nodeRules: ReadonlySet<string> = this.structural(rule), maxNodes = DEFAULT_MAX_NODES, reuse = true,
+  ): FlatTree | undefined {
+    let compiled = this.fast.get(nodeRules);
+    if (!compiled) this.fast.set(nodeRules, (compiled = compileFast(this.grammar, nodeRules)));
+    let t: FlatTree;
+    if (reuse && input.length < LONG) {
+      let s = this.scratch.get(nodeRules);
+      if (!s) this.scratch.set(nodeRules, (s = new FlatTree(compiled.names)));
+      t = s;
+      t.length = 0;
+      t.maxNodes = maxNodes;
+      t.inputLength = input.length;
+    } else {
+      // About a node a character in a lexical tree (up to two), far fewer in the others.
+      const guess = nodeRules.size > this.structural(rule).size ? input.length : input.length >> 3;
+      t = new FlatTree(compiled.names, maxNodes, input.length, guess + 64);
+    }
+    return compiled.matcher(rule)(input, 0, t) === input.length ? t : undefined;
+  }
+
+  /** Like `fastNodes`, but a syntax error for input that does not match. */
   nodes(input: string, rule: R, nodeRules: ReadonlySet<string>): Node[] {
     return this.fastNodes(input, rule, nodeRules) ?? this.fail(input, rule);
   }
@@ -177,23 +209,28 @@ export class Driver<R extends string> {
     throw new Error(`uri-grammar internal error: the ${rule} combinators and automaton disagree on ${JSON.stringify(input)}`);
   }
 
-  /** The tree of a whole input, or a `UriSyntaxError`. */
+  /**
+   * The tree of a whole input, or a `UriSyntaxError`: fresh plain objects up to EAGER_NODES
+   * nodes, views made on access above (./compactTree.ts). Both kinds come from the closures.
+   */
   tree(input: string, rule: R, options: TreeOptions = {}): TreeNode<R> {
-    if (!options.lexical) {
-      const nodes = this.fastNodes(input, rule);
-      if (nodes) return nodes[0] as TreeNode<R>;
-    } else if (!this.test(input, rule)) {
-      // A lexical tree is large: the verdict first, and no tree for an input that has none.
-    } else if (input.length < LONG) {
-      const r = run(this.language(true)[rule], input, 0);
-      if (r.status && r.index === input.length) return r.value[0] as TreeNode<R>;
-    } else {
-      // Parsimmon's replies and arrays for a node a character make a long input's garbage
-      // collection the larger cost; the closures build the same tree (tested) with no more
-      // than its nodes.
-      const nodes = this.fastNodes(input, rule, this.names);
-      if (nodes) return nodes[0] as TreeNode<R>;
-    }
-    return this.fail(input, rule);
+    const lexical = options.lexical === true;
+    // A lexical tree is large: the verdict first, and no tree for an input that has none.
+    if (lexical && !this.test(input, rule)) return this.fail(input, rule);
+    const nodes = lexical ? this.names : this.structural(rule);
+    const t = this.flat(input, rule, nodes, options.maxNodes);
+    if (!t) return this.fail(input, rule);
+    // The shared store of short inputs is always copied out; a view must own its store.
+    return t.node(0, t === this.scratch.get(nodes) ? Infinity : EAGER_NODES) as TreeNode<R>;
+  }
+
+  /** The compact tree of a whole input (for `walk`), or a `UriSyntaxError`; never the shared store. */
+  compactTree(input: string, rule: R, options: TreeOptions = {}): FlatTree {
+    const lexical = options.lexical === true;
+    if (lexical && !this.test(input, rule)) return this.fail(input, rule);
+    const nodes = lexical ? this.names : this.structural(rule);
+    const t = this.flat(input, rule, nodes, options.maxNodes, false);
+    if (!t) return this.fail(input, rule);
+    return t;
   }
 }
