@@ -44,6 +44,8 @@ export function grammarByName(name: string): Grammar {
 function nodeFs(): typeof import('fs') | undefined {
   const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
   if (typeof proc?.getBuiltinModule === 'function') return proc.getBuiltinModule('fs') as typeof import('fs');
-  // eslint-disable-next-line @typescript-eslint/no-var-requires
-  return typeof require === 'function' ? (require('fs') as typeof import('fs')) : undefined;
+  // `require` through a variable: a bundler for the browser then leaves it alone instead of
+  // failing to resolve 'fs' (this path runs only for a file path, and only under Node).
+  const load: ((id: string) => unknown) | undefined = typeof require === 'function' ? require : undefined;
+  return load?.('fs') as typeof import('fs') | undefined;
 }
