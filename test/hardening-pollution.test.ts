@@ -31,6 +31,13 @@ const CALLS: Record<string, (u: string, b: string) => unknown[]> = {
   redact: (u) => [api.redact(u), api.redact('http://u:p@a/')],
   // Added on merge (h14) for the export h13's policies brought; the lead may want more options here.
   createValidator: (u) => [api.createValidator()(u), api.createValidator({})(u)],
+  compileAbnf: (u) => [api.compileAbnf('a = "x" *"y"\r\n').isValid(u, 'a'), api.compileAbnf('a = 1*ALPHA\r\n', {}).isValid('xy', 'a')],
+  registerNotation: () => [api.registerNotation(api.ABNF)],
+  grammarByName: (u) => [api.grammarByName('rfc3986').isValid(u, 'URI-reference')],
+  toUri: (u) => [api.toUri(u), api.toUri(u, {})],
+  toIri: (_u, b) => [api.toIri(b), api.toIri(b, {})],
+  hostToAscii: () => [api.hostToAscii('example.com'), api.hostToAscii('M\u00fcnchen.de')],
+  hostToUnicode: () => [api.hostToUnicode('xn--mnchen-3ya.de')],
   walk: (u) => { const ev: unknown[] = []; const w = lib.walk as ((...a: unknown[]) => void) | undefined; w?.(u, 'URI-reference', { enter: (...a: unknown[]) => ev.push(['e', ...a]), leave: (...a: unknown[]) => ev.push(['l', ...a]) }); return ev; },
 };
 

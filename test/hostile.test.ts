@@ -126,6 +126,14 @@ const SIGNATURES: Record<string, { args: unknown[]; names: string[]; optional?: 
   redact: { args: ['http://u:p@a/'], names: ['uri'] },
   // Added on merge (h14) for the export h13's policies brought.
   createValidator: { args: [{}], names: ['options'], optional: [0] },
+  // Added on merge (h14) for the exports h9 and h11 brought (compileAbnf's options are tested in test/engine).
+  compileAbnf: { args: ['greeting = "hi"\r\n'], names: ['text'] },
+  registerNotation: { args: [(api as unknown as Record<string, unknown>).ABNF], names: ['notation'] },
+  grammarByName: { args: ['rfc3986'], names: ['name'] },
+  toUri: { args: ['http://a/', {}], names: ['iri', 'options'], optional: [1] },
+  toIri: { args: ['http://a/', {}], names: ['uri', 'options'], optional: [1] },
+  hostToAscii: { args: ['example.com'], names: ['host'] },
+  hostToUnicode: { args: ['example.com'], names: ['host'] },
   walk: { args: ['http://a/', 'URI', { enter: () => undefined }, { lexical: true }], names: ['input', 'rule', 'visitor', 'options'], optional: [3] },
 };
 

@@ -49,6 +49,11 @@ const NOTATIONS = new Map<string, Notation>([['abnf', ABNF], ['rfc2396', RFC2396
 
 /** Makes `notation` available by its name. */
 export function registerNotation(notation: Notation): void {
+  // (merge fix, h14: hostile.test.ts asks every export for TypeErrors)
+  const n = notation as Partial<Notation> | null;
+  if (n === null || typeof n !== 'object' || Array.isArray(n) || typeof n.name !== 'string' || typeof n.alternation !== 'string' || typeof n.isNameChar !== 'function') {
+    throw new TypeError('registerNotation: argument "notation" must be a Notation object ({ name, alternation, isNameChar, … })');
+  }
   NOTATIONS.set(notation.name, notation);
 }
 
