@@ -16,6 +16,7 @@
 import { parse, type UriComponents, type ComponentRule, COMPONENT_RULES } from './components';
 import { UriSyntaxError, caretLines } from './errors';
 import { REDACTED } from './redact';
+import { expectPlainObject } from './options';
 import { attachHint, findHint, type Checker, type HintKind } from './hints';
 
 /** The components a policy speaks about. */
@@ -89,9 +90,7 @@ const SCHEME = /^[A-Za-z][A-Za-z0-9+\-.]*$/; // scheme = ALPHA *( ALPHA / DIGIT 
 /** The options, own properties only, checked: a `TypeError` naming the option otherwise. */
 export function readPolicy(options: unknown, fn = 'createValidator'): Policy {
   if (options === undefined) options = {};
-  if (options === null || typeof options !== 'object' || Array.isArray(options) || Object.getPrototypeOf(options) !== Object.prototype && Object.getPrototypeOf(options) !== null) {
-    throw new TypeError(`${fn}: options must be a plain object`);
-  }
+  expectPlainObject(options, 'options', fn); // src/options.ts: the TypeError names the argument, as everywhere (merge fix, h14)
   const o = options as Record<string, unknown>;
   const own = (k: string): unknown => (Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined);
   for (const k of Object.keys(o)) if (!KEYS.includes(k)) throw new TypeError(`${fn}: unknown option "${k}" (options: ${KEYS.join(', ')})`);

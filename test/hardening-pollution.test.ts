@@ -40,6 +40,11 @@ const CALLS: Record<string, (u: string, b: string) => unknown[]> = {
     const g = api.compileAbnf('a_b = "x" | "Y"', { notation: 'pollution-test' });
     return [g.rules, g.isValid('y', 'a_b')];
   },
+  createValidator: (u) => [api.createValidator()(u), api.createValidator({})(u)],
+  toUri: (u) => [api.toUri(u), api.toUri(u, {})],
+  toIri: (_u, b) => [api.toIri(b), api.toIri(b, {})],
+  hostToAscii: () => [api.hostToAscii('example.com'), api.hostToAscii('M\u00fcnchen.de')],
+  hostToUnicode: () => [api.hostToUnicode('xn--mnchen-3ya.de')],
   walk: (u) => { const ev: unknown[] = []; const w = lib.walk as ((...a: unknown[]) => void) | undefined; w?.(u, 'URI-reference', { enter: (...a: unknown[]) => ev.push(['e', ...a]), leave: (...a: unknown[]) => ev.push(['l', ...a]) }); return ev; },
 };
 

@@ -127,6 +127,11 @@ const SIGNATURES: Record<string, { args: unknown[]; names: string[]; optional?: 
   compileAbnf: { args: ['a = "x"', {}], names: ['text', 'options'], optional: [1] },
   grammarByName: { args: ['rfc3986'], names: ['name'] },
   registerNotation: { args: [{ name: 'hostile-test', alternation: '/', isNameChar: (c: string) => /[a-z]/.test(c) }], names: ['notation'] },
+  createValidator: { args: [{}], names: ['options'], optional: [0] },
+  toUri: { args: ['http://a/', {}], names: ['iri', 'options'], optional: [1] },
+  toIri: { args: ['http://a/', {}], names: ['uri', 'options'], optional: [1] },
+  hostToAscii: { args: ['example.com'], names: ['host'] },
+  hostToUnicode: { args: ['example.com'], names: ['host'] },
   walk: { args: ['http://a/', 'URI', { enter: () => undefined }, { lexical: true }], names: ['input', 'rule', 'visitor', 'options'], optional: [3] },
 };
 
