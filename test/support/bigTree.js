@@ -2,20 +2,7 @@
 // URI of the given length and prints its root, the nodes walked and the memory used.
 // Usage: node --max-old-space-size=1024 [--expose-gc] bigTree.js lexical|structural LENGTH
 // Memory is the difference the tree makes (after a collection, when --expose-gc is given).
-// It loads the TypeScript source itself (transpiled on require with the pinned typescript),
-// so that it always measures the code beside it, built or not.
-const path = require('path');
-const fs = require('fs');
-const ts = require('typescript');
-require.extensions['.ts'] = (module, filename) => {
-  const source = fs.readFileSync(filename, 'utf8');
-  const { outputText } = ts.transpileModule(source, {
-    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2020, esModuleInterop: true },
-    fileName: filename,
-  });
-  module._compile(outputText, filename);
-};
-const lib = require(path.join(__dirname, '..', '..', 'src', 'index.ts'));
+const lib = require('./load');
 const [kind, length] = [process.argv[2], Number(process.argv[3])];
 const lexical = kind === 'lexical';
 const unit = 'a%41:@/';
