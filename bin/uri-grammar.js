@@ -4,20 +4,24 @@
 const path = require('path');
 let cli;
 try {
-  cli = require(path.join(__dirname, '..', 'dist', 'src', 'cli.js'));
+  cli = require(path.join(__dirname, '..', 'dist', 'src', 'cli', 'index.js'));
 } catch (e) {
   if (e && e.code === 'MODULE_NOT_FOUND') {
     process.stderr.write('uri-grammar: not built yet; run `npm run build` first\n');
     process.exit(2);
   }
-  throw e;
+  process.stderr.write(`uri-grammar: cannot load: ${e && e.message ? String(e.message).split('\n')[0] : e}\n`);
+  process.exit(70);
 }
-// A reader that stops early (`| head`) is not an error.
-process.stdout.on('error', (e) => {
-  if (e && e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-  throw e;
-});
-process.exitCode = cli.main(process.argv.slice(2), {
-  out: (l) => process.stdout.write(l + '\n'),
-  err: (l) => process.stderr.write(l + '\n'),
-});
+// Output is buffered; a closed pipe or a full disk is one line on stderr and exit 3.
+const io = cli.processIo();
+cli.run(process.argv.slice(2), io).then(
+  async (status) => {
+    await io.flush();
+    process.exitCode = status;
+  },
+  (e) => {
+    process.stderr.write(`uri-grammar: internal error: ${e && e.message ? String(e.message).split('\n')[0] : e}\n`);
+    process.exitCode = 70;
+  },
+);

@@ -4,6 +4,7 @@ import type { TreeOptions } from './engine/driver';
 import type { TreeNode } from './engine/tree';
 import { UriSyntaxError, expectString } from './errors';
 import { readOptions } from './options';
+import { hinted } from './hints';
 
 export type ValidationResult = { ok: true } | { ok: false; error: UriSyntaxError };
 
@@ -29,12 +30,15 @@ export function isValid(input: string, rule: RuleName = 'URI-reference'): boolea
 let lastRule: unknown;
 let lastTester: (input: string) => boolean;
 
-/** `{ ok: true }`, or `{ ok: false, error }` with a `UriSyntaxError`. Never throws for a string. */
+/**
+ * `{ ok: true }`, or `{ ok: false, error }` with a `UriSyntaxError` (with a `hint`, and a checked
+ * `suggestion`, when a known mistake fits: src/hints.ts). Never throws for a string.
+ */
 export function validate(input: string, rule: RuleName = 'URI-reference'): ValidationResult {
   expectString(input, 'input', 'validate');
   expectRule(rule, 'validate');
   const v = driver.check(input, rule);
-  return v.ok ? { ok: true } : { ok: false, error: driver.error(input, rule, v) };
+  return v.ok ? { ok: true } : { ok: false, error: hinted(driver.error(input, rule, v)) };
 }
 
 export const TREE_OPTIONS = { lexical: 'boolean', maxNodes: 'count' } as const;

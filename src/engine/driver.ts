@@ -15,19 +15,32 @@ import { LONG } from './limits';
 import { regexpSource } from './regexp';
 import { compileParsimmon, run, type Language } from './parsimmon';
 import type { Node, TreeNode } from './tree';
-import { UriSyntaxError } from '../errors';
+import { GrammarSyntaxError } from './errors';
 
-export interface TreeOptions {
-  /** Show character-level rules too (pchar, unreserved, pct-encoded, h16, dec-octet, …). */
-  lexical?: boolean;
-  /**
-   * The most nodes a tree may have (default 2^26, about 940 MB of typed arrays at 14 bytes a
-   * node); a larger tree is a RangeError (`TreeLimitError`) before its arrays grow past it.
-   */
-  maxNodes?: number;
+/** The error class a driver throws (a grammar's own subclass of GrammarSyntaxError). */
+export type SyntaxErrorClass = new (input: string, rule: string, index: number, expected: readonly string[]) => GrammarSyntaxError;
+
+import type { TreeOptions } from './grammar';
+
+export type { TreeOptions };
+
+/**
+ * Derived forms computed ahead of time (scripts/generate-derived.ts writes them for the built-in
+ * grammar into src/generated/), so that a fresh process does not derive them on its first call.
+ * Keys: a rule name for `testers`; `capturerKey(rule, captureRules)` for `capturers`.
+ */
+export interface DerivedForms {
+  readonly testers: Readonly<Record<string, string>>;
+  readonly capturers: Readonly<Record<string, { readonly source: string; readonly names: readonly string[] }>>;
 }
 
+/** The key of a capturer: the rule and its capture rules in order. */
+export const capturerKey = (rule: string, captureRules: ReadonlySet<string>): string => `${rule}|${[...captureRules].sort().join(',')}`;
+
 export class Driver<R extends string> {
+  /** Regexp sources derived ahead of time (see DerivedForms); the rest are derived on first use. */
+  derived: DerivedForms | undefined;
+
   private readonly automata = new Map<string, Automaton>();
   private readonly languages = new Map<string, Language<R>>();
   private readonly names: ReadonlySet<string>;
@@ -43,6 +56,8 @@ export class Driver<R extends string> {
     readonly lexicalRules: ReadonlySet<string>,
     /** Rules whose names an error uses for the characters that begin them. */
     readonly labelRules: ReadonlySet<string>,
+    /** The class of the errors it throws. */
+    readonly errorClass: SyntaxErrorClass = GrammarSyntaxError,
   ) {
     this.names = new Set(Object.keys(grammar));
   }
@@ -91,9 +106,11 @@ export class Driver<R extends string> {
   tester(rule: R): (input: string) => boolean {
     let t = this.testers.get(rule);
     if (!t) {
-      const re = new RegExp(`^(?:${regexpSource(this.grammar, { t: 'ref', name: rule })})$`);
-      const automaton = this.automaton(rule);
-      t = (input) => (input.length < LONG ? re.test(input) : automaton.test(input));
+      const re = new RegExp(`^(?:${this.derived?.testers[rule] ?? regexpSource(this.grammar, { t: 'ref', name: rule })})$`);
+      // The automaton only on the first long input: building its NFA costs more than a short
+      // input's whole check, and most processes never see a long input.
+      let automaton: Automaton | undefined;
+      t = (input) => (input.length < LONG ? re.test(input) : (automaton ??= this.automaton(rule)).test(input));
       this.testers.set(rule, t);
     }
     return t;
@@ -105,6 +122,11 @@ export class Driver<R extends string> {
    * rule of `match[k + 1]`. Only for inputs shorter than LONG (see limits.ts).
    */
   capturer(rule: R, captureRules: ReadonlySet<string>): { exec: (input: string) => RegExpExecArray | null; names: readonly string[] } {
+    const pre = this.derived?.capturers[capturerKey(rule, captureRules)];
+    if (pre) {
+      const re = new RegExp(`^(?:${pre.source})$`);
+      return { exec: (input) => re.exec(input), names: pre.names };
+    }
     const names: string[] = [];
     const re = new RegExp(`^(?:${regexpSource(this.grammar, { t: 'ref', name: rule }, { rules: captureRules, names })})$`);
     return { exec: (input) => re.exec(input), names };
@@ -119,8 +141,8 @@ export class Driver<R extends string> {
     return this.automaton(rule).run(input);
   }
 
-  error(input: string, rule: R, v: Verdict): UriSyntaxError {
-    return new UriSyntaxError(input, rule, v.index, v.expected);
+  error(input: string, rule: R, v: Verdict): GrammarSyntaxError {
+    return new this.errorClass(input, rule, v.index, v.expected);
   }
 
   /**
@@ -168,7 +190,7 @@ export class Driver<R extends string> {
     return compiled.matcher(rule)(input, 0, t) === input.length ? t : undefined;
   }
 
-  /** Like `fastNodes`, but a `UriSyntaxError` for input that does not match. */
+  /** Like `fastNodes`, but a syntax error for input that does not match. */
   nodes(input: string, rule: R, nodeRules: ReadonlySet<string>): Node[] {
     return this.fastNodes(input, rule, nodeRules) ?? this.fail(input, rule);
   }

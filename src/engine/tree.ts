@@ -12,6 +12,22 @@ export interface Node<R extends string = string> {
 export type TreeNode<R extends string> = { [K in R]: Node<K> }[R];
 
 
+/** Builds plain `Node` objects from a tree sink's open/close calls (./firstMatch.ts). */
+export class NodeBuilder {
+  private readonly stack: Array<{ rule: string; start: number; children: Node[] }> = [];
+  readonly roots: Node[] = [];
+
+  open(rule: string, start: number): void {
+    this.stack.push({ rule, start, children: [] });
+  }
+
+  close(end: number): void {
+    const top = this.stack.pop()!;
+    const node: Node = { rule: top.rule, start: top.start, end, children: top.children };
+    (this.stack.length ? this.stack[this.stack.length - 1].children : this.roots).push(node);
+  }
+}
+
 /**
  * Where a parser writes the nodes it finds, in pre-order, without making node objects (so
  * that any engine can emit into the compact store of ./compactTree.ts).

@@ -1,0 +1,191 @@
+/**
+ * The `uri-grammar` command line: a table of commands, one file each.
+ *
+ *   uri-grammar [--grammar G] <command> [options] [arguments]
+ *
+ * Exit status: 0 success (valid, equivalent), 1 invalid input (or not equivalent), 2 wrong usage
+ * (one line on stderr), 3 output could not be written (closed pipe, full disk). No stack trace
+ * for anything a user can cause.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { UriSyntaxError } from '../errors';
+import { Usage, parseArgs, show, type OptionTable } from './args';
+import type { Command } from './command';
+import { cliGrammar } from './grammar';
+import type { Io } from './io';
+import { validate } from './validate';
+import { tree } from './tree';
+import { parse } from './parse';
+import { resolve } from './resolve';
+import { normalize } from './normalize';
+import { equivalent } from './equivalent';
+
+/** Every command, in the order `--help` lists them. Add a command: one file, one line here. */
+export const COMMANDS: readonly Command[] = [validate, tree, parse, resolve, normalize, equivalent];
+
+/** Options every command takes. */
+const GLOBAL: OptionTable = {
+  grammar: { value: 'G', help: 'the grammar (default rfc3986)' },
+  help: { help: 'this help' },
+  version: { help: 'the version' },
+};
+const RULE: OptionTable = { rule: { value: 'R', help: 'the rule to match (a rule name of the grammar)' } };
+
+/** Runs one command line; resolves to the exit status. Never rejects for a user's mistake. */
+export async function run(argv: readonly string[], io: Io): Promise<number> {
+  try {
+    return await command(argv, io);
+  } catch (e) {
+    return report(e, io);
+  }
+}
+
+async function command(argv: readonly string[], io: Io): Promise<number> {
+  const at = commandAt(argv);
+  const before = parseArgs(at < 0 ? argv : argv.slice(0, at), GLOBAL, '');
+  let name = at < 0 || argv[at] === '--' ? undefined : argv[at];
+  let rest = at < 0 ? [] : argv.slice(at + 1);
+  if (before.opts.has('version')) {
+    io.out(`uri-grammar ${version()}`);
+    return 0;
+  }
+  if (name === 'help') {
+    name = rest[0];
+    rest = ['--help'];
+    if (name === undefined) {
+      io.out(globalHelp());
+      return 0;
+    }
+  }
+  if (name === undefined) {
+    if (before.opts.has('help')) {
+      io.out(globalHelp());
+      return 0;
+    }
+    throw new Usage('no command given');
+  }
+  const cmd = COMMANDS.find((c) => c.name === name);
+  if (!cmd) throw new Usage(`unknown command ${show(name)}`);
+  const table: OptionTable = { ...GLOBAL, ...(cmd.rules ? RULE : {}), ...cmd.options };
+  const { args, opts } = parseArgs(rest, table, cmd.name);
+  if (opts.has('help') || before.opts.has('help')) {
+    io.out(commandHelp(cmd, table));
+    return 0;
+  }
+  if (opts.has('version')) {
+    io.out(`uri-grammar ${version()}`);
+    return 0;
+  }
+  const [least, most] = cmd.arity;
+  if (args.length < least || args.length > most) {
+    const n = least === most ? `${least}` : `${least} to ${most}`;
+    throw new Usage(`${cmd.name} takes ${n} argument${most > 1 ? 's' : ''}, got ${args.length}`);
+  }
+  const grammarName = (opts.get('grammar') ?? before.opts.get('grammar')) as string | undefined;
+  const grammar = cliGrammar(grammarName);
+  if (cmd.rfc3986Only && grammar.name !== 'rfc3986') throw new Usage(`${cmd.name} works with the rfc3986 grammar only`);
+  const asked = opts.get('rule') as string | undefined;
+  let rule = cmd.defaultRule ?? '';
+  if (asked !== undefined) {
+    if (!grammar.rules.includes(asked)) {
+      throw new Usage(`unknown rule ${show(asked)} in ${grammar.name} (uri-grammar ${cmd.name} --help lists them)`);
+    }
+    if (Array.isArray(cmd.rules) && !cmd.rules.includes(asked)) {
+      throw new Usage(`${cmd.name} takes --rule ${cmd.rules.join(', ')}; not ${show(asked)}`);
+    }
+    rule = asked;
+  }
+  return await cmd.run({ args, opts, rule, grammar, io });
+}
+
+/** Where the command name stands: the first argument that is not a global option or its value. */
+function commandAt(argv: readonly string[]): number {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--' || a === '-' || !a.startsWith('-')) return i;
+    const name = a.slice(2);
+    if (Object.prototype.hasOwnProperty.call(GLOBAL, name) && GLOBAL[name].value) i++;
+  }
+  return -1;
+}
+
+/** What a failure prints and the exit status it gets. */
+function report(e: unknown, io: Io): number {
+  if (e instanceof Usage) {
+    io.err(`uri-grammar: ${e.message}`);
+    return 2;
+  }
+  if (e instanceof UriSyntaxError) {
+    io.err(`${e.name}: ${e.message}`);
+    return 1;
+  }
+  const err = e as NodeJS.ErrnoException | undefined;
+  if (e instanceof RangeError) {
+    // A limit of the library (input or tree too large): the input is refused.
+    io.err(`uri-grammar: ${firstLine(e.message)}`);
+    return 1;
+  }
+  if (err && typeof err.code === 'string' && typeof err.syscall === 'string') {
+    io.err(`uri-grammar: ${err.syscall} failed: ${err.code}`);
+    return 2;
+  }
+  // A bug of ours, not of the user's: still one line, and a status of its own.
+  io.err(`uri-grammar: internal error: ${e instanceof Error ? `${e.name}: ${firstLine(e.message)}` : String(e)}`);
+  return 70;
+}
+
+const firstLine = (s: string) => s.split('\n', 1)[0];
+
+function globalHelp(): string {
+  const width = Math.max(...COMMANDS.map((c) => c.name.length));
+  return [
+    'usage: uri-grammar [--grammar G] <command> [options] [arguments]',
+    '',
+    'commands:',
+    ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    '',
+    'options for every command:',
+    '  --grammar G   the grammar (default rfc3986)',
+    '  --help, -h    help (uri-grammar <command> --help for one command)',
+    '  --version     the version',
+    '',
+    'exit status: 0 valid/success, 1 invalid input, 2 wrong usage, 3 output could not be written',
+  ].join('\n');
+}
+
+function commandHelp(cmd: Command, table: OptionTable): string {
+  const opts = Object.entries(table).map(([n, s]) => [`--${n}${s.value ? ` ${s.value}` : ''}`, s.help + (s.repeat ? ' (repeatable)' : '')]);
+  const width = Math.max(...opts.map(([a]) => a.length));
+  const lines = [`usage: uri-grammar ${cmd.name} ${cmd.synopsis}`, '', cmd.summary];
+  if (cmd.details) lines.push(...cmd.details);
+  lines.push('', 'options:', ...opts.map(([a, h]) => `  ${a.padEnd(width)}  ${h}`));
+  if (cmd.rules) {
+    const rules = Array.isArray(cmd.rules) ? cmd.rules : cliGrammar(undefined).rules;
+    lines.push('', `rules${Array.isArray(cmd.rules) ? '' : ' (rfc3986)'} (default ${cmd.defaultRule}):`, ...wrap(rules.join(' '), 76).map((l) => `  ${l}`));
+  }
+  return lines.join('\n');
+}
+
+function wrap(text: string, width: number): string[] {
+  const out: string[] = [];
+  let line = '';
+  for (const w of text.split(' ')) {
+    if (line && line.length + 1 + w.length > width) out.push(line), (line = '');
+    line = line ? `${line} ${w}` : w;
+  }
+  if (line) out.push(line);
+  return out;
+}
+
+/** The version in package.json (found upward from this file: src/cli or dist/src/cli). */
+export function version(): string {
+  for (let dir = __dirname, i = 0; i < 5; i++, dir = path.dirname(dir)) {
+    const file = path.join(dir, 'package.json');
+    if (fs.existsSync(file)) {
+      const pkg = JSON.parse(fs.readFileSync(file, 'utf8')) as { name?: string; version?: string };
+      if (pkg.name === 'uri-grammar' && pkg.version) return pkg.version;
+    }
+  }
+  return 'unknown';
+}

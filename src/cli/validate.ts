@@ -1,0 +1,139 @@
+/**
+ * `uri-grammar validate`: one input from the command line, or many (one a line) from standard
+ * input (`-` or no argument) or `--file F`.
+ *
+ * One input: `valid R` on stdout and exit 0, or the error with its caret on stderr and exit 1.
+ * Many: one line per invalid input, `FILE:LINE:COLUMN: message` (`-` names standard input), or
+ * with `--json` one JSON object per line (`--all`: valid lines too); a summary on stderr;
+ * exit 0 when all are valid, 1 when any is not.
+ */
+import * as fs from 'fs';
+import type { Readable } from 'stream';
+import { Usage, show } from './args';
+import { flag, type Command, type Context } from './command';
+import { runBatch, type Failure } from './batch';
+import { POLICY_OPTIONS, policyCheck, policyFromFlags, policyRule } from './policy';
+import { UriPolicyError } from '../policy';
+import { redact } from '../redact';
+import { COMPONENT_RULES } from '../components';
+
+export const validate: Command = {
+  name: 'validate',
+  summary: 'is it valid? one URI, or one per line from a file or standard input',
+  synopsis: '[<uri> | - | --file F] [--rule R] [--json [--all]] [policy options]',
+  details: [
+    'With <uri>: prints "valid R" (exit 0) or the error with a caret (exit 1).',
+    'With -, no argument or --file F: one input per line (CRLF and a final newline handled);',
+    'prints FILE:LINE:COLUMN: message for each invalid line (1-based; "-" is standard input),',
+    'a summary on stderr; exit 0 when all are valid, 1 when any is not.',
+    'To validate the text "-" itself, give it on standard input.',
+    'Policy options (--scheme, --require-host, --no-userinfo, --port, ...) check more than the',
+    'grammar: with any of them the rule is URI (URI-reference with --relative) and ports 0-65535.',
+  ],
+  options: {
+    file: { value: 'F', help: 'read the inputs from file F, one a line' },
+    json: { help: 'one JSON object per invalid line: line, column, input, valid, rule, index, expected, message, hint, suggestion' },
+    all: { help: 'with --json, valid lines too' },
+    ...POLICY_OPTIONS,
+  },
+  arity: [0, 1],
+  rules: true,
+  defaultRule: 'URI-reference',
+  run(ctx) {
+    const file = ctx.opts.get('file') as string | undefined;
+    const arg = ctx.args[0];
+    if (file !== undefined && arg !== undefined) throw new Usage('validate: give either an input or --file, not both');
+    if (file === undefined && arg !== undefined && arg !== '-') {
+      if (flag(ctx, 'json') || flag(ctx, 'all')) throw new Usage('validate: --json and --all are for many inputs (- or --file)');
+      return single(ctx, arg);
+    }
+    if (flag(ctx, 'all') && !flag(ctx, 'json')) throw new Usage('validate: --all goes with --json');
+    return many(ctx, file);
+  },
+};
+
+/** What the input is checked against: the grammar's rule, or a policy (rule and more). */
+interface Check {
+  readonly rule: string;
+  readonly failure: (input: string) => Failure | undefined;
+}
+
+function check(ctx: Context): Check {
+  const policy = policyFromFlags(ctx);
+  if (policy) {
+    const validator = policyCheck(policy);
+    return { rule: policyRule(policy), failure: (input) => {
+      const r = validator(input);
+      return r.ok ? undefined : failure(r.error);
+    } };
+  }
+  // The grammar's fast yes, and on no the error.
+  const yes = ctx.grammar.tester(ctx.rule);
+  return { rule: ctx.rule, failure: (input) => {
+    if (yes(input)) return undefined;
+    const v = ctx.grammar.validate(input, ctx.rule);
+    return v.ok ? undefined : failure(v.error);
+  } };
+}
+
+function failure(e: { input: string; rule: string; index: number; message: string; expected?: readonly string[]; hint?: string; suggestion?: string }): Failure {
+  return {
+    input: e.input, rule: e.rule, index: e.index, expected: e.expected ?? [], message: e.message,
+    hint: e.hint, suggestion: e.suggestion,
+    component: e instanceof UriPolicyError ? e.component : undefined,
+  };
+}
+
+function single(ctx: Context, input: string): number {
+  const c = check(ctx);
+  const f = c.failure(input);
+  if (!f) {
+    ctx.io.out(`valid ${c.rule}`);
+    return 0;
+  }
+  ctx.io.err(`${f.component ? 'UriPolicyError' : 'UriSyntaxError'}: ${f.message}`);
+  return 1;
+}
+
+async function many(ctx: Context, file: string | undefined): Promise<number> {
+  const c = check(ctx); // usage errors in the policy flags before any reading
+  let stream: Readable;
+  if (file === undefined) {
+    if (!ctx.io.stdin) throw new Usage('validate: no standard input');
+    stream = ctx.io.stdin;
+    stream.setEncoding('utf8');
+  } else {
+    stream = await open(file);
+  }
+  const name = file ?? '-';
+  const count = await runBatch(stream, ctx.io, {
+    name,
+    rule: c.rule,
+    json: flag(ctx, 'json'),
+    all: flag(ctx, 'all'),
+    check: c.failure,
+    shown: (COMPONENT_RULES as readonly string[]).includes(c.rule) ? shown : undefined,
+  });
+  const lines = `${count.lines} line${count.lines === 1 ? '' : 's'}`;
+  ctx.io.err(`${name}: ${lines}, ${count.lines - count.invalid} valid, ${count.invalid} invalid (${c.rule})`);
+  return count.invalid ? 1 : 0;
+}
+
+/** A valid URI with any password redacted (RFC 3986 3.2.1), for `--json --all`. */
+function shown(line: string): string {
+  if (!line.includes('@')) return line;
+  try {
+    return redact(line);
+  } catch {
+    return line;
+  }
+}
+
+/** The file as a UTF-8 stream; a file that cannot be opened is one line, exit 2. */
+function open(file: string): Promise<Readable> {
+  return new Promise((resolve, reject) => {
+    const s = fs.createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 16 });
+    s.once('error', (e: NodeJS.ErrnoException) => reject(new Usage(`validate: cannot read ${show(file)}: ${e.code ?? e.message}`)));
+    s.once('readable', () => resolve(s));
+  });
+}
