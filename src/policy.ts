@@ -90,7 +90,7 @@ const SCHEME = /^[A-Za-z][A-Za-z0-9+\-.]*$/; // scheme = ALPHA *( ALPHA / DIGIT 
 export function readPolicy(options: unknown, fn = 'createValidator'): Policy {
   if (options === undefined) options = {};
   if (options === null || typeof options !== 'object' || Array.isArray(options) || Object.getPrototypeOf(options) !== Object.prototype && Object.getPrototypeOf(options) !== null) {
-    throw new TypeError(`${fn}: options must be a plain object`);
+    throw new TypeError(`${fn}: argument "options" must be a plain object`);
   }
   const o = options as Record<string, unknown>;
   const own = (k: string): unknown => (Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined);

@@ -26,7 +26,7 @@ export type ComponentsInput = Partial<Readonly<UriComponents>>;
  * The fields `recompose` reads (own properties only, each read once: see ./options.ts);
  * `hostKind` is allowed so that `recompose(parse(s))` works, and not read.
  */
-const FIELDS = {
+export const FIELDS = {
   scheme: 'string', authority: 'string', userinfo: 'string', host: 'string', port: 'string',
   path: 'string', query: 'string', fragment: 'string',
   hostKind: ['IPv4address', 'IPv6address', 'IPvFuture', 'reg-name'],

@@ -25,6 +25,7 @@ import { AbnfSyntaxError, type AbnfProblem } from './errors';
 import { alt, caseFold, codePoints, empty, lit, ref, rep, seq, type Expr, type Grammar } from './expr';
 import { checkGrammar } from './check';
 import { RuleGrammar } from './ruleGrammar';
+import { readOptions } from '../options';
 import { ABNF, notationByName, notationNames, type Notation, type NotationReader } from './notation';
 
 /** A grammar read from text: its rules in the order defined, and what was written for each. */
@@ -435,11 +436,9 @@ export interface CompileOptions {
  * cannot be run (see the header); a `TypeError` for arguments of the wrong type.
  */
 export function compileAbnf(text: string, options: CompileOptions = {}): RuleGrammar {
-  if (options === null || typeof options !== 'object' || Array.isArray(options)) throw new TypeError('compileAbnf: argument "options" must be an object');
-  for (const key of Object.keys(options)) {
-    if (!['notation', 'name', 'lexicalRules', 'labelRules'].includes(key)) throw new TypeError(`compileAbnf: unknown option "${key}"`);
-  }
-  const read = readGrammar(text, options.notation ?? ABNF);
+  // Own properties only, known keys, right types (src/options.ts).
+  const o = readOptions('compileAbnf', options, { notation: 'any', name: 'string', lexicalRules: 'array', labelRules: 'array' });
+  const read = readGrammar(text, (o.notation as string | Notation | undefined) ?? ABNF);
   const known = (list: readonly string[] | undefined, option: string): string[] => {
     if (list === undefined) return [];
     if (!Array.isArray(list)) throw new TypeError(`compileAbnf: option "${option}" must be an array of rule names`);
@@ -450,9 +449,9 @@ export function compileAbnf(text: string, options: CompileOptions = {}): RuleGra
     });
   };
   return new RuleGrammar(read.rules, read.names, {
-    name: options.name,
+    name: o.name,
     texts: read.texts,
-    lexicalRules: known(options.lexicalRules, 'lexicalRules'),
-    labelRules: known(options.labelRules, 'labelRules'),
+    lexicalRules: known(o.lexicalRules as readonly string[] | undefined, 'lexicalRules'),
+    labelRules: known(o.labelRules as readonly string[] | undefined, 'labelRules'),
   });
 }

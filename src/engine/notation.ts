@@ -49,7 +49,13 @@ const NOTATIONS = new Map<string, Notation>([['abnf', ABNF], ['rfc2396', RFC2396
 
 /** Makes `notation` available by its name. */
 export function registerNotation(notation: Notation): void {
-  NOTATIONS.set(notation.name, notation);
+  if (notation === null || typeof notation !== 'object') {
+    throw new TypeError(`registerNotation: argument "notation" must be an object, got ${notation === null ? 'null' : typeof notation}`);
+  }
+  // Its own name only: an inherited one (a polluted Object.prototype.name) must not register it.
+  const name: unknown = Object.prototype.hasOwnProperty.call(notation, 'name') ? notation.name : undefined;
+  if (typeof name !== 'string' || name === '') throw new TypeError('registerNotation: argument "notation" must have its own "name", a non-empty string');
+  NOTATIONS.set(name, notation);
 }
 
 export function notationByName(name: string): Notation | undefined {

@@ -11,6 +11,7 @@
  */
 import { toASCII, toUnicode, type ToASCIIOptions } from 'tr46';
 import { isBidiFormatting, isUcschar } from './ucschar';
+import { expectString } from '../errors';
 
 /** UTS #46 ToASCII as RFC 3987 3.1 asks for it. */
 const PROFILE: Readonly<ToASCIIOptions> = Object.freeze({
@@ -46,6 +47,7 @@ const SEPARATORS = /[.\u3002\uFF0E\uFF61]/;
  * A trailing "." (the DNS root) is kept. Throws `IdnaError` naming the label IDNA rejects.
  */
 export function hostToAscii(host: string): string {
+  expectString(host, 'host', 'hostToAscii');
   const name = percentDecodeUtf8(host);
   const root = name.length > 1 && name.endsWith('.');
   const domain = root ? name.slice(0, -1) : name;
@@ -70,6 +72,7 @@ export function hostToAscii(host: string): string {
  * label is left exactly as written too. Never throws for a string.
  */
 export function hostToUnicode(host: string): string {
+  expectString(host, 'host', 'hostToUnicode');
   if (!/xn--/i.test(host)) return host;
   return host.split('.').map((label) => {
     if (!/^xn--/i.test(label)) return label;
