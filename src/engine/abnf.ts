@@ -25,7 +25,7 @@ import { AbnfSyntaxError, type AbnfProblem } from './errors';
 import { alt, caseFold, codePoints, empty, lit, ref, rep, seq, type Expr, type Grammar } from './expr';
 import { checkGrammar } from './check';
 import { RuleGrammar } from './ruleGrammar';
-import { isPlainObject } from '../options';
+import { readOptions } from '../options';
 import { ABNF, notationByName, notationNames, type Notation, type NotationReader } from './notation';
 
 /** A grammar read from text: its rules in the order defined, and what was written for each. */
@@ -459,19 +459,9 @@ export interface CompileOptions {
  * cannot be run (see the header); a `TypeError` for arguments of the wrong type.
  */
 export function compileAbnf(text: string, options: CompileOptions = {}): RuleGrammar {
-  if (!isPlainObject(options)) throw new TypeError('compileAbnf: argument "options" must be a plain object');
-  for (const key of Object.keys(options)) {
-    if (!['notation', 'name', 'lexicalRules', 'labelRules'].includes(key)) throw new TypeError(`compileAbnf: unknown option "${key}"`);
-  }
-  // Own properties only, each read once (a polluted Object.prototype steers nothing).
-  const own = <K extends keyof CompileOptions>(k: K): CompileOptions[K] =>
-    (Object.prototype.hasOwnProperty.call(options, k) ? options[k] : undefined);
-  const notation = own('notation');
-  const name = own('name');
-  const lexicalRules = own('lexicalRules');
-  const labelRules = own('labelRules');
-  if (name !== undefined && typeof name !== 'string') throw new TypeError('compileAbnf: option "name" must be a string');
-  const read = readGrammar(text, notation ?? ABNF);
+  // Own properties only, known keys, right types (src/options.ts).
+  const o = readOptions('compileAbnf', options, { notation: 'any', name: 'string', lexicalRules: 'array', labelRules: 'array' });
+  const read = readGrammar(text, (o.notation as string | Notation | undefined) ?? ABNF);
   const known = (list: readonly string[] | undefined, option: string): string[] => {
     if (list === undefined) return [];
     if (!Array.isArray(list)) throw new TypeError(`compileAbnf: option "${option}" must be an array of rule names`);
@@ -482,9 +472,9 @@ export function compileAbnf(text: string, options: CompileOptions = {}): RuleGra
     });
   };
   return new RuleGrammar(read.rules, read.names, {
-    name,
+    name: o.name,
     texts: read.texts,
-    lexicalRules: known(lexicalRules, 'lexicalRules'),
-    labelRules: known(labelRules, 'labelRules'),
+    lexicalRules: known(o.lexicalRules as readonly string[] | undefined, 'lexicalRules'),
+    labelRules: known(o.labelRules as readonly string[] | undefined, 'labelRules'),
   });
 }

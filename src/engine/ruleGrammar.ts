@@ -11,9 +11,8 @@ import { FirstMatch, type TreeSink } from './firstMatch';
 import type { Grammar, GrammarValidation, TreeOptions } from './grammar';
 import { buildNfa } from './nfa';
 import { NodeBuilder, type Node, type TreeNode } from './tree';
-import { readOptions } from '../options';
-
-const TREE_OPTIONS = { lexical: 'boolean' } as const;
+import { DEFAULT_MAX_NODES, NamedSink } from './compactTree';
+import { own, readOptions } from '../options';
 
 export type SyntaxErrorClass = new (input: string, rule: string, index: number, expected: readonly string[]) => GrammarSyntaxError;
 
@@ -44,16 +43,14 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
   private readonly parsers = new Map<string, P.Parser<TreeNode<R>>>();
 
   constructor(private readonly exprs: Rules<R>, names: readonly R[], options: RuleGrammarOptions = {}) {
-    // Own properties only: a polluted Object.prototype steers nothing.
-    const own = <K extends keyof RuleGrammarOptions>(k: K): RuleGrammarOptions[K] =>
-      (Object.prototype.hasOwnProperty.call(options, k) ? options[k] : undefined);
-    this.name = own('name');
-    this.texts = own('texts');
+    // Own properties only, each read once (a polluted Object.prototype must not reach a grammar).
+    this.name = own(options, 'name');
     this.rules = Object.freeze([...names]);
     for (const n of names) this.byLowerCase.set(n.toLowerCase(), n);
-    this.lexicalRules = new Set(own('lexicalRules') ?? []);
-    this.labelRules = new Set(own('labelRules') ?? []);
-    this.errorClass = own('errorClass') ?? GrammarSyntaxError;
+    this.lexicalRules = new Set(own(options, 'lexicalRules') ?? []);
+    this.labelRules = new Set(own(options, 'labelRules') ?? []);
+    this.errorClass = own(options, 'errorClass') ?? GrammarSyntaxError;
+    this.texts = own(options, 'texts');
   }
 
   /** The rule's spelling, or a TypeError naming the function. Rule names are case-insensitive. */
@@ -107,7 +104,8 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
   treeTo(input: string, rule: R, sink: TreeSink, options: TreeOptions = {}): void {
     this.input(input, 'parseTree');
     const r = this.ruleName(rule, 'parseTree');
-    const o = readOptions('parseTree', options, TREE_OPTIONS);
+    // Own properties only, known keys, right types (src/options.ts).
+    const o = readOptions('parseTree', options, { lexical: 'boolean', maxNodes: 'count' });
     const v = this.automaton(r).run(input);
     if (!v.ok) throw new this.errorClass(input, r, v.index, v.expected);
     if (!this.builder(r, o.lexical === true).parse(input, 0, input.length, sink)) {
@@ -115,10 +113,16 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
     }
   }
 
+  /**
+   * The tree, through the compact store (./compactTree.ts): fresh plain objects up to 65,536
+   * nodes, views above; a TreeLimitError (RangeError) past `maxNodes` (default 2^26).
+   */
   parseTree(input: string, rule: R, options: TreeOptions = {}): TreeNode<R> {
-    const b = new NodeBuilder();
-    this.treeTo(input, rule, b, options);
-    return b.roots[0] as TreeNode<R>;
+    this.input(input, 'parseTree');
+    const o = readOptions('parseTree', options, { lexical: 'boolean', maxNodes: 'count' });
+    const b = new NamedSink(o.maxNodes ?? DEFAULT_MAX_NODES, input.length);
+    this.treeTo(input, rule, b, o);
+    return b.tree.node(0) as TreeNode<R>;
   }
 
   parser(rule: R): P.Parser<TreeNode<R>> {

@@ -47,7 +47,7 @@ const SEPARATORS = /[.\u3002\uFF0E\uFF61]/;
  * A trailing "." (the DNS root) is kept. Throws `IdnaError` naming the label IDNA rejects.
  */
 export function hostToAscii(host: string): string {
-  expectString(host, 'host', 'hostToAscii'); // (merge fix, h14: hostile.test.ts asks every export for TypeErrors)
+  expectString(host, 'host', 'hostToAscii');
   const name = percentDecodeUtf8(host);
   const root = name.length > 1 && name.endsWith('.');
   const domain = root ? name.slice(0, -1) : name;
