@@ -7,3 +7,5 @@ fs.writeFileSync(
   path.join(dist, 'index.mjs'),
   `import cjs from './index.js';\nexport const { ${names.join(', ')} } = cjs;\nexport default cjs;\n`,
 );
+// uri-grammar/ajv (h13): the plugin function as the default export.
+fs.writeFileSync(path.join(dist, 'ajv.mjs'), `import cjs from './ajv.js';\nexport default cjs;\nexport const uriGrammarAjv = cjs;\n`);

@@ -170,7 +170,9 @@ const password: Detector = ({ input, index }) => {
   };
   const hostPort = driver.tester('authority');
   // The last "@" after which a plain `host [":" port]` follows up to "/", "?", "#" or the end.
-  for (let at = input.lastIndexOf('@'); at > start; at = input.lastIndexOf('@', at - 1)) {
+  // At most the last 8 "@": linear time on any input (a real authority has one or two).
+  let tries = 8;
+  for (let at = input.lastIndexOf('@'); at > start && tries-- > 0; at = input.lastIndexOf('@', at - 1)) {
     const hp = input.slice(at + 1, hostEnd(at));
     if (hp.includes('@') || !hostPort(hp)) continue;
     const userinfo = input.slice(start, at);
