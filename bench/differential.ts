@@ -1,5 +1,5 @@
 /**
- * `npm run differential`: every line of ../shared/corpus/real-urls.txt and every input of the
+ * `npm run differential`: every line of test/vectors/real-urls.txt and every input of the
  * corpus vector files, asked of the project and of each peer. Every disagreement is put in a
  * bucket by a written reason (the rules below, first match wins), and the tables go to
  * docs/differences.md. Not part of jest: the peers' answers are facts to record, not to assert.

@@ -13,8 +13,8 @@ function repoRoot(): string {
   return dir;
 }
 
-/** `../shared/corpus` next to the repository, or `$URI_CORPUS`. */
-export const CORPUS_DIR = process.env.URI_CORPUS ?? path.resolve(repoRoot(), '..', 'shared', 'corpus');
+/** `test/vectors` in the repository (copies of the shared corpus), or `$URI_CORPUS`. */
+export const CORPUS_DIR = process.env.URI_CORPUS ?? path.resolve(repoRoot(), 'test', 'vectors');
 
 /** Lines of real-urls.txt (all, or the first `n`: the README asks for the first 20,000 in benchmarks). */
 export function realUrls(n?: number): string[] {

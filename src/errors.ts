@@ -1,63 +1,12 @@
 /** Errors for text that is not what was asked for. */
 
-export class UriSyntaxError extends Error {
-  override readonly name = 'UriSyntaxError';
-  constructor(
-    /** The text that was parsed. */
-    readonly input: string,
-    /** The rule it was parsed as (or the component that could not be read back). */
-    readonly rule: string,
-    /** Offset of the first character at which `input` stops being a prefix of anything `rule` matches. */
-    readonly index: number,
-    /** What the grammar could accept at `index`, in ABNF words. */
-    readonly expected: readonly string[],
-    /** Replaces the default first line of the message. */
-    headline?: string,
-  ) {
-    super(formatMessage(input, rule, index, expected, headline));
-  }
-}
+import { GrammarSyntaxError } from './engine/errors';
 
-/** The message: what failed, where, what was expected, and the input with a caret under `index`. */
-export function formatMessage(input: string, rule: string, index: number, expected: readonly string[], headline?: string): string {
-  const head = headline ?? `not a valid ${rule}: at offset ${index}, ${foundAt(input, index)}`;
-  const exp = expected.length ? `\nexpected: ${expected.join(', ')}` : '';
-  return `${head}${exp}\n${caretLines(input, index)}`;
-}
+export { GrammarSyntaxError, formatMessage, caretLines, foundAt, quoted } from './engine/errors';
 
-/**
- * The input on one line (control and non-ASCII characters shown escaped so the caret lines
- * up) and a caret under `index`. Long inputs are cut to a window around the offset.
- */
-export function caretLines(input: string, index: number): string {
-  const WINDOW = 60;
-  const from = Math.max(0, index - WINDOW);
-  const to = Math.min(input.length, index + WINDOW);
-  let line = from > 0 ? '…' : '';
-  let caret = line ? ' ' : '';
-  for (let i = from; i < to; i++) {
-    const shown = show(input[i]);
-    if (i < index) caret += ' '.repeat(shown.length);
-    line += shown;
-  }
-  if (to < input.length) line += '…';
-  return `  ${line}\n  ${caret}^`;
-}
-
-/** What stands at `index`: `found "x"` (escaped as in the caret line) or `found the end of input`. */
-export function foundAt(input: string, index: number): string {
-  return index < input.length ? `found ${quoted(input[index])}` : 'found the end of input';
-}
-
-/** A character in quotes, escaped as in the caret line. */
-export function quoted(ch: string): string {
-  return ch === '"' || ch === '\\' ? `"\\${ch}"` : `"${show(ch)}"`;
-}
-
-function show(ch: string): string {
-  const c = ch.charCodeAt(0);
-  if (c >= 0x20 && c < 0x7f) return ch;
-  return c <= 0xff ? `\\x${c.toString(16).padStart(2, '0')}` : `\\u${c.toString(16).padStart(4, '0')}`;
+/** A syntax error in URI text: the engine's `GrammarSyntaxError`, named for URIs. */
+export class UriSyntaxError extends GrammarSyntaxError {
+  override readonly name: string = 'UriSyntaxError';
 }
 
 /** A `TypeError` for an argument that is not a string. */

@@ -6,7 +6,8 @@
 import { parse, type UriComponents } from './components';
 import { authorityText, recomposeTrusted } from './recompose';
 import { removeDotSegments } from './removeDotSegments';
-import { UriSyntaxError, expectString, expectObject } from './errors';
+import { UriSyntaxError, expectString } from './errors';
+import { readOptions } from './options';
 import { driver } from './grammar';
 
 export interface NormalizeOptions {
@@ -19,7 +20,11 @@ export interface NormalizeOptions {
  * scheme-based normalization knows (http, https: RFC 9110 4.2; ws, wss: RFC 6455 3;
  * ftp: RFC 1738 3.2).
  */
-export const DEFAULT_PORTS: Readonly<Record<string, string>> = Object.freeze({ http: '80', https: '443', ws: '80', wss: '443', ftp: '21' });
+export const DEFAULT_PORTS: Readonly<Record<string, string>> = Object.freeze(
+  // A null prototype: `DEFAULT_PORTS[scheme]` never reads Object.prototype ("constructor",
+  // or a key someone set there).
+  Object.assign(Object.create(null) as Record<string, string>, { http: '80', https: '443', ws: '80', wss: '443', ftp: '21' }),
+);
 
 /**
  * 6.2.3: "http://example.com" and "http://example.com/" are equivalent; "Normalization
@@ -35,11 +40,8 @@ const EMPTY_PATH_IS_ROOT: ReadonlySet<string> = new Set(['http', 'https', 'ws', 
  */
 export function normalize(uri: string, options: NormalizeOptions = {}): string {
   expectString(uri, 'uri', 'normalize');
-  expectObject(options, 'options', 'normalize');
-  if (options.scheme !== undefined && typeof options.scheme !== 'boolean') {
-    throw new TypeError(`normalize: option "scheme" must be a boolean, got ${typeof options.scheme}`);
-  }
-  return normalizeUri(parseUri(uri, 'normalize'), options.scheme === true);
+  const byScheme = readOptions('normalize', options, { scheme: 'boolean' }).scheme === true;
+  return normalizeUri(parseUri(uri, 'normalize'), byScheme);
 }
 
 /** Do `a` and `b` have the same syntax- and scheme-based normal form (6.2.2, 6.2.3)? */

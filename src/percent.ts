@@ -10,7 +10,8 @@
  * character serves as the indicator for percent-encoded octets, it must be percent-encoded
  * as "%25" for that octet to be used as data").
  */
-import { UriSyntaxError, expectString, expectObject } from './errors';
+import { UriSyntaxError, expectString } from './errors';
+import { readOptions } from './options';
 
 /** The components `percentEncode` knows, by their ABNF rule names. */
 export type EncodeComponent = 'userinfo' | 'reg-name' | 'segment' | 'query' | 'fragment';
@@ -131,8 +132,7 @@ function octetAt(text: string, i: number): number {
  */
 export function percentDecode(text: string, options: DecodeOptions = {}): string {
   expectString(text, 'text', 'percentDecode');
-  expectObject(options, 'options', 'percentDecode');
-  const lenient = options.lenient === true;
+  const lenient = readOptions('percentDecode', options, { lenient: 'boolean' }).lenient === true;
   const parts: string[] = [];
   let run = 0; // start of the current run of characters copied as written
   let i = text.indexOf('%');

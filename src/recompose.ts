@@ -14,27 +14,34 @@
  * hier-part / relative-part the other components leave it (3.3).
  */
 import { driver, type RuleName } from './grammar';
-import { UriSyntaxError, expectObject, foundAt } from './errors';
+import { UriSyntaxError, foundAt } from './errors';
+import { readOptions } from './options';
 import type { UriComponents } from './components';
 
 /** What `recompose` takes: any of the components; `path` defaults to `''`; `hostKind` is not read. */
 export type ComponentsInput = Partial<Readonly<UriComponents>>;
 
-const KEYS = ['scheme', 'authority', 'userinfo', 'host', 'port', 'path', 'query', 'fragment'] as const;
+/**
+ * The fields `recompose` reads (own properties only, each read once: see ./options.ts);
+ * `hostKind` is allowed so that `recompose(parse(s))` works, and not read.
+ */
+const FIELDS = {
+  scheme: 'string', authority: 'string', userinfo: 'string', host: 'string', port: 'string',
+  path: 'string', query: 'string', fragment: 'string',
+  hostKind: ['IPv4address', 'IPv6address', 'IPvFuture', 'reg-name'],
+} as const;
 
-/** The URI reference whose components these are. */
+/**
+ * The URI reference whose components these are. Every field is read once into a local, and
+ * the locals are what is checked and what is joined: a getter that changes its answer cannot
+ * get one text checked and another returned.
+ */
 export function recompose(components: ComponentsInput): string {
-  expectObject(components, 'components', 'recompose');
-  for (const k of KEYS) {
-    const v = components[k];
-    if (v !== undefined && typeof v !== 'string') {
-      const what = v === null ? 'null (use undefined for an absent component)' : typeof v;
-      throw new TypeError(`recompose: component "${k}" must be a string or undefined, got ${what}`);
-    }
-  }
-  const { scheme, query, fragment } = components;
-  const path = components.path ?? '';
-  const authority = authorityOf(components);
+  if (components === undefined) throw new TypeError('recompose: argument "components" must be an object, got undefined');
+  const c = readOptions('recompose', components, FIELDS, { argument: 'components', field: 'component' });
+  const { scheme, query, fragment } = c;
+  const path = c.path ?? '';
+  const authority = authorityOf(c.userinfo, c.host, c.port, c.authority);
 
   if (scheme !== undefined) check(scheme, 'scheme', 'scheme');
   if (query !== undefined) check(query, 'query', 'query');
@@ -67,21 +74,22 @@ export function recomposeTrusted(
  * Built from userinfo / host / port when a host is given (and then it must agree with an
  * `authority` given too: `parse` gives both); otherwise the `authority` as given.
  */
-function authorityOf(c: ComponentsInput): string | undefined {
-  const { userinfo, host, port } = c;
+function authorityOf(
+  userinfo: string | undefined, host: string | undefined, port: string | undefined, authority: string | undefined,
+): string | undefined {
   if (host === undefined) {
     if (userinfo !== undefined) fail('userinfo', userinfo, 'userinfo', 0, [], 'userinfo is given without a host (authority = [ userinfo "@" ] host [ ":" port ])');
     if (port !== undefined) fail('port', port, 'port', 0, [], 'port is given without a host (authority = [ userinfo "@" ] host [ ":" port ])');
-    if (c.authority !== undefined) check(c.authority, 'authority', 'authority');
-    return c.authority;
+    if (authority !== undefined) check(authority, 'authority', 'authority');
+    return authority;
   }
   if (userinfo !== undefined) check(userinfo, 'userinfo', 'userinfo');
   check(host, 'host', 'host');
   if (port !== undefined) check(port, 'port', 'port');
   const built = authorityText(userinfo, host, port);
-  if (c.authority !== undefined && c.authority !== built) {
-    fail('authority', c.authority, 'authority', 0, [],
-      `authority ${JSON.stringify(c.authority)} disagrees with userinfo/host/port, which give ${JSON.stringify(built)}`);
+  if (authority !== undefined && authority !== built) {
+    fail('authority', authority, 'authority', 0, [],
+      `authority ${JSON.stringify(authority)} disagrees with userinfo/host/port, which give ${JSON.stringify(built)}`);
   }
   return built;
 }

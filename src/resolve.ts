@@ -8,7 +8,8 @@
 import { parseFive, type UriComponents } from './components';
 import { removeDotSegments } from './removeDotSegments';
 import { recomposeTrusted } from './recompose';
-import { UriSyntaxError, expectString, expectObject, foundAt } from './errors';
+import { UriSyntaxError, expectString, foundAt } from './errors';
+import { readOptions } from './options';
 
 export interface ResolveOptions {
   /**
@@ -23,9 +24,7 @@ export interface ResolveOptions {
 export function resolve(base: string, reference: string, options: ResolveOptions = {}): string {
   expectString(base, 'base', 'resolve');
   expectString(reference, 'reference', 'resolve');
-  expectObject(options, 'options', 'resolve');
-  const { strict = true } = options;
-  if (typeof strict !== 'boolean') throw new TypeError('resolve: option "strict" must be a boolean');
+  const { strict = true } = readOptions('resolve', options, { strict: 'boolean' });
 
   const B = parseArgument(base, 'base', 'URI');
   const R = parseArgument(reference, 'reference', 'URI-reference');

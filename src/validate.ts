@@ -2,7 +2,8 @@
 import { driver, type RuleName } from './grammar';
 import type { TreeOptions } from './engine/driver';
 import type { TreeNode } from './engine/tree';
-import { UriSyntaxError, expectString, expectObject } from './errors';
+import { UriSyntaxError, expectString } from './errors';
+import { readOptions } from './options';
 import { hinted } from './hints';
 
 export type ValidationResult = { ok: true } | { ok: false; error: UriSyntaxError };
@@ -40,7 +41,15 @@ export function validate(input: string, rule: RuleName = 'URI-reference'): Valid
   return v.ok ? { ok: true } : { ok: false, error: hinted(driver.error(input, rule, v)) };
 }
 
-/** The typed parse tree of the whole input as `rule`; throws `UriSyntaxError` for invalid input. */
+export const TREE_OPTIONS = { lexical: 'boolean', maxNodes: 'count' } as const;
+
+/**
+ * The typed parse tree of the whole input as `rule`; throws `UriSyntaxError` for invalid input.
+ * Every call returns fresh objects (nothing is shared with the library or another call). A
+ * tree of more than `options.maxNodes` nodes (default 2^26) is a `RangeError`; trees of more
+ * than 65,536 nodes come as views whose `children` are made on each read (use `walk` to go
+ * through a large tree without making node objects).
+ */
 export function parseTree<R extends RuleName = 'URI-reference'>(
   input: string,
   rule: R = 'URI-reference' as R,
@@ -48,6 +57,6 @@ export function parseTree<R extends RuleName = 'URI-reference'>(
 ): TreeNode<RuleName> & { rule: R } {
   expectString(input, 'input', 'parseTree');
   expectRule(rule, 'parseTree');
-  expectObject(options, 'options', 'parseTree');
-  return driver.tree(input, rule, options) as TreeNode<RuleName> & { rule: R };
+  const o = readOptions('parseTree', options, TREE_OPTIONS);
+  return driver.tree(input, rule, o) as TreeNode<RuleName> & { rule: R };
 }

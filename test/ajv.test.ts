@@ -121,16 +121,17 @@ describe('the policy keyword', () => {
 const built = fs.existsSync(path.join(__dirname, '..', 'dist', 'src', 'ajv.js'));
 (built ? describe : describe.skip)('entry points (built dist/)', () => {
   const root = path.join(__dirname, '..');
-  it("CommonJS: require(...)(ajv), and .default", () => {
-    const code = `const Ajv = require('ajv'); const p = require('./dist/src/ajv.js');
+  // 'uri-grammar/ajv' resolves to this package itself (Node's self-reference through "exports").
+  it("CommonJS: require('uri-grammar/ajv')(ajv), and .default", () => {
+    const code = `const Ajv = require('ajv'); const p = require('uri-grammar/ajv');
       const ajv = p(new Ajv({ strict: true }));
       if (p.default !== p) throw new Error('no default');
       process.stdout.write(String(ajv.validate({ type: 'string', format: 'uri' }, 'http://example.com:abc/')));`;
     const r = spawnSync(process.execPath, ['-e', code], { cwd: root, encoding: 'utf8' });
     expect([r.stderr, r.stdout]).toEqual(['', 'false']);
   });
-  it('ESM: default export', () => {
-    const code = `import Ajv from 'ajv'; import plugin from './dist/src/ajv.mjs';
+  it("ESM: import plugin from 'uri-grammar/ajv' (the ES module build)", () => {
+    const code = `import Ajv from 'ajv'; import plugin from 'uri-grammar/ajv';
       const ajv = plugin(new Ajv.default({ strict: true }));
       process.stdout.write(String(ajv.validate({ type: 'string', format: 'uri-reference' }, '//x/ y')));`;
     const r = spawnSync(process.execPath, ['--input-type=module', '-e', code], { cwd: root, encoding: 'utf8' });

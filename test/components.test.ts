@@ -1,7 +1,7 @@
 /**
  * parse(): the components of a URI reference (RFC 3986 section 3, 5.3 absent vs empty).
  *
- * Tables of hand-checked cases, ../shared/corpus/components.json, errors, and property tests
+ * Tables of hand-checked cases, test/vectors/components.json, errors, and property tests
  * on references generated from the ABNF: parse() gives back the components they were built
  * from, agrees with the RFC Appendix B regular expression, and recompose() reads them back.
  */
@@ -13,7 +13,7 @@ import { recompose } from '../src/recompose';
 import { isValid, validate } from '../src/validate';
 import { UriSyntaxError } from '../src/errors';
 
-const CORPUS = path.join(__dirname, '..', '..', 'shared', 'corpus');
+const CORPUS = path.join(__dirname, 'vectors');
 const U = undefined;
 
 /** Components in the order of the table columns below. */
@@ -125,7 +125,7 @@ describe('parse: errors', () => {
   });
 });
 
-// ../shared/corpus/components.json: null = undefined, "" = present and empty; host keeps
+// test/vectors/components.json: null = undefined, "" = present and empty; host keeps
 // the brackets of an IP-literal (corpus README, Conventions).
 interface ComponentsCase {
   input: string; scheme: string | null; userinfo: string | null; host: string | null; port: string | null;
@@ -133,7 +133,7 @@ interface ComponentsCase {
 }
 const componentsCases: ComponentsCase[] = JSON.parse(fs.readFileSync(path.join(CORPUS, 'components.json'), 'utf8'));
 
-describe('parse: ../shared/corpus/components.json', () => {
+describe('parse: test/vectors/components.json', () => {
   it('has cases', () => expect(componentsCases.length).toBeGreaterThan(100));
   const u = (v: string | null): string | undefined => (v === null ? undefined : v);
   it.each(componentsCases.map((k) => [k.input, k.source, k] as const))('%j (%s)', (_input, _source, k) => {

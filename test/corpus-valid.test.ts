@@ -1,6 +1,6 @@
 /**
- * Shared vectors: every case of ../shared/corpus/valid.json (checked against its `rule`) and
- * ../shared/corpus/ipv6.json (rule IPv6address). Each test is named after its input and the
+ * Shared vectors: every case of test/vectors/valid.json (checked against its `rule`) and
+ * test/vectors/ipv6.json (rule IPv6address). Each test is named after its input and the
  * peer file it came from (`source`). The corpus verdicts are the ABNF's (see its README).
  */
 import * as fs from 'fs';
@@ -8,7 +8,7 @@ import * as path from 'path';
 import { isValid, parseTree, validate, RULE_NAMES, type RuleName } from '../src/index';
 import { oracleTest } from './oracle';
 
-const CORPUS = path.join(__dirname, '..', '..', 'shared', 'corpus');
+const CORPUS = path.join(__dirname, 'vectors');
 const load = <T>(file: string): T[] => JSON.parse(fs.readFileSync(path.join(CORPUS, file), 'utf8')) as T[];
 
 interface Vector { input: string; rule?: string; valid: boolean; source: string }

@@ -19,7 +19,7 @@ interface NormalizeCase {
 }
 
 const corpus: NormalizeCase[] = JSON.parse(
-  fs.readFileSync(path.join(__dirname, '..', '..', 'shared', 'corpus', 'normalize.json'), 'utf8'),
+  fs.readFileSync(path.join(__dirname, 'vectors', 'normalize.json'), 'utf8'),
 );
 const opts = (level: string) => ({ scheme: level === 'scheme' });
 

@@ -1,7 +1,7 @@
 /**
  * Test-only oracle: an independent reading of RFC 3986 Appendix A.
  *
- * It reads the ABNF text itself (../shared/seeds/000_*.txt, the grammar of record) with a
+ * It reads the ABNF text itself (grammar/seeds/000_*.txt, the grammar of record) with a
  * small ABNF reader (RFC 5234 syntax: alternation, concatenation, repetition, groups,
  * options, quoted strings, %x values, prose) and builds, for each rule, a fully
  * backtracking anchored RegExp. A JavaScript RegExp anchored with ^…$ tries every way of
@@ -34,7 +34,7 @@ const CORE_RULES = `
    HEXDIG         =  DIGIT / "A" / "B" / "C" / "D" / "E" / "F"
 `;
 
-export const SEEDS_DIR = path.join(__dirname, '..', '..', 'shared', 'seeds');
+export const SEEDS_DIR = path.join(__dirname, '..', 'grammar', 'seeds');
 
 /** The Appendix A text from the seed file. */
 export function appendixA(): string {

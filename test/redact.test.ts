@@ -62,7 +62,7 @@ describe('redact: properties', () => {
 
 describe('redact: real URIs and 5 MB', () => {
   it('on real-urls.txt (first 2,000 lines): valid ones stay valid and keep everything but the password', () => {
-    const file = path.join(__dirname, '..', '..', 'shared', 'corpus', 'real-urls.txt');
+    const file = path.join(__dirname, 'vectors', 'real-urls.txt');
     const lines = fs.readFileSync(file, 'utf8').split('\n').slice(0, 2000).filter((l) => isValid(l, 'URI'));
     expect(lines.length).toBeGreaterThan(1900);
     for (const l of lines) {

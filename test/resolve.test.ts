@@ -11,11 +11,11 @@ import { parse } from '../src/components';
 import { isValid } from '../src/validate';
 import { UriSyntaxError } from '../src/errors';
 
-const SHARED = path.join(__dirname, '..', '..', 'shared');
-const CORPUS = path.join(SHARED, 'corpus');
+const SEEDS = path.join(__dirname, '..', 'grammar', 'seeds');
+const CORPUS = path.join(__dirname, 'vectors');
 const BASE = 'http://a/b/c/d;p?q'; // 5.4: "a well defined base URI of http://a/b/c/d;p?q"
 
-// RFC 3986 5.4.1. Normal Examples, transcribed from ../shared/seeds/001_*.txt.
+// RFC 3986 5.4.1. Normal Examples, transcribed from grammar/seeds/001_*.txt.
 const NORMAL: Array<[string, string]> = [
   ['g:h', 'g:h'], ['g', 'http://a/b/c/g'], ['./g', 'http://a/b/c/g'], ['g/', 'http://a/b/c/g/'],
   ['/g', 'http://a/g'], ['//g', 'http://g'], ['?y', 'http://a/b/c/d;p?y'], ['g?y', 'http://a/b/c/g?y'],
@@ -56,8 +56,8 @@ describe('resolve: RFC 3986 5.4.2 abnormal examples', () => {
   });
 
   it('the tables above are the seed text\'s examples (5.4.1: 23, 5.4.2: 19)', () => {
-    const file = fs.readdirSync(path.join(SHARED, 'seeds')).find((f) => f.startsWith('001_'))!;
-    const text = fs.readFileSync(path.join(SHARED, 'seeds', file), 'utf8');
+    const file = fs.readdirSync(SEEDS).find((f) => f.startsWith('001_'))!;
+    const text = fs.readFileSync(path.join(SEEDS, file), 'utf8');
     const pairs = (from: string, to: string): Array<[string, string]> => {
       const a = text.indexOf(from);
       const b = text.indexOf(to, a);
@@ -68,7 +68,7 @@ describe('resolve: RFC 3986 5.4.2 abnormal examples', () => {
   });
 });
 
-// ../shared/corpus/resolve.json. `strict: false` is 5.2.2's non-strict parser. A `disputed`
+// test/vectors/resolve.json. `strict: false` is 5.2.2's non-strict parser. A `disputed`
 // case may take any of its listed answers (corpus README): expected, alt_expected, rfc_literal.
 interface ResolveCase {
   base: string; ref: string; expected: string; strict: boolean; source: string; rfc_example?: string;
@@ -76,7 +76,7 @@ interface ResolveCase {
 }
 const resolveCases: ResolveCase[] = JSON.parse(fs.readFileSync(path.join(CORPUS, 'resolve.json'), 'utf8'));
 
-describe('resolve: ../shared/corpus/resolve.json', () => {
+describe('resolve: test/vectors/resolve.json', () => {
   it('has cases, the RFC 5.4 examples among them', () => {
     expect(resolveCases.length).toBeGreaterThan(300);
     expect(resolveCases.filter((k) => k.rfc_example === '5.4.1')).toHaveLength(23);
@@ -218,7 +218,7 @@ describe('removeDotSegments: RFC 3986 5.2.4', () => {
     expect(removeDotSegmentsLiteral(input)).toBe(expected); // the oracle too
   });
 
-  it.each(dotCases.map((k) => [k.input, k.source, k] as const))('../shared/corpus/dot_segments.json: %j (%s)', (_i, _s, k) => {
+  it.each(dotCases.map((k) => [k.input, k.source, k] as const))('test/vectors/dot_segments.json: %j (%s)', (_i, _s, k) => {
     expect(removeDotSegments(k.input)).toBe(k.expected);
   });
 

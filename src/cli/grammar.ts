@@ -1,56 +1,72 @@
 /**
- * `--grammar G`: the grammar the commands `validate` and `tree` work with.
- *
- * TODO(lead): when `src/grammars.ts` (h9: `grammarByName`, `GRAMMAR_NAMES`, `compileAbnf`) is on
- * main, build `CliGrammar` from `grammarByName(name)` (and from `compileAbnf(readFileSync(path))`
- * for a path ending in `.abnf` / `.bnf`). Until then only `rfc3986` is accepted.
+ * `--grammar G`: the grammar the commands `validate` and `tree` work with — a name from the
+ * registry (`grammarByName`: rfc3986, rfc2396, ...) or a path to a grammar file (`.abnf`, or
+ * `.bnf` in RFC 2396's notation). The default is RFC 3986, whose fast paths, hints and policies
+ * the commands use directly.
  */
-import { RULE_NAMES, driver, type RuleName } from '../grammar';
-import { validate, parseTree } from '../validate';
-import { regexpSource } from '../engine/regexp';
-import { LONG } from '../engine/limits';
-import { hinted } from '../hints';
+import { driver, RULE_NAMES, type RuleName } from '../grammar';
+import { validate } from '../validate';
+import { parseTree } from '../validate';
 import type { Node } from '../engine/tree';
-import type { UriSyntaxError } from '../errors';
+import type { GrammarSyntaxError } from '../engine/errors';
+import type { Grammar } from '../engine/grammar';
 import { Usage, show } from './args';
 
 export interface CliGrammar {
   readonly name: string;
   readonly rules: readonly string[];
+  /** The rule when none is asked for and the command's default is not a rule of this grammar. */
+  readonly firstRule: string;
   /** A fast yes/no for one rule (the batch command calls it once a line). */
   tester(rule: string): (input: string) => boolean;
-  validate(input: string, rule: string): { ok: true } | { ok: false; error: UriSyntaxError };
+  validate(input: string, rule: string): { ok: true } | { ok: false; error: GrammarSyntaxError };
   tree(input: string, rule: string, lexical: boolean): Node;
 }
 
+/** RFC 3986: the driver's tester (a RegExp; the automaton only for long inputs), hinted errors. */
 const rfc3986: CliGrammar = {
   name: 'rfc3986',
   rules: RULE_NAMES,
-  tester: (rule) => lazyTester(rule as RuleName),
-  // The tester has said no (or the caller wants the error): the automaton's verdict, without
-  // building the driver's own tester (driver.check would test again first).
-  validate: (input, rule) => {
-    if (typeof input !== 'string' || !driver.hasRule(rule)) return validate(input, rule as RuleName);
-    const v = driver.automaton(rule).run(input);
-    return v.ok ? { ok: true } : { ok: false, error: hinted(driver.error(input, rule, v)) };
-  },
+  firstRule: 'URI',
+  tester: (rule) => driver.tester(rule as RuleName),
+  validate: (input, rule) => validate(input, rule as RuleName),
   tree: (input, rule, lexical) => parseTree(input, rule as RuleName, { lexical }),
 };
-
-/**
- * The driver's tester builds the RegExp and the automaton up front; a batch of valid lines
- * needs only the RegExp (the automaton costs about 20 ms of a 0.2 s run, and is built on the
- * first invalid line, for its error). The same RegExp as `driver.tester` (engine/regexp.ts);
- * the automaton for inputs of LONG characters or more.
- * TODO(lead): use the registry's Grammar.isValid / validate once the engine (h9) makes them as cheap.
- */
-function lazyTester(rule: RuleName): (input: string) => boolean {
-  const re = new RegExp(`^(?:${regexpSource(driver.grammar, { t: 'ref', name: rule })})$`);
-  return (input) => (input.length < LONG ? re.test(input) : driver.automaton(rule).run(input).ok);
-}
 
 /** The grammar named on the command line (`rfc3986` when none is). */
 export function cliGrammar(name: string | undefined): CliGrammar {
   if (name === undefined || name === 'rfc3986') return rfc3986;
-  throw new Usage(`unknown grammar ${show(name)} (this build knows rfc3986)`);
+  const g = load(name);
+  return {
+    name: g.name ?? name,
+    rules: g.rules,
+    firstRule: g.rules[0],
+    tester: (rule) => (input) => g.isValid(input, rule),
+    validate: (input, rule) => g.validate(input, rule),
+    tree: (input, rule, lexical) => g.parseTree(input, rule, { lexical }),
+  };
+}
+
+/** The registry (loaded only when another grammar is asked for), or a grammar file. */
+function load(name: string): Grammar {
+  // eslint-disable-next-line @typescript-eslint/no-var-requires
+  const { grammarByName, GRAMMAR_NAMES } = require('../grammars') as typeof import('../grammars');
+  try {
+    if (/\.bnf$/i.test(name)) {
+      // eslint-disable-next-line @typescript-eslint/no-var-requires
+      const { compileAbnf } = require('../engine/abnf') as typeof import('../engine/abnf');
+      // eslint-disable-next-line @typescript-eslint/no-var-requires
+      const fs = require('fs') as typeof import('fs');
+      return compileAbnf(fs.readFileSync(name, 'utf8'), { name, notation: 'rfc2396' });
+    }
+    return grammarByName(name);
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException & { line?: number; column?: number };
+    if (err && typeof err.code === 'string' && err.syscall) throw new Usage(`cannot read grammar ${show(name)}: ${err.code}`);
+    if (err && err.name === 'AbnfSyntaxError') throw new Usage(`grammar ${show(name)}: ${String(err.message).split('\n', 1)[0]}`);
+    if (e instanceof TypeError && /unknown grammar/.test(e.message)) {
+      throw new Usage(`unknown grammar ${show(name)} (${GRAMMAR_NAMES.join(', ')}, or a path to an .abnf or .bnf file)`);
+    }
+    throw e;
+  }
 }

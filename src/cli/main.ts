@@ -9,7 +9,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { UriSyntaxError } from '../errors';
+import { GrammarSyntaxError } from '../engine/errors';
 import { Usage, parseArgs, show, type OptionTable } from './args';
 import type { Command } from './command';
 import { cliGrammar } from './grammar';
@@ -86,7 +86,7 @@ async function command(argv: readonly string[], io: Io): Promise<number> {
   const grammar = cliGrammar(grammarName);
   if (cmd.rfc3986Only && grammar.name !== 'rfc3986') throw new Usage(`${cmd.name} works with the rfc3986 grammar only`);
   const asked = opts.get('rule') as string | undefined;
-  let rule = cmd.defaultRule ?? '';
+  let rule = cmd.defaultRule === undefined ? '' : grammar.rules.includes(cmd.defaultRule) ? cmd.defaultRule : grammar.firstRule;
   if (asked !== undefined) {
     if (!grammar.rules.includes(asked)) {
       throw new Usage(`unknown rule ${show(asked)} in ${grammar.name} (uri-grammar ${cmd.name} --help lists them)`);
@@ -116,7 +116,7 @@ function report(e: unknown, io: Io): number {
     io.err(`uri-grammar: ${e.message}`);
     return 2;
   }
-  if (e instanceof UriSyntaxError) {
+  if (e instanceof GrammarSyntaxError) {
     io.err(`${e.name}: ${e.message}`);
     return 1;
   }

@@ -8,12 +8,17 @@
  * fast tree builder (./regexp.ts, ./fastTree.ts). Nothing here knows about URIs.
  */
 
-/** A set of ASCII characters (code points 0-127), as a 128-entry membership table. */
+/**
+ * A set of ASCII characters (code points 0-127), as a 128-entry membership table. A `chars`
+ * expression adds the code points above ASCII, if any, as ranges in `more` (./codepoints.ts):
+ * the code-point engine (./nfa.ts, ./automaton.ts, ./firstMatch.ts) reads both; the RegExp and
+ * closure forms of the RFC 3986 driver serve ASCII grammars only.
+ */
 export type CharSet = Uint8Array;
 
 export type Expr =
   /** One character from `set`; `label` names it in error messages (`ALPHA`, `":"`). */
-  | { readonly t: 'chars'; readonly set: CharSet; readonly label: string }
+  | { readonly t: 'chars'; readonly set: CharSet; readonly label: string; readonly more?: readonly number[] }
   /** An ABNF quoted string: case-insensitive (RFC 5234 2.3). */
   | { readonly t: 'lit'; readonly text: string }
   | { readonly t: 'seq'; readonly items: readonly Expr[] }
@@ -44,6 +49,19 @@ export function charSet(spec: string): CharSet {
     } else set[from] = 1;
   }
   return set;
+}
+
+/** One character from code-point `ranges` (flat `[lo, hi, …]`, sorted and merged). */
+export function codePoints(ranges: readonly number[], label: string): Expr {
+  const set = new Uint8Array(128);
+  const more: number[] = [];
+  for (let i = 0; i < ranges.length; i += 2) {
+    const lo = ranges[i];
+    const hi = ranges[i + 1];
+    for (let c = lo; c <= Math.min(hi, 127); c++) set[c] = 1;
+    if (hi >= 128) more.push(Math.max(lo, 128), hi);
+  }
+  return more.length ? { t: 'chars', set, label, more } : { t: 'chars', set, label };
 }
 
 export const chars = (spec: string, label: string): Expr => ({ t: 'chars', set: charSet(spec), label });

@@ -1,0 +1,458 @@
+/**
+ * Grammar text in, grammar expressions out: RFC 5234 ABNF (with errata 2968 and 3076) and
+ * RFC 7405's `%s"…"` / `%i"…"`, read by hand in one pass.
+ *
+ * - `=` and `=/` (incremental alternatives), comments, CRLF or LF line ends, continuation
+ *   lines (a line that begins with white space continues the rule above it; blank and
+ *   comment-only lines between them are skipped), and text indented as a whole (as RFCs
+ *   print grammars).
+ * - `%b` / `%d` / `%x` values with `.` concatenation and `-` ranges; values above 0x7F are
+ *   Unicode code points (up to 0x10FFFF).
+ * - `n*m`, `n`, `*` repetitions, `[ ]`, `( )`, case-insensitive quoted strings.
+ * - The core rules of RFC 5234 Appendix B.1 without being defined (inlined, so they give no
+ *   tree nodes; a text that defines one uses its own definition).
+ * - Rule names are case-insensitive (RFC 5234 2.1): a reference may spell a rule in any
+ *   case, and the grammar reports the spelling of the definition.
+ *
+ * Refused, with an `AbnfSyntaxError` that says where: text that is not ABNF, a rule used but
+ * not defined, a rule defined twice with `=`, recursion (the engine promises exact, linear
+ * parsing of regular grammars; ./check.ts), and prose values `<…>`, which cannot be run —
+ * except under a repetition of at most zero (`0<pchar>`, RFC 3986's `path-empty`), which is
+ * the empty string. The notation (what separates alternatives, what a rule name may contain)
+ * is pluggable (./notation.ts).
+ */
+import { AbnfSyntaxError, type AbnfProblem } from './errors';
+import { alt, caseFold, codePoints, empty, lit, ref, rep, seq, type Expr, type Grammar } from './expr';
+import { checkGrammar } from './check';
+import { RuleGrammar } from './ruleGrammar';
+import { ABNF, notationByName, notationNames, type Notation, type NotationReader } from './notation';
+
+/** A grammar read from text: its rules in the order defined, and what was written for each. */
+export interface ReadGrammar {
+  /** Rule names as their definitions spell them, in the order defined. */
+  readonly names: readonly string[];
+  readonly rules: Grammar;
+  /** Each rule's definition as written (its `=` line and any `=/` lines, continuation lines and all). */
+  readonly texts: ReadonlyMap<string, string>;
+}
+
+const MAX_CODE_POINT = 0x10ffff;
+
+/** The core rules of RFC 5234 Appendix B.1, under their names. */
+function coreRule(name: string): Expr | undefined {
+  const one = (lo: number, hi = lo) => codePoints([lo, hi], name);
+  switch (name) {
+    case 'ALPHA': return codePoints([0x41, 0x5a, 0x61, 0x7a], name); // %x41-5A / %x61-7A
+    case 'BIT': return codePoints([0x30, 0x31], name); // "0" / "1"
+    case 'CHAR': return one(0x01, 0x7f); // %x01-7F
+    case 'CR': return one(0x0d); // %x0D
+    case 'CRLF': return seq(one(0x0d), codePoints([0x0a, 0x0a], 'LF')); // CR LF
+    case 'CTL': return codePoints([0x00, 0x1f, 0x7f, 0x7f], name); // %x00-1F / %x7F
+    case 'DIGIT': return one(0x30, 0x39); // %x30-39
+    case 'DQUOTE': return one(0x22); // %x22
+    case 'HEXDIG': return codePoints([0x30, 0x39, 0x41, 0x46, 0x61, 0x66], name); // DIGIT / "A" / … / "F"
+    case 'HTAB': return one(0x09); // %x09
+    case 'LF': return one(0x0a); // %x0A
+    // LWSP = *(WSP / CRLF WSP)
+    case 'LWSP': return rep(alt(codePoints([0x09, 0x09, 0x20, 0x20], 'WSP'), seq(codePoints([0x0d, 0x0d], 'CRLF'), codePoints([0x0a, 0x0a], 'LF'), codePoints([0x09, 0x09, 0x20, 0x20], 'WSP'))));
+    case 'OCTET': return one(0x00, 0xff); // %x00-FF
+    case 'SP': return one(0x20); // %x20
+    case 'VCHAR': return one(0x21, 0x7e); // %x21-7E
+    case 'WSP': return codePoints([0x09, 0x09, 0x20, 0x20], name); // SP / HTAB
+    default: return undefined;
+  }
+}
+export const CORE_RULES = Object.freeze(['ALPHA', 'BIT', 'CHAR', 'CR', 'CRLF', 'CTL', 'DIGIT', 'DQUOTE', 'HEXDIG', 'HTAB', 'LF', 'LWSP', 'OCTET', 'SP', 'VCHAR', 'WSP']);
+
+interface Definition {
+  name: string;
+  body: Expr;
+  /** Offsets of the source text of each definition. */
+  spans: Array<[number, number]>;
+  at: number;
+}
+
+/** Where each reference was written (for errors about it). */
+export type RefPositions = WeakMap<Expr, { at: number; rule: string }>;
+
+export function readGrammar(text: string, notationOption: string | Notation = 'abnf'): ReadGrammar {
+  if (typeof text !== 'string') throw new TypeError(`compileAbnf: argument "text" must be a string, got ${text === null ? 'null' : typeof text}`);
+  const notation = typeof notationOption === 'string' ? notationByName(notationOption) : notationOption;
+  if (!notation || typeof notation !== 'object' || typeof notation.isNameChar !== 'function') {
+    throw new TypeError(`compileAbnf: option "notation" must be one of ${notationNames().join(', ')} or a Notation object, got ${JSON.stringify(notationOption)}`);
+  }
+  return new Reader(text, notation).read();
+}
+
+class Reader implements NotationReader {
+  /** The text with line ends made LF and the common indentation removed. */
+  private readonly src: string;
+  /** Per line of `src`: its start offset, and how many columns were removed from it. */
+  private readonly lineStarts: number[] = [];
+  private readonly removed: number[] = [];
+  private readonly originalLines: string[];
+  private pos = 0;
+  private readonly defs = new Map<string, Definition>();
+  private readonly order: string[] = [];
+  private readonly refs: RefPositions = new WeakMap();
+  /** Inside a repetition of at most zero: prose allowed, references not needed. */
+  private zero = 0;
+  private currentRule = '';
+
+  constructor(text: string, private readonly notation: Notation) {
+    this.originalLines = text.split(/\r\n|\n|\r/);
+    const indents = this.originalLines
+      .filter((l) => /\S/.test(l) && !/^[ \t]*;/.test(l))
+      .map((l) => /^[ \t]*/.exec(l)![0].length);
+    const common = indents.length ? Math.min(...indents) : 0;
+    const lines: string[] = [];
+    let offset = 0;
+    for (const l of this.originalLines) {
+      const cut = Math.min(common, /^[ \t]*/.exec(l)![0].length);
+      this.lineStarts.push(offset);
+      this.removed.push(cut);
+      lines.push(l.slice(cut));
+      offset += l.length - cut + 1;
+    }
+    this.src = lines.join('\n');
+  }
+
+  // --- NotationReader ---
+  peek(offset = 0): string { return this.src[this.pos + offset] ?? ''; }
+  advance(count = 1): void { this.pos += count; }
+  fail(reason: string, offset = 0, problem: AbnfProblem = 'syntax'): never {
+    throw this.errorAt(this.pos + offset, reason, problem);
+  }
+
+  errorAt(at: number, reason: string, problem: AbnfProblem): AbnfSyntaxError {
+    let line = 0;
+    while (line + 1 < this.lineStarts.length && this.lineStarts[line + 1] <= at) line++;
+    const column = at - this.lineStarts[line] + this.removed[line] + 1;
+    return new AbnfSyntaxError(reason, problem, line + 1, column, this.originalLines[line]);
+  }
+
+  read(): ReadGrammar {
+    for (;;) {
+      this.skipBlankLines();
+      if (this.pos >= this.src.length) break;
+      this.rule();
+    }
+    const texts = new Map<string, string>();
+    const rules: Record<string, Expr> = Object.create(null);
+    for (const key of this.order) {
+      const d = this.defs.get(key)!;
+      texts.set(d.name, d.spans.map(([a, b]) => this.src.slice(a, b).replace(/\s+$/, '')).join('\n'));
+      rules[d.name] = d.body;
+    }
+    const resolved = checkGrammar(rules, this.refs, (at, reason, problem) => this.errorAt(at, reason, problem), coreRule);
+    return { names: this.order.map((k) => this.defs.get(k)!.name), rules: resolved, texts };
+  }
+
+  /** Skips lines that hold only white space or a comment. */
+  private skipBlankLines(): void {
+    for (;;) {
+      const m = /[ \t]*(;[^\n]*)?(\n|$)/y;
+      m.lastIndex = this.pos;
+      const r = m.exec(this.src);
+      if (!r || r[0].length === 0) return;
+      this.pos += r[0].length;
+      if (this.pos >= this.src.length) return;
+    }
+  }
+
+  private rule(): void {
+    const start = this.pos;
+    if (/[ \t]/.test(this.peek())) this.fail('a continuation line with no rule before it (a rule name begins at the left margin)');
+    const name = this.rulename('a rule name');
+    this.currentRule = name;
+    this.wsp();
+    let incremental = false;
+    if (this.peek() === '=' && this.peek(1) === '/') { incremental = true; this.advance(2); }
+    else if (this.peek() === '=') this.advance();
+    else this.fail(`expected "=" or "=/" after the rule name ${name}`);
+    this.ws();
+    const body = this.alternation();
+    this.ws();
+    if (this.peek() === ';') this.comment();
+    if (this.pos < this.src.length && this.peek() !== '\n') this.fail(`unexpected ${describe(this.peek())} in rule ${name}`);
+    const key = name.toLowerCase();
+    const prev = this.defs.get(key);
+    if (incremental) {
+      if (!prev) throw this.errorAt(start, `"=/" adds alternatives to ${name}, which is not defined above`, 'undefined');
+      const items = [...(prev.body.t === 'alt' ? prev.body.items : [prev.body]), ...(body.t === 'alt' ? body.items : [body])];
+      prev.body = alt(...items);
+      prev.spans.push([start, this.pos]);
+    } else {
+      if (prev) {
+        const line = this.errorAt(prev.at, '', 'duplicate').line;
+        throw this.errorAt(start, `rule ${name} is defined twice (first at line ${line}); use "=/" to add alternatives`, 'duplicate');
+      }
+      this.defs.set(key, { name, body, spans: [[start, this.pos]], at: start });
+      this.order.push(key);
+    }
+  }
+
+  private rulename(what: string): string {
+    const start = this.pos;
+    if (!/^[A-Za-z]$/.test(this.peek())) this.fail(`expected ${what}, found ${describe(this.peek())}`);
+    this.advance();
+    while (this.peek() && this.notation.isNameChar(this.peek())) this.advance();
+    return this.src.slice(start, this.pos);
+  }
+
+  /** Spaces and tabs. */
+  private wsp(): void {
+    while (this.peek() === ' ' || this.peek() === '\t') this.advance();
+  }
+
+  /** A comment, up to (not including) its line end. */
+  private comment(): void {
+    while (this.pos < this.src.length && this.peek() !== '\n') this.advance();
+  }
+
+  /**
+   * `*c-wsp`: white space, comments, and line ends followed (after any blank or comment-only
+   * lines) by a line that begins with white space. Stops before a line end that ends the rule.
+   */
+  private ws(): void {
+    for (;;) {
+      const c = this.peek();
+      if (c === ' ' || c === '\t') this.advance();
+      else if (c === ';') this.comment();
+      else if (c === '\n') {
+        const save = this.pos;
+        this.advance();
+        this.skipBlankLinesFrom();
+        if (this.peek() === ' ' || this.peek() === '\t') continue;
+        this.pos = save;
+        return;
+      } else return;
+    }
+  }
+
+  private skipBlankLinesFrom(): void {
+    for (;;) {
+      const m = /[ \t]*(;[^\n]*)?\n/y;
+      m.lastIndex = this.pos;
+      const r = m.exec(this.src);
+      if (!r) return;
+      this.pos += r[0].length;
+    }
+  }
+
+  private alternation(): Expr {
+    const items = [this.concatenation()];
+    for (;;) {
+      const save = this.pos;
+      this.ws();
+      if (this.peek() && this.notation.alternation.includes(this.peek())) {
+        this.advance();
+        this.ws();
+        items.push(this.concatenation());
+      } else {
+        this.pos = save;
+        break;
+      }
+    }
+    return items.length === 1 ? items[0] : alt(...items);
+  }
+
+  private startsElement(c: string): boolean {
+    return /^[A-Za-z0-9*("%<[]$/.test(c) && c !== '' ;
+  }
+
+  private concatenation(): Expr {
+    const items = [this.repetition()];
+    for (;;) {
+      const save = this.pos;
+      this.ws();
+      const c = this.peek();
+      // Elements are separated by white space (RFC 5234 4: 1*c-wsp).
+      if (this.pos > save && c && (this.startsElement(c) || (this.notation.element && !this.notation.alternation.includes(c) && !')];\n'.includes(c)))) {
+        items.push(this.repetition());
+      } else {
+        this.pos = save;
+        break;
+      }
+    }
+    return items.length === 1 ? items[0] : seq(...items);
+  }
+
+  repetition(): Expr {
+    const start = this.pos;
+    const digits = (): number | undefined => {
+      const s = this.pos;
+      while (/[0-9]/.test(this.peek())) this.advance();
+      return this.pos > s ? Number(this.src.slice(s, this.pos)) : undefined;
+    };
+    const lo = digits();
+    let min = 1;
+    let max = 1;
+    if (this.peek() === '*') {
+      this.advance();
+      const hi = digits();
+      min = lo ?? 0;
+      max = hi ?? Infinity;
+    } else if (lo !== undefined) {
+      min = max = lo;
+    }
+    if (min > max) throw this.errorAt(start, `repetition ${this.src.slice(start, this.pos)}: the minimum is greater than the maximum`, 'syntax');
+    if (!Number.isSafeInteger(min) || (max !== Infinity && !Number.isSafeInteger(max))) throw this.errorAt(start, 'repetition count too large', 'syntax');
+    if (this.pos > start && !this.peek().trim()) this.fail('expected an element after the repetition count');
+    if (max === 0) this.zero++;
+    let e: Expr;
+    try {
+      e = this.element();
+    } finally {
+      if (max === 0) this.zero--;
+    }
+    if (max === 0) return empty;
+    return min === 1 && max === 1 ? e : rep(e, min, max);
+  }
+
+  private element(): Expr {
+    const c = this.peek();
+    if (/^[A-Za-z]$/.test(c)) {
+      const at = this.pos;
+      const name = this.rulename('a rule name');
+      const r = ref(name);
+      if (!this.zero) this.refs.set(r, { at, rule: this.currentRule });
+      return r;
+    }
+    if (c === '(' || c === '[') {
+      const close = c === '(' ? ')' : ']';
+      this.advance();
+      this.ws();
+      const inner = this.alternation();
+      this.ws();
+      if (this.peek() !== close) this.fail(`expected ${JSON.stringify(close)}, found ${describe(this.peek())}`);
+      this.advance();
+      return c === '(' ? inner : rep(inner, 0, 1);
+    }
+    if (c === '"') return this.quoted(this.notation.caseSensitiveStrings === true);
+    if (c === '%') {
+      const kind = this.peek(1).toLowerCase();
+      if ((kind === 's' || kind === 'i') && this.peek(2) === '"') {
+        this.advance(2);
+        return this.quoted(kind === 's');
+      }
+      return this.numVal();
+    }
+    if (c === '<') {
+      const start = this.pos;
+      this.advance();
+      while (this.peek() && this.peek() !== '>' && this.peek() !== '\n') this.advance();
+      if (this.peek() !== '>') this.fail('unterminated prose value: expected ">"');
+      this.advance();
+      if (!this.zero) {
+        throw this.errorAt(start, `prose value ${this.src.slice(start, this.pos)} in rule ${this.currentRule} cannot be run: write it in ABNF (only 0<…>, the empty string, is accepted)`, 'prose');
+      }
+      return empty;
+    }
+    if (this.notation.element) {
+      const e = this.notation.element(this);
+      if (e) return e;
+    }
+    return this.fail(c === '' || c === '\n' ? 'expected an element, found the end of the line' : `expected an element, found ${describe(c)}`);
+  }
+
+  private quoted(caseSensitive: boolean): Expr {
+    this.advance(); // the opening quote
+    const start = this.pos;
+    for (;;) {
+      const c = this.peek();
+      if (c === '"') break;
+      if (c === '' || c === '\n') this.fail('unterminated quoted string: expected \'"\' before the end of the line');
+      const code = c.charCodeAt(0);
+      if (code < 0x20 || code > 0x7e) this.fail(`${describe(c)} cannot appear in a quoted string (only SP and VCHAR; use a %x value)`);
+      this.advance();
+    }
+    const text = this.src.slice(start, this.pos);
+    this.advance();
+    if (!caseSensitive || !/[A-Za-z]/.test(text)) return lit(text);
+    const items = [...text].map((ch) => codePoints([ch.charCodeAt(0), ch.charCodeAt(0)], JSON.stringify(ch)));
+    return items.length === 1 ? items[0] : seq(...items);
+  }
+
+  private numVal(): Expr {
+    const start = this.pos;
+    this.advance(); // %
+    const kind = this.peek().toLowerCase();
+    const base = kind === 'b' ? 2 : kind === 'd' ? 10 : kind === 'x' ? 16 : 0;
+    if (!base) this.fail(`expected b, d or x after "%", found ${describe(this.peek())}`, 0);
+    const prefix = this.src.slice(start, this.pos + 1);
+    this.advance();
+    const digit = base === 2 ? /[01]/ : base === 10 ? /[0-9]/ : /[0-9A-Fa-f]/;
+    const number = (): number => {
+      const s = this.pos;
+      while (this.peek() && digit.test(this.peek())) this.advance();
+      if (this.pos === s) this.fail(`expected a ${base === 2 ? 'binary' : base === 10 ? 'decimal' : 'hexadecimal'} digit, found ${describe(this.peek())}`);
+      const v = parseInt(this.src.slice(s, this.pos), base);
+      if (!(v <= MAX_CODE_POINT)) throw this.errorAt(s, `value ${this.src.slice(s, this.pos)} is above U+10FFFF, the last code point`, 'syntax');
+      return v;
+    };
+    const first = number();
+    if (this.peek() === '-') {
+      this.advance();
+      const last = number();
+      if (last < first) throw this.errorAt(start, `range ${this.src.slice(start, this.pos)} is empty (its end is below its start)`, 'syntax');
+      return codePoints([first, last], this.src.slice(start, this.pos));
+    }
+    const values = [first];
+    const texts = [this.src.slice(start, this.pos)];
+    while (this.peek() === '.') {
+      this.advance();
+      const s = this.pos;
+      values.push(number());
+      texts.push(prefix + this.src.slice(s, this.pos));
+    }
+    const items = values.map((v, k) => codePoints([v, v], texts[k]));
+    return items.length === 1 ? items[0] : seq(...items);
+  }
+}
+
+function describe(c: string): string {
+  if (c === '') return 'the end of the text';
+  if (c === '\n') return 'the end of the line';
+  return JSON.stringify(c);
+}
+
+export { caseFold };
+
+export interface CompileOptions {
+  /** The notation of the text: `abnf` (default), another registered one, or a Notation object. */
+  notation?: string | Notation;
+  /** The grammar's name. */
+  name?: string;
+  /** Character-level rules: tree nodes only with `{ lexical: true }`. Default: none. */
+  lexicalRules?: readonly string[];
+  /** Rules whose names an error uses for the characters that begin them. Default: none. */
+  labelRules?: readonly string[];
+}
+
+/**
+ * A `Grammar` from grammar text (RFC 5234 ABNF by default). An `AbnfSyntaxError` for text that
+ * cannot be run (see the header); a `TypeError` for arguments of the wrong type.
+ */
+export function compileAbnf(text: string, options: CompileOptions = {}): RuleGrammar {
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) throw new TypeError('compileAbnf: argument "options" must be an object');
+  for (const key of Object.keys(options)) {
+    if (!['notation', 'name', 'lexicalRules', 'labelRules'].includes(key)) throw new TypeError(`compileAbnf: unknown option "${key}"`);
+  }
+  const read = readGrammar(text, options.notation ?? ABNF);
+  const known = (list: readonly string[] | undefined, option: string): string[] => {
+    if (list === undefined) return [];
+    if (!Array.isArray(list)) throw new TypeError(`compileAbnf: option "${option}" must be an array of rule names`);
+    return list.map((n) => {
+      const r = typeof n === 'string' ? read.names.find((x) => x.toLowerCase() === n.toLowerCase()) : undefined;
+      if (!r) throw new TypeError(`compileAbnf: option "${option}": ${JSON.stringify(n)} is not a rule of the grammar`);
+      return r;
+    });
+  };
+  return new RuleGrammar(read.rules, read.names, {
+    name: options.name,
+    texts: read.texts,
+    lexicalRules: known(options.lexicalRules, 'lexicalRules'),
+    labelRules: known(options.labelRules, 'labelRules'),
+  });
+}

@@ -1,0 +1,90 @@
+/**
+ * Errors of the engine, for any grammar: `GrammarSyntaxError` for text that is not what a rule
+ * matches, and the caret formatting every syntax error shares. Nothing here knows about URIs
+ * (`UriSyntaxError` in ../errors.ts extends this class).
+ */
+
+export class GrammarSyntaxError extends SyntaxError {
+  override readonly name: string = 'GrammarSyntaxError';
+  constructor(
+    /** The text that was parsed. */
+    readonly input: string,
+    /** The rule it was parsed as. */
+    readonly rule: string,
+    /** Offset of the first character at which `input` stops being a prefix of anything `rule` matches. */
+    readonly index: number,
+    /** What the grammar could accept at `index`, in ABNF words. */
+    readonly expected: readonly string[],
+    /** Replaces the default first line of the message. */
+    headline?: string,
+  ) {
+    super(formatMessage(input, rule, index, expected, headline));
+  }
+}
+
+/** The message: what failed, where, what was expected, and the input with a caret under `index`. */
+export function formatMessage(input: string, rule: string, index: number, expected: readonly string[], headline?: string): string {
+  const head = headline ?? `not a valid ${rule}: at offset ${index}, ${foundAt(input, index)}`;
+  const exp = expected.length ? `\nexpected: ${expected.join(', ')}` : '';
+  return `${head}${exp}\n${caretLines(input, index)}`;
+}
+
+/**
+ * The input on one line (control and non-ASCII characters shown escaped so the caret lines
+ * up) and a caret under `index`. Long inputs are cut to a window around the offset.
+ */
+export function caretLines(input: string, index: number): string {
+  const WINDOW = 60;
+  const from = Math.max(0, index - WINDOW);
+  const to = Math.min(input.length, index + WINDOW);
+  let line = from > 0 ? '…' : '';
+  let caret = line ? ' ' : '';
+  for (let i = from; i < to; i++) {
+    const shown = show(input[i]);
+    if (i < index) caret += ' '.repeat(shown.length);
+    line += shown;
+  }
+  if (to < input.length) line += '…';
+  return `  ${line}\n  ${caret}^`;
+}
+
+/** What stands at `index`: `found "x"` (escaped as in the caret line) or `found the end of input`. */
+export function foundAt(input: string, index: number): string {
+  return index < input.length ? `found ${quoted(input[index])}` : 'found the end of input';
+}
+
+/** A character in quotes, escaped as in the caret line. */
+export function quoted(ch: string): string {
+  return ch === '"' || ch === '\\' ? `"\\${ch}"` : `"${show(ch)}"`;
+}
+
+function show(ch: string): string {
+  const c = ch.charCodeAt(0);
+  // "\\" for a backslash, so that a typed "\x09" and a tab look different (from main, issue 15 item 9).
+  if (c === 0x5c) return '\\\\';
+  if (c >= 0x20 && c < 0x7f) return ch;
+  return c <= 0xff ? `\\x${c.toString(16).padStart(2, '0')}` : `\\u${c.toString(16).padStart(4, '0')}`;
+}
+
+/** What is wrong with a grammar text. */
+export type AbnfProblem = 'syntax' | 'undefined' | 'recursion' | 'prose' | 'duplicate';
+
+/**
+ * Grammar text that cannot be run: not ABNF (`syntax`), a rule used but not defined, a rule
+ * defined twice, recursion (this engine runs regular grammars only), or a prose value. `line`
+ * and `column` (both 1-based) say where; the message shows that line with a caret.
+ */
+export class AbnfSyntaxError extends SyntaxError {
+  override readonly name: string = 'AbnfSyntaxError';
+  constructor(
+    /** What is wrong, in a few words (the message adds where). */
+    readonly reason: string,
+    readonly problem: AbnfProblem,
+    readonly line: number,
+    readonly column: number,
+    /** The text of that line. */
+    sourceLine: string,
+  ) {
+    super(`${reason} (line ${line}, column ${column})\n${caretLines(sourceLine, column - 1)}`);
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * The notation seam of the grammar reader (./abnf.ts): what differs between ABNF (RFC 5234)
+ * and the BNF variants other RFCs wrote their grammars in (RFC 2396 uses RFC 822's BNF with
+ * `|` between alternatives and `_` in rule names).
+ *
+ * A notation is a small object; the reader does the rest (rules, `=` and `=/`, comments,
+ * continuation lines, repetitions, groups, options, quoted strings, `%` values, prose). To add
+ * one, write it in its own file and register it with `registerNotation` (or pass the object
+ * as `compileAbnf(text, { notation })`).
+ */
+import type { Expr } from './expr';
+import { RFC2396_NOTATION } from './notation-rfc2396';
+
+export interface NotationReader {
+  /** The character at the reader's position ('' at the end). */
+  peek(offset?: number): string;
+  /** Moves past `count` characters. */
+  advance(count?: number): void;
+  /** Reads a whole element (repetition prefix and all) at the position, as the reader would. */
+  repetition(): Expr;
+  /** A syntax error at the position (or `offset` characters further). */
+  fail(reason: string, offset?: number): never;
+}
+
+export interface Notation {
+  /** Its name, for `compileAbnf(text, { notation: name })`. */
+  readonly name: string;
+  /** The characters that separate alternatives: `/` in ABNF. */
+  readonly alternation: string;
+  /** May `ch` appear in a rule name after its first character (always a letter)? */
+  isNameChar(ch: string): boolean;
+  /** Are quoted strings case-sensitive? (ABNF: no, RFC 5234 2.3.) */
+  readonly caseSensitiveStrings?: boolean;
+  /**
+   * Reads an element that begins with a character the ABNF reader does not know (it is at
+   * `reader.peek()`), or returns undefined to let the reader report it.
+   */
+  element?(reader: NotationReader): Expr | undefined;
+}
+
+/** RFC 5234 ABNF (with RFC 7405's `%s` / `%i`). */
+export const ABNF: Notation = {
+  name: 'abnf',
+  alternation: '/',
+  isNameChar: (ch) => /^[A-Za-z0-9-]$/.test(ch),
+};
+
+const NOTATIONS = new Map<string, Notation>([['abnf', ABNF], ['rfc2396', RFC2396_NOTATION]]);
+
+/** Makes `notation` available by its name. */
+export function registerNotation(notation: Notation): void {
+  NOTATIONS.set(notation.name, notation);
+}
+
+export function notationByName(name: string): Notation | undefined {
+  return NOTATIONS.get(name);
+}
+
+export function notationNames(): string[] {
+  return [...NOTATIONS.keys()];
+}

@@ -1,0 +1,156 @@
+/**
+ * A `Grammar` for any set of rule expressions: the verdict and the error from each rule's
+ * automaton, the tree from the exact first-match builder, parsimmon parsers per rule. This is
+ * what `compileAbnf` returns. Nothing here knows about URIs.
+ */
+import P from 'parsimmon';
+import { Automaton } from './automaton';
+import { GrammarSyntaxError } from './errors';
+import type { Expr, Grammar as Rules } from './expr';
+import { FirstMatch, type TreeSink } from './firstMatch';
+import type { Grammar, GrammarValidation, TreeOptions } from './grammar';
+import { buildNfa } from './nfa';
+import { NodeBuilder, type Node, type TreeNode } from './tree';
+
+export type SyntaxErrorClass = new (input: string, rule: string, index: number, expected: readonly string[]) => GrammarSyntaxError;
+
+export interface RuleGrammarOptions {
+  /** The grammar's name (for messages and the registry). */
+  name?: string;
+  /** Each rule's definition as written. */
+  texts?: ReadonlyMap<string, string>;
+  /** Character-level rules: tree nodes only with `{ lexical: true }`. Default: none. */
+  lexicalRules?: Iterable<string>;
+  /** Rules whose names an error uses for the characters that begin them. Default: none. */
+  labelRules?: Iterable<string>;
+  /** The class of the syntax errors (a subclass of GrammarSyntaxError). */
+  errorClass?: SyntaxErrorClass;
+}
+
+export class RuleGrammar<R extends string = string> implements Grammar<R> {
+  readonly name?: string;
+  readonly rules: readonly R[];
+  private readonly byLowerCase = new Map<string, R>();
+  private readonly lexicalRules: ReadonlySet<string>;
+  private readonly labelRules: ReadonlySet<string>;
+  private readonly errorClass: SyntaxErrorClass;
+  private readonly automata = new Map<string, Automaton>();
+  private readonly builders = new Map<string, FirstMatch>();
+  private readonly alternatives = new Map<string, Automaton[]>();
+  private readonly parsers = new Map<string, P.Parser<TreeNode<R>>>();
+
+  constructor(private readonly exprs: Rules<R>, names: readonly R[], private readonly options: RuleGrammarOptions = {}) {
+    this.name = options.name;
+    this.rules = Object.freeze([...names]);
+    for (const n of names) this.byLowerCase.set(n.toLowerCase(), n);
+    this.lexicalRules = new Set(options.lexicalRules ?? []);
+    this.labelRules = new Set(options.labelRules ?? []);
+    this.errorClass = options.errorClass ?? GrammarSyntaxError;
+  }
+
+  /** The rule's spelling, or a TypeError naming the function. Rule names are case-insensitive. */
+  ruleName(rule: unknown, fn: string): R {
+    const r = typeof rule === 'string' ? this.byLowerCase.get(rule.toLowerCase()) : undefined;
+    if (r === undefined) {
+      const got = typeof rule === 'string' ? JSON.stringify(rule) : rule === null ? 'null' : typeof rule;
+      throw new TypeError(`${fn}: argument "rule" must be a rule of the grammar${this.name ? ` ${this.name}` : ''} (${this.rules.slice(0, 8).join(', ')}${this.rules.length > 8 ? ', …' : ''}), got ${got}`);
+    }
+    return r;
+  }
+
+  private input(input: unknown, fn: string): asserts input is string {
+    if (typeof input !== 'string') {
+      const what = input === null ? 'null' : Array.isArray(input) ? 'an array' : typeof input;
+      throw new TypeError(`${fn}: argument "input" must be a string, got ${what}`);
+    }
+  }
+
+  automaton(rule: R): Automaton {
+    let a = this.automata.get(rule);
+    if (!a) this.automata.set(rule, (a = new Automaton(this.exprs, rule, this.labelRules)));
+    return a;
+  }
+
+  private builder(rule: R, lexical: boolean): FirstMatch {
+    const key = `${lexical ? 1 : 0}${rule}`;
+    let b = this.builders.get(key);
+    if (!b) {
+      const nodeRules = new Set<string>(this.rules.filter((n) => n === rule || lexical || !this.lexicalRules.has(n)));
+      const nfa = buildNfa(this.exprs, { t: 'ref', name: rule }, { nodeRules });
+      // The tree NFA has the same character states as the automaton's, so the same classes serve.
+      this.builders.set(key, (b = new FirstMatch(nfa, this.automaton(rule))));
+    }
+    return b;
+  }
+
+  isValid(input: string, rule: R): boolean {
+    this.input(input, 'isValid');
+    return this.automaton(this.ruleName(rule, 'isValid')).test(input);
+  }
+
+  validate(input: string, rule: R): GrammarValidation {
+    this.input(input, 'validate');
+    const r = this.ruleName(rule, 'validate');
+    const v = this.automaton(r).run(input);
+    return v.ok ? { ok: true } : { ok: false, error: new this.errorClass(input, r, v.index, v.expected) };
+  }
+
+  /** Sends the first-match tree of the whole input to `sink` (for compact tree storage). */
+  treeTo(input: string, rule: R, sink: TreeSink, options: TreeOptions = {}): void {
+    this.input(input, 'parseTree');
+    const r = this.ruleName(rule, 'parseTree');
+    if (options === null || typeof options !== 'object') throw new TypeError('parseTree: argument "options" must be an object');
+    const v = this.automaton(r).run(input);
+    if (!v.ok) throw new this.errorClass(input, r, v.index, v.expected);
+    if (!this.builder(r, options.lexical === true).parse(input, 0, input.length, sink)) {
+      throw new Error(`grammar engine internal error: ${r} accepted ${JSON.stringify(input.slice(0, 80))} but no tree was found`);
+    }
+  }
+
+  parseTree(input: string, rule: R, options: TreeOptions = {}): TreeNode<R> {
+    const b = new NodeBuilder();
+    this.treeTo(input, rule, b, options);
+    return b.roots[0] as TreeNode<R>;
+  }
+
+  parser(rule: R): P.Parser<TreeNode<R>> {
+    const r = this.ruleName(rule, 'parser');
+    let p = this.parsers.get(r);
+    if (!p) {
+      const automaton = this.automaton(r);
+      const builder = this.builder(r, false);
+      p = P((input: string, i: number) => {
+        const s = automaton.scan(input, i);
+        if (s.end < 0) return P.makeFailure(s.index, s.expected.length ? s.expected : [r]);
+        const b = new NodeBuilder();
+        builder.parse(input, i, s.end, b);
+        return P.makeSuccess(s.end, b.roots[0] as TreeNode<R>);
+      });
+      this.parsers.set(r, p);
+    }
+    return p;
+  }
+
+  ruleText(rule: R): string {
+    const r = this.ruleName(rule, 'ruleText');
+    return this.options.texts?.get(r) ?? '';
+  }
+
+  expr(rule: R): Expr {
+    return this.exprs[this.ruleName(rule, 'expr')];
+  }
+
+  alternativeOf(rule: R, text: string): number {
+    const r = this.ruleName(rule, 'alternativeOf');
+    this.input(text, 'alternativeOf');
+    const v = this.automaton(r).run(text);
+    if (!v.ok) throw new this.errorClass(text, r, v.index, v.expected);
+    const body = this.exprs[r];
+    if (body.t !== 'alt') return -1;
+    let list = this.alternatives.get(r);
+    if (!list) this.alternatives.set(r, (list = body.items.map((item) => new Automaton(this.exprs, item, this.labelRules))));
+    return list.findIndex((a) => a.test(text));
+  }
+}
+
+export type { Node };

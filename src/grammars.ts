@@ -1,0 +1,32 @@
+/**
+ * The registry of named grammars: `grammarByName('rfc3986')`, or a path to an `.abnf` file.
+ * Other grammars add one line each to BUILT_INS.
+ */
+import { compileAbnf } from './engine/abnf';
+import type { Grammar } from './engine/grammar';
+import { rfc3986Grammar } from './rfc3986Grammar';
+import { rfc2396 } from './rfc2396';
+
+const BUILT_INS: Record<string, () => Grammar> = {
+  rfc3986: () => rfc3986Grammar,
+  rfc2396: () => rfc2396,
+};
+
+/** The names `grammarByName` knows (besides paths of `.abnf` files). */
+export const GRAMMAR_NAMES: readonly string[] = Object.freeze(Object.keys(BUILT_INS));
+
+/**
+ * A built-in grammar by name, or the grammar in an `.abnf` file (read and compiled with
+ * `compileAbnf`). A `TypeError` for a name that is neither.
+ */
+export function grammarByName(name: string): Grammar {
+  if (typeof name !== 'string') throw new TypeError(`grammarByName: argument "name" must be a string, got ${name === null ? 'null' : typeof name}`);
+  if (Object.prototype.hasOwnProperty.call(BUILT_INS, name)) return BUILT_INS[name]();
+  if (/\.abnf$/i.test(name)) {
+    // Loaded only here, so that bundles for the browser that never read a file need no `fs`.
+    // eslint-disable-next-line @typescript-eslint/no-var-requires
+    const fs = require('fs') as typeof import('fs');
+    return compileAbnf(fs.readFileSync(name, 'utf8'), { name });
+  }
+  throw new TypeError(`grammarByName: unknown grammar ${JSON.stringify(name)}: expected one of ${GRAMMAR_NAMES.join(', ')} or a path ending in .abnf`);
+}

@@ -1,0 +1,169 @@
+/**
+ * The package as a user gets it: `npm pack`, install the tarball into a temporary consumer project,
+ * then `require` it, `import` it, run the bin through `npx`, and compile strict TypeScript against
+ * its types (node16, nodenext and bundler resolution, no skipLibCheck). Also checks what ships
+ * (`npm pack --dry-run`). No network: the tarball's runtime dependencies are packed from this
+ * repository's node_modules and installed with `--offline`.
+ *
+ * It packs the build that `npm test` made just before (with --ignore-scripts, so that packing does
+ * not rebuild dist/ under the other test files' feet); `npm pack` itself builds through `prepack`.
+ */
+import { execFileSync, spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+
+const ROOT = path.join(__dirname, '..');
+const PKG = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+  name: string; version: string; dependencies?: Record<string, string>; bin?: Record<string, string>;
+};
+const TSC = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const NPX = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+// Nested npm runs read no npm_* settings of the `npm test` that started jest.
+const ENV: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k)));
+const run = (cmd: string, args: string[], cwd: string): string =>
+  execFileSync(cmd, args, { cwd, env: ENV, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+
+let tmp = '';
+let consumer = '';
+let files: string[] = [];
+
+beforeAll(() => {
+  if (!fs.existsSync(path.join(ROOT, 'dist', 'src', 'index.js')) || !fs.existsSync(path.join(ROOT, 'dist', 'esm', 'src', 'index.js'))) {
+    throw new Error('package test: dist/ is not built; run `npm test` (which builds first) or `npm run build`');
+  }
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'uri-grammar-pack-'));
+  const dry = JSON.parse(run(NPM, ['pack', '--dry-run', '--json', '--ignore-scripts'], ROOT)) as Array<{ files: Array<{ path: string }> }>;
+  files = dry[0].files.map((f) => f.path).sort();
+
+  const tarball = path.join(tmp, run(NPM, ['pack', '--ignore-scripts', '--pack-destination', tmp], ROOT).trim().split('\n').pop()!);
+  // The runtime dependencies, packed from the installed copies (the registry is never asked).
+  const deps = Object.keys(PKG.dependencies ?? {}).map((name) => {
+    const out = run(NPM, ['pack', '--ignore-scripts', '--pack-destination', tmp, path.join(ROOT, 'node_modules', name)], ROOT);
+    return path.join(tmp, out.trim().split('\n').pop()!);
+  });
+  consumer = path.join(tmp, 'consumer');
+  fs.mkdirSync(consumer);
+  fs.writeFileSync(path.join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true }));
+  run(NPM, ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', tarball, ...deps], consumer);
+}, 180_000);
+
+afterAll(() => {
+  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+describe('what ships (npm pack --dry-run)', () => {
+  it('has the runtime: both builds with types and maps, the bin, README, LICENSE', () => {
+    for (const f of [
+      'package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', ...Object.values(PKG.bin ?? {}).map((b) => b.replace(/^\.\//, '')),
+      'dist/src/index.js', 'dist/src/index.d.ts', 'dist/src/index.js.map', 'dist/src/index.d.ts.map',
+      'dist/esm/package.json', 'dist/esm/src/index.js', 'dist/esm/src/index.d.ts', 'dist/esm/src/index.js.map',
+    ]) expect(files).toContain(f);
+  });
+
+  it('has nothing else: no benchmarks, tests, TypeScript sources, vectors or scripts', () => {
+    const allowed = /^(package\.json|README\.md|LICENSE|CHANGELOG\.md|bin\/[^/]+\.js|dist\/(src|grammar|esm)\/.+\.(js|d\.ts|js\.map|d\.ts\.map)|dist\/esm\/package\.json)$/;
+    expect(files.filter((f) => !allowed.test(f))).toEqual([]);
+    expect(files.filter((f) => /^(dist\/bench|test|bench|scripts|src|grammar)\//.test(f))).toEqual([]);
+  });
+
+  it('ships every CommonJS module as an ES module too (the CLI is CommonJS only)', () => {
+    const cjs = files.filter((f) => /^dist\/(src|grammar)\/.+\.js$/.test(f) && !/^dist\/src\/cli(\.js|\/)/.test(f));
+    expect(cjs.length).toBeGreaterThan(10);
+    expect(cjs.filter((f) => !files.includes('dist/esm/' + f.slice('dist/'.length)))).toEqual([]);
+  });
+});
+
+describe('installed from the tarball', () => {
+  const node = (args: string[]) => run(process.execPath, args, consumer);
+
+  it('require() loads the CommonJS build', () => {
+    const out = node(['-e', `const u = require('uri-grammar');
+console.log(JSON.stringify([u.isValid('http://a/', 'URI'), u.isValid('http://a b', 'URI'), u.parse('http://h:1/p').port,
+  u.percentEncode('a b', 'segment'), require.resolve('uri-grammar'), require('uri-grammar/package.json').version]));`]);
+    const [ok, bad, port, enc, resolved, version] = JSON.parse(out);
+    expect([ok, bad, port, enc, version]).toEqual([true, false, '1', 'a%20b', PKG.version]);
+    expect(resolved).toMatch(/node_modules[\\/]uri-grammar[\\/]dist[\\/]src[\\/]index\.js$/);
+  });
+
+  it('import loads the ES module build, which is real ESM (no require, explicit .js paths)', () => {
+    const out = node(['--input-type=module', '-e', `import { isValid, validate, UriSyntaxError, normalize } from 'uri-grammar';
+const r = validate('http://a b', 'URI');
+console.log(JSON.stringify([isValid('http://a/', 'URI'), r.error instanceof UriSyntaxError, r.error.index, normalize('HTTP://A/%7e'), import.meta.resolve('uri-grammar')]));`]);
+    const [ok, isError, index, norm, resolved] = JSON.parse(out);
+    expect([ok, isError, index, norm]).toEqual([true, true, 8, 'http://a/~']);
+    expect(resolved).toMatch(/node_modules\/uri-grammar\/dist\/esm\/src\/index\.js$/);
+
+    const esm = path.join(consumer, 'node_modules', 'uri-grammar', 'dist', 'esm');
+    const walk = (d: string): string[] => fs.readdirSync(d, { withFileTypes: true })
+      .flatMap((e) => (e.isDirectory() ? walk(path.join(d, e.name)) : [path.join(d, e.name)]));
+    const js = walk(esm).filter((f) => f.endsWith('.js'));
+    expect(js.length).toBeGreaterThan(10);
+    for (const f of js) {
+      const text = fs.readFileSync(f, 'utf8');
+      expect([f, /\brequire\s*\(|module\.exports|exports\./.test(text)]).toEqual([f, false]);
+      for (const m of text.matchAll(/\bfrom\s*['"]([^'"]+)['"]/g)) {
+        expect([f, m[1]]).toEqual([f, /^\.\.?\/.*\.js$/.test(m[1]) ? m[1] : 'parsimmon']);
+      }
+    }
+  });
+
+  it('both builds in one process give the same answers (their state derives from the same immutable grammar)', () => {
+    const out = node(['--input-type=module', '-e', `import * as esm from 'uri-grammar';
+import { createRequire } from 'module';
+const cjs = createRequire(import.meta.url)('uri-grammar');
+const inputs = ['http://a/b?c#d', 'http://a b', '//[::1]:80', 'x:%zz', '../g', 'HTTP://A:80/./b'];
+const ask = (u) => inputs.map((s) => [u.isValid(s), u.validate(s).ok || u.validate(s).error.index, u.isValid(s) ? u.parse(s) : null,
+  u.isValid(s, 'URI') ? u.normalize(s, { scheme: true }) : null, u.isValid(s) ? u.resolve('http://a/b/c', s) : null]);
+console.log(JSON.stringify([esm.isValid === cjs.isValid, ask(esm), ask(cjs)]));`]);
+    const [same, a, b] = JSON.parse(out);
+    expect(same).toBe(false); // two copies were loaded…
+    expect(a).toEqual(b); // …and they agree
+    expect(a[1][1]).toBe(8);
+  });
+
+  it('runs the bin through npx', () => {
+    const ok = spawnSync(NPX, ['--no-install', 'uri-grammar', 'validate', 'http://example.com/a', '--rule', 'URI'], { cwd: consumer, env: ENV, encoding: 'utf8' });
+    expect([ok.status, ok.stderr.replace(/^npm warn.*\n/gim, '')]).toEqual([0, '']);
+    const bad = spawnSync(NPX, ['--no-install', 'uri-grammar', 'validate', 'http://a b', '--rule', 'URI'], { cwd: consumer, env: ENV, encoding: 'utf8' });
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toContain('UriSyntaxError');
+    expect(bad.stderr).toMatch(/\n\s+http:\/\/a b\n\s+\^/);
+  });
+
+  const CONSUMER_TS = `import { isValid, validate, parse, parseTree, resolve, normalize, percentEncode, RULE_NAMES, UriSyntaxError } from 'uri-grammar';
+import type { UriComponents, TreeNode, RuleName, ValidationResult } from 'uri-grammar';
+
+const ok: boolean = isValid('http://a/', 'URI');
+const r: ValidationResult = validate('http://a b');
+if (!r.ok) { const e: UriSyntaxError = r.error; const i: number = e.index; void i; }
+const c: UriComponents = parse('http://h/p');
+const host: string | undefined = c.host;
+const t: TreeNode<RuleName> = parseTree('x:y', 'URI');
+const s: string = resolve('http://a/b', '../c') + normalize('HTTP://A/') + percentEncode('a b', 'segment');
+const rules: readonly RuleName[] = RULE_NAMES;
+// @ts-expect-error a number is not an input: the types are real, not any
+isValid(42);
+export { ok, host, t, s, rules };
+`;
+  const MODES: Array<[string, string, Record<string, unknown>]> = [
+    ['node16, CommonJS file', 'consumer.cts', { module: 'node16', moduleResolution: 'node16' }],
+    ['node16, ES module file', 'consumer.mts', { module: 'node16', moduleResolution: 'node16' }],
+    ['nodenext, ES module file', 'consumer.mts', { module: 'nodenext', moduleResolution: 'nodenext' }],
+    ['nodenext, CommonJS file', 'consumer.cts', { module: 'nodenext', moduleResolution: 'nodenext' }],
+    ['bundler', 'consumer.ts', { module: 'esnext', moduleResolution: 'bundler' }],
+  ];
+  it.each(MODES)('compiles a strict TypeScript consumer without skipLibCheck: %s', (name, file, options) => {
+    const dir = path.join(consumer, 'ts-' + name.replace(/\W+/g, '-'));
+    fs.mkdirSync(dir);
+    fs.writeFileSync(path.join(dir, file), CONSUMER_TS);
+    fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({
+      compilerOptions: { ...options, target: 'ES2020', lib: ['ES2020'], strict: true, skipLibCheck: false, noEmit: true, types: [] },
+      files: [file],
+    }));
+    const res = spawnSync(process.execPath, [TSC, '-p', dir], { cwd: dir, env: ENV, encoding: 'utf8' });
+    expect(res.stdout + res.stderr).toBe('');
+    expect(res.status).toBe(0);
+  });
+});
