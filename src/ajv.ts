@@ -134,10 +134,3 @@ function uriGrammarAjv<A extends Ajv>(ajv: A, options: UriGrammarAjvOptions = {}
 
 export default uriGrammarAjv;
 export { uriGrammarAjv };
-
-// CommonJS: `require('uri-grammar/ajv')(ajv)`, as ajv-formats is used; `.default` for
-// TypeScript and bundlers. (Skipped in an ES module build, where `module` is not defined.)
-declare const module: { exports: unknown } | undefined;
-if (typeof module !== 'undefined' && module && typeof module.exports === 'object') {
-  module.exports = Object.assign(uriGrammarAjv, { default: uriGrammarAjv, uriGrammarAjv, __esModule: true });
-}

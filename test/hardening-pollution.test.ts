@@ -29,6 +29,8 @@ const CALLS: Record<string, (u: string, b: string) => unknown[]> = {
   percentEncode: (u) => [api.percentEncode(u, 'query'), api.percentEncode(u, 'reg-name')],
   percentDecode: (u) => [api.percentDecode(u, { lenient: true }), api.percentDecode('%'.concat(u), {})],
   redact: (u) => [api.redact(u), api.redact('http://u:p@a/')],
+  // (h13) a policy: its options, the components it reads, its errors and hints
+  createValidator: (u, b) => [api.createValidator()(b), api.createValidator({ schemes: ['https'], host: 'required', port: [1, 9] })(u), api.createValidator({ relative: true })(u)],
   walk: (u) => { const ev: unknown[] = []; const w = lib.walk as ((...a: unknown[]) => void) | undefined; w?.(u, 'URI-reference', { enter: (...a: unknown[]) => ev.push(['e', ...a]), leave: (...a: unknown[]) => ev.push(['l', ...a]) }); return ev; },
 };
 

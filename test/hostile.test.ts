@@ -125,6 +125,7 @@ const SIGNATURES: Record<string, { args: unknown[]; names: string[]; optional?: 
   percentDecode: { args: ['a%20b', { lenient: true }], names: ['text', 'options'], optional: [1] },
   redact: { args: ['http://u:p@a/'], names: ['uri'] },
   walk: { args: ['http://a/', 'URI', { enter: () => undefined }, { lexical: true }], names: ['input', 'rule', 'visitor', 'options'], optional: [3] },
+  createValidator: { args: [{ schemes: ['https'] }], names: ['options'], optional: [0] }, // (h13) the validator it returns: test/policy.test.ts
 };
 
 const BAD: [string, unknown][] = [

@@ -69,7 +69,8 @@ describe('what ships (npm pack --dry-run)', () => {
   });
 
   it('ships every CommonJS module as an ES module too (the CLI is CommonJS only)', () => {
-    const cjs = files.filter((f) => /^dist\/(src|grammar)\/.+\.js$/.test(f) && !/^dist\/src\/cli(\.js|\/)/.test(f));
+    // (h13) dist/src/ajv-cjs.js is the CommonJS face of uri-grammar/ajv (`export =`); ESM uses dist/esm/src/ajv.js.
+    const cjs = files.filter((f) => /^dist\/(src|grammar)\/.+\.js$/.test(f) && !/^dist\/src\/(cli(\.js|\/)|ajv-cjs\.js)/.test(f));
     expect(cjs.length).toBeGreaterThan(10);
     expect(cjs.filter((f) => !files.includes('dist/esm/' + f.slice('dist/'.length)))).toEqual([]);
   });
