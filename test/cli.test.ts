@@ -11,7 +11,8 @@ import * as path from 'path';
 import { Readable } from 'stream';
 import { run, outline, version } from '../src/cli';
 import { column, oneLine } from '../src/cli/batch';
-import { parseTree } from '../src/index';
+import { parseTree, policyPresets } from '../src/index';
+import { PRESET_NAMES } from '../src/cli/policy';
 
 async function cli(...argv: string[]): Promise<{ status: number; out: string[]; err: string }> {
   return cliIn(undefined, ...argv);
@@ -314,6 +315,12 @@ describe('validate with a policy (--scheme, --require-host, --no-userinfo, --por
     expect(r.status).toBe(2);
     expect(r.err).toMatch(/^uri-grammar: [^\n]+$/);
     expect(r.err).toContain(message);
+  });
+});
+
+describe('policy flags and the library agree', () => {
+  it('the preset names the CLI lists are the presets of src/policy.ts', () => {
+    expect([...PRESET_NAMES]).toEqual(Object.keys(policyPresets));
   });
 });
 
