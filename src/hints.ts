@@ -10,6 +10,7 @@
  */
 import { driver, type RuleName } from './grammar';
 import type { UriSyntaxError } from './errors';
+import { LONG } from './engine/limits';
 
 export type HintKind =
   | 'whitespace' | 'space' | 'encode' | 'percent' | 'password' | 'non-ascii' | 'backslash'
@@ -50,12 +51,15 @@ export function grammarChecker(rule: RuleName): Checker {
 
 /** The hint for an error, or undefined when none of the known mistakes fits. */
 export function findHint(ctx: HintContext, check: Checker): Hint | undefined {
+  // The detectors use RegExps, whose backtracking stack V8 overflows on megabytes (see
+  // engine/limits.ts); an input that long is no config value: its error stays exact, unhinted.
+  if (ctx.input.length >= LONG) return undefined;
   const first = detect(ctx);
   if (!first) return undefined;
   // Apply fixes until the text is valid (several mistakes in one line, e.g. a leading space and
   // an inner one); the suggestion is given only when the end result passes `check`.
   let candidate = first.fix;
-  for (let round = 0; candidate !== undefined && round < 6; round++) {
+  for (let round = 0; candidate !== undefined && candidate.length < 4 * LONG && round < 6; round++) {
     const at = check(candidate);
     if (at === undefined) return { kind: first.kind, text: first.text, index: first.index, suggestion: candidate };
     const next = detect({ input: candidate, rule: ctx.rule, index: at });
