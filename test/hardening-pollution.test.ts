@@ -45,7 +45,7 @@ const CALLS: Record<string, (u: string, b: string) => unknown[]> = {
   toIri: (u) => [api.toIri(u), api.toIri('http://xn--bcher-kva.example/%C3%A9%41', {}), api.toIri('http://xn--bcher-kva.example/', { idna: true })],
   hostToAscii: () => [api.hostToAscii('b\u00fccher.example')],
   hostToUnicode: () => [api.hostToUnicode('xn--bcher-kva.example')],
-  createValidator: (u) => [api.createValidator()(u), api.createValidator({})(u), api.createValidator({ relative: true })(u)],
+  createValidator: (u, b) => [api.createValidator()(b), api.createValidator({ schemes: ['https'], host: 'required', port: [1, 9] })(u), api.createValidator({ relative: true })(u)],
   walk: (u) => {
     const ev: unknown[] = [];
     api.walk(u, 'URI-reference', { enter: (...a) => { ev.push(['e', ...a]); }, leave: (...a) => { ev.push(['l', ...a]); } });

@@ -86,7 +86,7 @@ async function command(argv: readonly string[], io: Io): Promise<number> {
   const grammar = cliGrammar(grammarName);
   if (cmd.rfc3986Only && grammar.name !== 'rfc3986') throw new Usage(`${cmd.name} works with the rfc3986 grammar only`);
   const asked = opts.get('rule') as string | undefined;
-  let rule = cmd.defaultRule ?? '';
+  let rule = cmd.defaultRule === undefined ? '' : grammar.rules.includes(cmd.defaultRule) ? cmd.defaultRule : grammar.firstRule;
   if (asked !== undefined) {
     if (!grammar.rules.includes(asked)) {
       throw new Usage(`unknown rule ${show(asked)} in ${grammar.name} (uri-grammar ${cmd.name} --help lists them)`);
