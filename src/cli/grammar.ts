@@ -11,6 +11,7 @@ import { regexpSource } from '../engine/regexp';
 import { LONG } from '../engine/limits';
 import type { Node } from '../engine/tree';
 import type { UriSyntaxError } from '../errors';
+import { grammarByName } from '../grammars';
 import { Usage, show } from './args';
 
 export interface CliGrammar {
@@ -48,8 +49,27 @@ function lazyTester(rule: RuleName): (input: string) => boolean {
   return (input) => (input.length < LONG ? re.test(input) : driver.automaton(rule).run(input).ok);
 }
 
-/** The grammar named on the command line (`rfc3986` when none is). */
+/**
+ * The grammar named on the command line (`rfc3986` when none is). h11 added rfc3987 (IRIs,
+ * section 4.1 included) and rfc6874 (obsolete zone ids, opt-in) from the registry.
+ */
 export function cliGrammar(name: string | undefined): CliGrammar {
   if (name === undefined || name === 'rfc3986') return rfc3986;
-  throw new Usage(`unknown grammar ${show(name)} (this build knows rfc3986)`);
+  if (name === 'rfc3987' || name === 'rfc6874') return fromRegistry(name);
+  throw new Usage(`unknown grammar ${show(name)} (this build knows rfc3986, rfc3987, rfc6874)`);
+}
+
+/** A registered grammar (src/grammars.ts) as the commands use it. */
+function fromRegistry(name: string): CliGrammar {
+  const g = grammarByName(name);
+  return {
+    name,
+    rules: g.rules,
+    tester: (rule) => (input) => g.isValid(input, rule),
+    validate: (input, rule) => {
+      const v = g.validate(input, rule);
+      return v.ok ? v : { ok: false, error: v.error as UriSyntaxError };
+    },
+    tree: (input, rule, lexical) => g.parseTree(input, rule, { lexical }),
+  };
 }
