@@ -14,6 +14,8 @@ export { RuleGrammar } from './engine/ruleGrammar';
 export { registerNotation, ABNF, type Notation, type NotationReader } from './engine/notation';
 export { grammarByName, GRAMMAR_NAMES } from './grammars';
 export { rfc3986Grammar as rfc3986 } from './rfc3986Grammar';
+export { rfc2396, RFC2396_LEXICAL_RULES, type Rfc2396Grammar, type Rfc2396Rule, type Rfc2396Components, type Rfc2396HostKind, type Rfc2396PathRule } from './rfc2396';
+export { RFC2396_NOTATION } from './engine/notation-rfc2396';
 export type { Node, TreeNode } from './engine/tree';
 export type { TreeOptions } from './engine/grammar';
 export { parse, type UriComponents, type HostKind } from './components';
@@ -28,3 +30,5 @@ export {
   createValidator, UriPolicyError, policyPresets,
   type PolicyOptions, type PolicyResult, type PolicyComponent,
 } from './policy';
+export { walk, type TreeVisitor } from './walk';
+export { TreeLimitError } from './engine/compactTree';

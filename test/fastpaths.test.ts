@@ -64,7 +64,7 @@ const show = (s: string): string => (s.length > 120 ? `${JSON.stringify(s.slice(
 
 /** The per-character parsimmon combinators: whole-input verdict and furthest failure. */
 function parsimmonLexical(rule: RuleName, s: string): { whole: boolean; index: number } {
-  const r = run(driver.language(true, false)[rule], s, 0);
+  const r = run(driver.language(true, false)[rule], s);
   if (r.status && r.index === s.length) return { whole: true, index: s.length };
   // A success that stops short fails at the end-of-input check there.
   return { whole: false, index: r.status ? Math.max(r.furthest, r.index) : r.furthest };
@@ -72,7 +72,7 @@ function parsimmonLexical(rule: RuleName, s: string): { whole: boolean; index: n
 
 /** The parsimmon structural tree (runs compiled to sticky RegExps), or undefined if no whole match. */
 function parsimmonTree(rule: RuleName, s: string): Node | undefined {
-  const r = run(driver.language(false, true, rule)[rule], s, 0);
+  const r = run(driver.language(false, true, rule)[rule], s);
   return r.status && r.index === s.length ? r.value[0] : undefined;
 }
 
@@ -391,7 +391,7 @@ describe(`lexical trees from LONG (${LONG}) characters on: the closures equal th
   it.each(cases)('%s, %#', (rule, s) => {
     expect(s.length).toBeGreaterThanOrEqual(LONG);
     const closures = driver.fastNodes(s, rule, ALL)![0];
-    const parsimmon = run(driver.language(true)[rule], s, 0);
+    const parsimmon = run(driver.language(true)[rule], s);
     expect(parsimmon.status && parsimmon.index).toBe(s.length);
     expect(closures).toEqual(parsimmon.status ? parsimmon.value[0] : undefined);
     expect(driver.tree(s, rule, { lexical: true })).toEqual(closures);

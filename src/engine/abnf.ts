@@ -267,7 +267,8 @@ class Reader implements NotationReader {
       const save = this.pos;
       this.ws();
       const c = this.peek();
-      if (c && (this.startsElement(c) || (this.notation.element && !this.notation.alternation.includes(c) && !')];\n'.includes(c)))) {
+      // Elements are separated by white space (RFC 5234 4: 1*c-wsp).
+      if (this.pos > save && c && (this.startsElement(c) || (this.notation.element && !this.notation.alternation.includes(c) && !')];\n'.includes(c)))) {
         items.push(this.repetition());
       } else {
         this.pos = save;

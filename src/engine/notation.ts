@@ -9,6 +9,7 @@
  * as `compileAbnf(text, { notation })`).
  */
 import type { Expr } from './expr';
+import { RFC2396_NOTATION } from './notation-rfc2396';
 
 export interface NotationReader {
   /** The character at the reader's position ('' at the end). */
@@ -44,7 +45,7 @@ export const ABNF: Notation = {
   isNameChar: (ch) => /^[A-Za-z0-9-]$/.test(ch),
 };
 
-const NOTATIONS = new Map<string, Notation>([['abnf', ABNF]]);
+const NOTATIONS = new Map<string, Notation>([['abnf', ABNF], ['rfc2396', RFC2396_NOTATION]]);
 
 /** Makes `notation` available by its name. */
 export function registerNotation(notation: Notation): void {

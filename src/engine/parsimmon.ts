@@ -1,6 +1,7 @@
 /**
  * The combinator kit on parsimmon: a grammar's expressions as named parsimmon parsers that
- * build the parse tree. This is the first-match-wins reading of the grammar (PEG ordered
+ * build the parse tree. Built with parsimmon's public API only (`P(fn)`, `makeSuccess`,
+ * `makeFailure`, combinators, `parse`), so any parsimmon 1.x serves. This is the first-match-wins reading of the grammar (PEG ordered
  * choice, greedy repetition, the rules' PEG guards) and the source of the tree.
  *
  * `nodeRules` decides which rules give tree nodes. Any sub-expression that reaches none of
@@ -18,11 +19,24 @@ const NONE: Kids = [];
 
 export type Language<R extends string> = { readonly [K in R]: P.Parser<Kids> };
 
-/** Parsimmon's reply, as its parsers return it (`_` is how parsimmon runs a parser at an offset). */
+/** The outcome of running a parser on a whole input, in the shape the driver and tests read. */
 export type Reply = { status: true; index: number; value: Kids; furthest: number; expected: string[] }
   | { status: false; index: number; furthest: number; expected: string[] };
-export const run = (p: P.Parser<Kids>, input: string, i: number): Reply =>
-  (p as unknown as { _: (input: string, i: number) => Reply })._(input, i);
+
+/**
+ * Runs `p` on the whole input through parsimmon's public `parse` (which adds the end-of-input
+ * check): a success consumed everything; a failure's `index` is parsimmon's furthest failure,
+ * the end-of-input check included (so a match that stops short fails where it stopped, or
+ * further if something inside got further).
+ */
+export function run(p: P.Parser<Kids>, input: string): Reply {
+  const r = p.parse(input);
+  if (r.status) return { status: true, index: input.length, value: r.value, furthest: input.length, expected: [] };
+  return { status: false, index: r.index.offset, furthest: r.index.offset, expected: r.expected };
+}
+
+/** The current offset, as a parser that consumes nothing (public API: `P(fn)` and `makeSuccess`). */
+const offset: P.Parser<number> = P((_input, i) => P.makeSuccess(i, i));
 
 /**
  * `runs: false` compiles every character as its own parser, so that parsimmon's furthest
@@ -75,12 +89,9 @@ export function compileParsimmon<R extends string>(
 
 /** Wraps a rule's parser so that its result is one node with its span. */
 function asNode(name: string, body: P.Parser<Kids>): P.Parser<Kids> {
-  return P((input, i) => {
-    const r = run(body, input, i);
-    // Keep parsimmon's reply (and with it the furthest failure seen inside); swap the value.
-    if (r.status) r.value = [{ rule: name, start: i, end: r.index, children: r.value }];
-    return r as unknown as P.Reply<Kids>;
-  });
+  // seqMap merges the furthest failure seen inside, as parsimmon does for every sequence.
+  // A fresh array for a childless node: NONE is shared and must never reach a tree.
+  return P.seqMap(offset, body, offset, (start, children, end): Kids => [{ rule: name, start, end, children: children === NONE ? [] : children }]);
 }
 
 /** A node-free sub-expression as one sticky RegExp. */
