@@ -12,7 +12,7 @@ import { LONG } from '../engine/limits';
 import { hinted } from '../hints';
 import type { Node } from '../engine/tree';
 import type { UriSyntaxError } from '../errors';
-import { grammarByName } from '../grammars';
+import { grammarByName, GRAMMAR_NAMES } from '../grammars';
 import { Usage, show } from './args';
 
 export interface CliGrammar {
@@ -51,13 +51,13 @@ function lazyTester(rule: RuleName): (input: string) => boolean {
 }
 
 /**
- * The grammar named on the command line (`rfc3986` when none is). h11 added rfc3987 (IRIs,
- * section 4.1 included) and rfc6874 (obsolete zone ids, opt-in) from the registry.
+ * The grammar named on the command line (`rfc3986` when none is): a registered name
+ * (src/grammars.ts: rfc3987 with section 4.1, rfc6874 opt-in, …) or an .abnf file.
  */
 export function cliGrammar(name: string | undefined): CliGrammar {
   if (name === undefined || name === 'rfc3986') return rfc3986;
-  if (name === 'rfc3987' || name === 'rfc6874') return fromRegistry(name);
-  throw new Usage(`unknown grammar ${show(name)} (this build knows rfc3986, rfc3987, rfc6874)`);
+  if (GRAMMAR_NAMES.includes(name) || /\.abnf$/i.test(name)) return fromRegistry(name);
+  throw new Usage(`unknown grammar ${show(name)} (this build knows ${GRAMMAR_NAMES.join(', ')}, or a path ending in .abnf)`);
 }
 
 /** A registered grammar (src/grammars.ts) as the commands use it. */
