@@ -1,0 +1,58 @@
+/**
+ * The grammars the page offers, their examples, and what the page can say beyond the tree
+ * for the URI grammar (components and normalized form). A grammar the engine knows joins
+ * through GRAMMAR_VIEWS (src/grammarView.ts), one line each.
+ */
+import { GRAMMAR_VIEWS, type GrammarView } from '../src/grammarView';
+import { COMPONENT_RULES, type ComponentRule } from '../src/components';
+import * as api from '../src/index';
+
+export const GRAMMARS: ReadonlyMap<string, GrammarView> = GRAMMAR_VIEWS;
+
+export interface Example {
+  readonly input: string;
+  readonly rule?: string;
+  /** What the example shows (the button's tooltip). */
+  readonly why: string;
+}
+
+export const EXAMPLES: ReadonlyMap<string, readonly Example[]> = new Map([
+  ['rfc3986', [
+    { input: 'http://user@example.com:8080/a/b?q=1#top', rule: 'URI-reference', why: 'every component of a URI' },
+    { input: 'http://1.2.3.4.5/', rule: 'URI-reference', why: 'why is 1.2.3.4.5 a reg-name and not an IPv4address?' },
+    { input: '//a/b', rule: 'URI-reference', why: 'an authority and a path' },
+    { input: '/a/b', rule: 'URI-reference', why: 'a path only' },
+    { input: 'http://[2001:db8::7]:80/', rule: 'URI-reference', why: 'an IPv6 literal' },
+    { input: 'http://[::1', rule: 'URI-reference', why: 'why does this fail at 11?' },
+    { input: 'mailto:someone@example.com', rule: 'URI-reference', why: 'no authority: path-rootless' },
+  ]],
+]);
+
+const NAMES: ReadonlyArray<[string, keyof api.UriComponents]> = [
+  ['scheme', 'scheme'], ['authority', 'authority'], ['userinfo', 'userinfo'], ['host', 'host'],
+  ['host kind', 'hostKind'], ['port', 'port'], ['path', 'path'], ['query', 'query'], ['fragment', 'fragment'],
+];
+
+/**
+ * The components table for the page: rows of [name, value] (undefined: absent), a sentence
+ * saying why there is none, or undefined when the grammar has no components.
+ */
+export function componentsOf(grammar: string, rule: string, input: string, valid: boolean): Array<[string, string | undefined]> | string | undefined {
+  if (grammar !== 'rfc3986') return undefined;
+  if (!(COMPONENT_RULES as readonly string[]).includes(rule)) return `Components are read for ${COMPONENT_RULES.join(', ')}.`;
+  if (!valid) return 'Components are read from a valid input.';
+  const c = api.parse(input, rule as ComponentRule);
+  const rows: Array<[string, string | undefined]> = NAMES.map(([label, key]) => [label, c[key]]);
+  rows.push(['normalized', api.isValid(input, 'URI') ? api.normalize(input) : undefined]);
+  return rows;
+}
+
+/** Does the engine load ABNF text? */
+export function canCompileAbnf(): boolean {
+  return typeof api.compileAbnf === 'function';
+}
+
+/** A grammar from pasted ABNF text (an AbnfSyntaxError, with line and column, when it is not ABNF). */
+export function customGrammar(text: string): GrammarView {
+  return api.compileAbnf(text, { name: 'custom' });
+}

@@ -1,0 +1,480 @@
+/**
+ * The playground page: an input, a grammar and a rule; the parse tree drawn under the input,
+ * the rule's ABNF with the alternative taken, its railroad diagram, the components and the
+ * derivation in words; for invalid input the caret, what was expected, and the tree of the
+ * longest valid prefix greyed out. Everything runs in the page; the state lives in the fragment.
+ */
+import type { Node } from '../src/engine/tree';
+import { alternatives, type GrammarView } from '../src/grammarView';
+import { exprText } from '../src/abnfText';
+import { alternativeTaken, derivation, shownText } from '../src/explain';
+import { railroadDiagram, RAILROAD_CSS } from '../src/railroad';
+import { drawTree, moveFrom, pathTo, type Drawn } from './tree';
+import { readFragment, writeFragment, type PageState } from './state';
+import { GRAMMARS, componentsOf, customGrammar, canCompileAbnf, EXAMPLES } from './grammars';
+
+/** Longer inputs are validated, but their tree is not drawn. */
+const MAX_DRAW = 2000;
+/** How far back the longest valid prefix is looked for. */
+const MAX_PREFIX_TRIES = 2000;
+
+const $ = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
+
+const ui = {
+  grammar: $<HTMLSelectElement>('grammar'),
+  rule: $<HTMLSelectElement>('rule'),
+  lexical: $<HTMLInputElement>('lexical'),
+  input: $<HTMLInputElement>('input'),
+  examples: document.querySelector('.examples') as HTMLElement,
+  verdict: $('verdict'),
+  error: $('error'),
+  note: $('tree-note'),
+  chars: $('chars'),
+  tree: $('tree'),
+  path: $('path'),
+  abnf: $('abnf'),
+  railroad: $('railroad'),
+  componentsPanel: $('components-panel'),
+  components: $('components'),
+  derivation: $('derivation'),
+  custom: $<HTMLDetailsElement>('custom'),
+  abnfText: $<HTMLTextAreaElement>('abnf-text'),
+  abnfUse: $<HTMLButtonElement>('abnf-use'),
+  abnfError: $('abnf-error'),
+};
+
+const state: PageState = { grammar: 'rfc3986', rule: 'URI-reference', input: 'http://user@example.com:8080/a/b?q=1#top', lexical: false };
+let custom: GrammarView | undefined;
+let drawn: Drawn[] = [];
+let current: { grammar: GrammarView; input: string; valid: boolean } | undefined;
+/** The node whose rule the Rule panel shows (hovered, else focused), by index in `drawn`. */
+let focusedK = -1;
+
+function grammarNow(): GrammarView {
+  if (state.grammar === 'custom' && custom) return custom;
+  return GRAMMARS.get(state.grammar) ?? GRAMMARS.get('rfc3986')!;
+}
+
+function defaultRule(g: GrammarView): string {
+  return g.rules.includes('URI-reference') ? 'URI-reference' : g.rules[0];
+}
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...kids: Array<Node | string | globalThis.Node>): HTMLElementTagNameMap[K] {
+  const e = Object.assign(document.createElement(tag), props);
+  for (const k of kids) e.append(k as globalThis.Node | string);
+  return e;
+}
+
+// ---------------------------------------------------------------- pickers
+
+function fillGrammars(): void {
+  ui.grammar.textContent = '';
+  for (const [name, g] of GRAMMARS) ui.grammar.append(el('option', { value: name, textContent: label(name, g) }));
+  if (custom) ui.grammar.append(el('option', { value: 'custom', textContent: 'your ABNF' }));
+  ui.grammar.value = state.grammar;
+}
+
+function label(name: string, _g: GrammarView): string {
+  const m = /^rfc(\d+)$/.exec(name);
+  return m ? `RFC ${m[1]}` : name;
+}
+
+function fillRules(): void {
+  const g = grammarNow();
+  ui.rule.textContent = '';
+  for (const r of g.rules) ui.rule.append(el('option', { value: r, textContent: r }));
+  if (!g.rules.includes(state.rule)) state.rule = defaultRule(g);
+  ui.rule.value = state.rule;
+}
+
+function fillExamples(): void {
+  ui.examples.textContent = '';
+  const list = EXAMPLES.get(state.grammar) ?? [];
+  for (const ex of list) {
+    const b = el('button', { type: 'button', className: 'example', textContent: ex.input, title: ex.why });
+    b.addEventListener('click', () => {
+      state.input = ex.input;
+      if (ex.rule) state.rule = ex.rule;
+      ui.input.value = ex.input;
+      ui.rule.value = state.rule;
+      update();
+    });
+    ui.examples.append(b);
+  }
+  ui.examples.hidden = list.length === 0;
+}
+
+// ---------------------------------------------------------------- the parse
+
+function longestValidPrefix(g: GrammarView, input: string, rule: string, index: number): number | undefined {
+  for (let n = Math.min(index, input.length), tries = 0; n >= 0 && tries < MAX_PREFIX_TRIES; n--, tries++) {
+    if (g.validate(input.slice(0, n), rule).ok) return n;
+  }
+  return undefined;
+}
+
+function update(): void {
+  const g = grammarNow();
+  const { input, rule } = state;
+  let root: Node | undefined;
+  let valid = false;
+  let errorIndex: number | undefined;
+  ui.note.textContent = '';
+  ui.path.textContent = '';
+  try {
+    const v = g.validate(input, rule);
+    if (v.ok) {
+      valid = true;
+      ui.error.hidden = true;
+      ui.error.textContent = '';
+      ui.verdict.className = 'ok';
+      ui.verdict.textContent = `✓ valid ${rule} (${input.length} character${input.length === 1 ? '' : 's'})`;
+      if (input.length <= MAX_DRAW) root = g.parseTree(input, rule, { lexical: state.lexical });
+      else ui.note.textContent = `The tree is drawn for inputs up to ${MAX_DRAW} characters.`;
+    } else {
+      const { index, expected } = v.error;
+      errorIndex = index;
+      ui.verdict.className = 'bad';
+      ui.verdict.textContent = `✗ not a valid ${rule}`;
+      showError(input, rule, index, expected);
+      if (input.length <= MAX_DRAW) {
+        const n = longestValidPrefix(g, input, rule, index);
+        if (n !== undefined) {
+          root = g.parseTree(input.slice(0, n), rule, { lexical: state.lexical });
+          ui.note.textContent = n === 0
+            ? `Greyed: the tree of the empty prefix, the longest prefix that is a valid ${rule}.`
+            : `Greyed: the tree of ${shownText(input.slice(0, n))}, the longest prefix (${n} character${n === 1 ? '' : 's'}) that is a valid ${rule}. The grammar stopped at offset ${index}.`;
+        } else {
+          ui.note.textContent = `No prefix of the input up to offset ${index} is a valid ${rule}, so there is no tree to show.`;
+        }
+      } else {
+        ui.note.textContent = `The tree is drawn for inputs up to ${MAX_DRAW} characters.`;
+      }
+    }
+  } catch (e) {
+    ui.verdict.className = 'bad';
+    ui.verdict.textContent = `The grammar could not run: ${(e as Error).message}`;
+  }
+  current = { grammar: g, input, valid };
+  drawn = drawTree(ui.tree, ui.chars, input.length <= MAX_DRAW ? input : '', root, { greyed: !valid, errorIndex: input.length <= MAX_DRAW ? errorIndex : undefined });
+  fitColumns();
+  ui.tree.setAttribute('aria-label', valid ? `Parse tree of the input as ${rule}` : `Parse tree of the longest valid prefix as ${rule} (greyed)`);
+  focusedK = -1;
+  showRule(undefined);
+  showRailroad(g, rule);
+  showComponents(valid);
+  showDerivation(g, valid && root ? input : '', valid ? root : undefined);
+  saveState();
+}
+
+/** The column width: the room per character in the tree's box, between --cw and --cw-max. */
+function fitColumns(): void {
+  const box = ui.tree.parentElement!;
+  const css = getComputedStyle(document.documentElement);
+  const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+  const min = parseFloat(css.getPropertyValue('--cw')) * rem;
+  const max = parseFloat(css.getPropertyValue('--cw-max')) * rem;
+  const cols = Math.max(1, Number(ui.tree.style.getPropertyValue('--cols')) || 1);
+  const room = (box.clientWidth - rem) / cols;
+  const col = `${Math.max(min, Math.min(max, room)).toFixed(2)}px`;
+  ui.tree.style.setProperty('--col', col);
+  ui.chars.style.setProperty('--col', col);
+}
+
+function showError(input: string, rule: string, index: number, expected: readonly string[]): void {
+  const found = index < input.length ? `found ${JSON.stringify(String.fromCodePoint(input.codePointAt(index)!))}` : 'found the end of the input';
+  ui.error.hidden = false;
+  ui.error.textContent = '';
+  ui.error.append(
+    el('strong', { textContent: `At index ${index}` }),
+    `: ${found}. Not a valid ${rule} from here. `,
+    el('span', { className: 'expected-label', textContent: 'Expected: ' }),
+  );
+  const list = el('ul', { className: 'expected' });
+  expected.forEach((x, k) => {
+    const li = el('li', { textContent: x });
+    // Commas for screen readers and copied text; the chips show the separation on screen.
+    if (k < expected.length - 1) li.append(el('span', { className: 'sr-only', textContent: ', ' }));
+    list.append(li);
+  });
+  ui.error.append(list);
+}
+
+// ---------------------------------------------------------------- panels
+
+/** The Rule panel: the rule of `d` (or the selected rule) with its alternatives, the one taken marked. */
+function showRule(d: Drawn | undefined): void {
+  const g = current?.grammar ?? grammarNow();
+  const rule = d ? d.node.rule : state.rule;
+  ui.abnf.textContent = '';
+  const text = d ? current!.input.slice(d.node.start, d.node.end) : undefined;
+  const head = el('p', { className: 'rule-head' }, el('span', { className: 'rule-name', textContent: rule }));
+  if (d && text !== undefined) head.append(` over [${d.node.start}, ${d.node.end}): `, el('code', { textContent: text === '' ? '(empty)' : text }));
+  else head.append(' (the selected rule; hover or focus a node to see its own)');
+  ui.abnf.append(head);
+  const alts = alternatives(g.expr(rule));
+  if (alts.length < 2) {
+    ui.abnf.append(el('pre', { className: 'abnf', textContent: g.ruleText(rule) }));
+    return;
+  }
+  const k = d ? alternativeTaken(g, current!.input, d.node) : undefined;
+  ui.abnf.append(el('p', { className: 'abnf-lhs', textContent: `${rule} =` }));
+  const list = el('ol', { className: 'alts' });
+  alts.forEach((a, i) => {
+    const li = el('li', { textContent: exprText(a) });
+    if (i === k) {
+      li.className = 'taken';
+      li.setAttribute('aria-current', 'true');
+      li.append(el('span', { className: 'mark', textContent: ' ← taken' }));
+    }
+    list.append(li);
+  });
+  ui.abnf.append(list);
+  const written = g.ruleText(rule);
+  if (written) {
+    ui.abnf.append(el('details', { className: 'as-written' },
+      el('summary', { textContent: 'as written in the grammar' }),
+      el('pre', { className: 'abnf', textContent: written })));
+  }
+}
+
+const railroadCache = new Map<string, SVGSVGElement>();
+
+function showRailroad(g: GrammarView, rule: string): void {
+  const key = `${state.grammar === 'custom' ? 'custom:' + (state.abnf ?? '') : state.grammar}\u0000${rule}`;
+  let svg = railroadCache.get(key);
+  if (!svg) {
+    svg = railroadDiagram(g, rule).toSVG() as SVGSVGElement;
+    if (railroadCache.size > 200) railroadCache.clear();
+    railroadCache.set(key, svg);
+    // Rule names in the diagram lead to their own diagram.
+    for (const box of Array.from(svg.querySelectorAll('g.non-terminal'))) {
+      const name = box.getAttribute('data-rule') ?? '';
+      if (!g.rules.includes(name)) continue;
+      box.setAttribute('tabindex', '0');
+      box.setAttribute('role', 'link');
+      box.setAttribute('aria-label', `rule ${name}`);
+      box.classList.add('link');
+    }
+  }
+  ui.railroad.textContent = '';
+  ui.railroad.append(svg);
+}
+
+function showComponents(valid: boolean): void {
+  const c = componentsOf(state.grammar, state.rule, state.input, valid);
+  ui.componentsPanel.hidden = c === undefined;
+  ui.components.textContent = '';
+  if (!c) return;
+  if (typeof c === 'string') {
+    ui.components.append(el('p', { className: 'note', textContent: c }));
+    return;
+  }
+  const table = el('table', { className: 'components' });
+  table.append(el('thead', {}, el('tr', {}, el('th', { scope: 'col', textContent: 'component' }), el('th', { scope: 'col', textContent: 'value' }))));
+  const body = el('tbody');
+  for (const [name, value] of c) {
+    const td = value === undefined ? el('td', { className: 'absent', textContent: 'absent' })
+      : value === '' ? el('td', { className: 'absent', textContent: 'empty' })
+        : el('td', {}, el('code', { textContent: value }));
+    body.append(el('tr', {}, el('th', { scope: 'row', textContent: name }), td));
+  }
+  table.append(body);
+  ui.components.append(table);
+}
+
+function showDerivation(g: GrammarView, input: string, root: Node | undefined): void {
+  ui.derivation.textContent = '';
+  if (!root) {
+    ui.derivation.append(el('li', { className: 'note', textContent: 'The derivation is shown for a valid input.' }));
+    return;
+  }
+  // Same pre-order as the drawn tree: line k is node k.
+  derivation(g, input, root).forEach((s, k) => {
+    const li = el('li', { textContent: s.sentence });
+    li.style.paddingLeft = `${s.depth * 1.2}em`;
+    li.dataset.k = String(k);
+    ui.derivation.append(li);
+  });
+}
+
+// ---------------------------------------------------------------- tree interaction
+
+function highlight(d: Drawn | undefined): void {
+  for (const c of Array.from(ui.chars.querySelectorAll('.ch.hl'))) c.classList.remove('hl');
+  for (const n of Array.from(ui.tree.querySelectorAll('.node.hl'))) n.classList.remove('hl');
+  if (!d) return;
+  d.el.classList.add('hl');
+  for (const c of Array.from(ui.chars.querySelectorAll<HTMLElement>('.ch'))) {
+    const i = Number(c.dataset.i);
+    if (i >= d.node.start && i < d.node.end) c.classList.add('hl');
+  }
+}
+
+function showPathTo(i: number): void {
+  const path = pathTo(drawn, i);
+  for (const n of Array.from(ui.tree.querySelectorAll('.node.on-path'))) n.classList.remove('on-path');
+  for (const d of path) d.el.classList.add('on-path');
+  const ch = current?.input[i];
+  if (!path.length) {
+    ui.path.textContent = ch === undefined ? '' : `Character ${i} is in no node of the tree shown.`;
+    return;
+  }
+  ui.path.textContent = `Character ${i} ${JSON.stringify(ch)}: ${path.map((d) => d.node.rule).join(' › ')}`;
+}
+
+function focusNode(k: number): void {
+  const d = drawn[k];
+  if (!d) return;
+  for (const x of drawn) {
+    x.el.tabIndex = -1;
+    x.el.removeAttribute('aria-selected');
+  }
+  d.el.tabIndex = 0;
+  d.el.setAttribute('aria-selected', 'true');
+  d.el.focus();
+}
+
+function wire(): void {
+  ui.input.addEventListener('input', () => {
+    state.input = ui.input.value;
+    update();
+  });
+  ui.grammar.addEventListener('change', () => {
+    state.grammar = ui.grammar.value;
+    fillRules();
+    fillExamples();
+    update();
+  });
+  ui.rule.addEventListener('change', () => {
+    state.rule = ui.rule.value;
+    update();
+  });
+  ui.lexical.addEventListener('change', () => {
+    state.lexical = ui.lexical.checked;
+    update();
+  });
+  ui.tree.addEventListener('mouseover', (e) => {
+    const n = (e.target as HTMLElement).closest<HTMLElement>('.node');
+    if (!n) return;
+    const d = drawn[Number(n.dataset.k)];
+    highlight(d);
+    showRule(d);
+  });
+  ui.tree.addEventListener('mouseleave', () => {
+    const d = drawn[focusedK];
+    highlight(d);
+    showRule(d);
+  });
+  ui.tree.addEventListener('focusin', (e) => {
+    const n = (e.target as HTMLElement).closest<HTMLElement>('.node');
+    if (!n) return;
+    focusedK = Number(n.dataset.k);
+    const d = drawn[focusedK];
+    for (const x of drawn) x.el.removeAttribute('aria-selected');
+    n.setAttribute('aria-selected', 'true');
+    highlight(d);
+    showRule(d);
+    ui.path.textContent = `${d.node.rule}: ${pathTo(drawn, d.node.start).filter((x) => x.depth <= d.depth).map((x) => x.node.rule).join(' › ') || d.node.rule}`;
+  });
+  ui.tree.addEventListener('keydown', (e) => {
+    const n = (e.target as HTMLElement).closest<HTMLElement>('.node');
+    if (!n) return;
+    const to = moveFrom(drawn, Number(n.dataset.k), e.key);
+    if (to === undefined) return;
+    e.preventDefault();
+    focusNode(to);
+  });
+  ui.tree.addEventListener('click', (e) => {
+    const n = (e.target as HTMLElement).closest<HTMLElement>('.node');
+    if (n) focusNode(Number(n.dataset.k));
+  });
+  ui.derivation.addEventListener('mouseover', (e) => {
+    const li = (e.target as HTMLElement).closest<HTMLElement>('li[data-k]');
+    const d = li ? drawn[Number(li.dataset.k)] : undefined;
+    if (d) highlight(d);
+  });
+  ui.derivation.addEventListener('mouseleave', () => highlight(drawn[focusedK]));
+  ui.chars.addEventListener('click', (e) => {
+    const c = (e.target as HTMLElement).closest<HTMLElement>('.ch');
+    if (c) showPathTo(Number(c.dataset.i));
+  });
+  const follow = (e: Event) => {
+    const box = (e.target as Element).closest('g.non-terminal.link');
+    if (!box) return;
+    state.rule = box.getAttribute('data-rule') ?? state.rule;
+    ui.rule.value = state.rule;
+    update();
+  };
+  ui.railroad.addEventListener('click', follow);
+  ui.railroad.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      follow(e);
+    }
+  });
+  window.addEventListener('resize', fitColumns);
+  window.addEventListener('hashchange', () => {
+    if (location.hash !== lastHash) restore();
+  });
+  if (canCompileAbnf()) {
+    ui.custom.hidden = false;
+    ui.abnfUse.addEventListener('click', () => useCustom(ui.abnfText.value, true));
+  }
+}
+
+function useCustom(text: string, switchTo: boolean): boolean {
+  try {
+    custom = customGrammar(text);
+    ui.abnfError.hidden = true;
+    state.abnf = text;
+    if (switchTo) {
+      state.grammar = 'custom';
+      fillGrammars();
+      fillRules();
+      fillExamples();
+      update();
+    }
+    return true;
+  } catch (e) {
+    ui.abnfError.hidden = false;
+    ui.abnfError.textContent = (e as Error).message;
+    return false;
+  }
+}
+
+// ---------------------------------------------------------------- state
+
+let lastHash = '';
+
+function saveState(): void {
+  lastHash = writeFragment(state);
+  if (location.hash !== lastHash) history.replaceState(null, '', lastHash);
+}
+
+function restore(): void {
+  const s = readFragment(location.hash);
+  if (s.abnf !== undefined && canCompileAbnf()) {
+    ui.abnfText.value = s.abnf;
+    useCustom(s.abnf, false);
+  }
+  Object.assign(state, s);
+  if (state.grammar !== 'custom' && !GRAMMARS.has(state.grammar)) state.grammar = 'rfc3986';
+  if (state.grammar === 'custom' && !custom) state.grammar = 'rfc3986';
+  fillGrammars();
+  fillRules();
+  fillExamples();
+  ui.input.value = state.input;
+  ui.lexical.checked = state.lexical;
+  update();
+}
+
+function start(): void {
+  const style = document.createElement('style');
+  style.textContent = RAILROAD_CSS;
+  document.head.append(style);
+  wire();
+  restore();
+}
+
+start();
