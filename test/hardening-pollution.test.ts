@@ -29,6 +29,11 @@ const CALLS: Record<string, (u: string, b: string) => unknown[]> = {
   percentEncode: (u) => [api.percentEncode(u, 'query'), api.percentEncode(u, 'reg-name')],
   percentDecode: (u) => [api.percentDecode(u, { lenient: true }), api.percentDecode('%'.concat(u), {})],
   redact: (u) => [api.redact(u), api.redact('http://u:p@a/')],
+  // IRIs (h11): options and components read as own properties only
+  toUri: (u) => [api.toUri(u), api.toUri(u, {}), api.toUri('http://b\u00fccher.de/', {})],
+  toIri: (u) => [api.toIri(u), api.toIri(u, {}), api.toIri('http://xn--bcher-kva.de/%41', {})],
+  hostToAscii: () => [api.hostToAscii('b\u00fccher.de')],
+  hostToUnicode: () => [api.hostToUnicode('xn--bcher-kva.de')],
   walk: (u) => { const ev: unknown[] = []; const w = lib.walk as ((...a: unknown[]) => void) | undefined; w?.(u, 'URI-reference', { enter: (...a: unknown[]) => ev.push(['e', ...a]), leave: (...a: unknown[]) => ev.push(['l', ...a]) }); return ev; },
 };
 

@@ -124,6 +124,11 @@ const SIGNATURES: Record<string, { args: unknown[]; names: string[]; optional?: 
   percentEncode: { args: ['a b', 'query'], names: ['text', 'component'] },
   percentDecode: { args: ['a%20b', { lenient: true }], names: ['text', 'options'], optional: [1] },
   redact: { args: ['http://u:p@a/'], names: ['uri'] },
+  // IRIs (h11)
+  toUri: { args: ['http://b\u00fccher.de/', { idna: true }], names: ['iri', 'options'], optional: [1] },
+  toIri: { args: ['http://a/%C3%BC', { idna: true, unreserved: true }], names: ['uri', 'options'], optional: [1] },
+  hostToAscii: { args: ['b\u00fccher.de'], names: ['host'] },
+  hostToUnicode: { args: ['xn--bcher-kva.de'], names: ['host'] },
   walk: { args: ['http://a/', 'URI', { enter: () => undefined }, { lexical: true }], names: ['input', 'rule', 'visitor', 'options'], optional: [3] },
 };
 

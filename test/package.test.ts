@@ -38,8 +38,17 @@ beforeAll(() => {
   files = dry[0].files.map((f) => f.path).sort();
 
   const tarball = path.join(tmp, run(NPM, ['pack', '--ignore-scripts', '--pack-destination', tmp], ROOT).trim().split('\n').pop()!);
-  // The runtime dependencies, packed from the installed copies (the registry is never asked).
-  const deps = Object.keys(PKG.dependencies ?? {}).map((name) => {
+  // The runtime dependencies and theirs (tr46 needs punycode), packed from the installed copies
+  // (the registry is never asked).
+  const runtime = new Set<string>();
+  const add = (name: string): void => {
+    if (runtime.has(name)) return;
+    runtime.add(name);
+    const pj = JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+    Object.keys(pj.dependencies ?? {}).forEach(add);
+  };
+  Object.keys(PKG.dependencies ?? {}).forEach(add);
+  const deps = [...runtime].map((name) => {
     const out = run(NPM, ['pack', '--ignore-scripts', '--pack-destination', tmp, path.join(ROOT, 'node_modules', name)], ROOT);
     return path.join(tmp, out.trim().split('\n').pop()!);
   });

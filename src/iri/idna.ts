@@ -11,6 +11,7 @@
  */
 import type { ToASCIIOptions } from 'tr46';
 import { tr46 } from './tr46';
+import { expectString } from '../errors';
 import { isBidiFormatting, isUcschar } from './ucschar';
 
 /** UTS #46 ToASCII as RFC 3987 3.1 asks for it. */
@@ -47,6 +48,7 @@ const SEPARATORS = /[.\u3002\uFF0E\uFF61]/;
  * A trailing "." (the DNS root) is kept. Throws `IdnaError` naming the label IDNA rejects.
  */
 export function hostToAscii(host: string): string {
+  expectString(host, 'host', 'hostToAscii');
   const name = percentDecodeUtf8(host);
   const root = name.length > 1 && name.endsWith('.');
   const domain = root ? name.slice(0, -1) : name;
@@ -72,6 +74,7 @@ export function hostToAscii(host: string): string {
  * label is left exactly as written too. Never throws for a string.
  */
 export function hostToUnicode(host: string): string {
+  expectString(host, 'host', 'hostToUnicode');
   if (!/xn--/i.test(host)) return host;
   const { toUnicode } = tr46();
   return host.split('.').map((label) => {

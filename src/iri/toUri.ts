@@ -12,7 +12,8 @@
  * idempotent. Step 1 (NFC for text that was not Unicode) is the caller's: a JavaScript
  * string is already Unicode (variant c, "do not normalize").
  */
-import { expectObject, expectString } from '../errors';
+import { expectString } from '../errors';
+import { readOptions } from '../options';
 import { iriCheck } from './check';
 import { iriError } from './errors';
 import { hostToAscii } from './idna';
@@ -39,9 +40,7 @@ const ENCODED_NON_ASCII = /%[89A-Fa-f][0-9A-Fa-f]/;
  */
 export function toUri(iri: string, options: ToUriOptions = {}): string {
   expectString(iri, 'iri', 'toUri');
-  expectObject(options, 'options', 'toUri');
-  const { idna = false } = options;
-  if (typeof idna !== 'boolean') throw new TypeError(`toUri: option "idna" must be a boolean, got ${typeof idna}`);
+  const { idna = false } = readOptions('toUri', options, { idna: 'boolean' });
   const v = iriCheck(iri, 'IRI-reference', false);
   if (!v.ok) throw iriError(iri, 'IRI-reference', v, 'toUri');
   let text = iri;

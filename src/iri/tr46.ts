@@ -16,7 +16,9 @@ export function tr46(): typeof Tr46 {
 }
 
 function load(): typeof Tr46 {
-  if (typeof require === 'function') return require('tr46') as typeof Tr46;
+  // `require` only where it exists: the CommonJS build (the ES module build never calls it).
+  const cjsRequire: NodeJS.Require | undefined = typeof require === 'function' ? require : undefined;
+  if (cjsRequire) return cjsRequire('tr46') as typeof Tr46;
   const getBuiltin = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule;
   const mod = getBuiltin?.('module') as { createRequire(from: string): NodeJS.Require } | undefined;
   const here = /\((file:\/\/[^)]+?):\d+:\d+\)|at (file:\/\/\S+?):\d+:\d+/.exec(new Error().stack ?? '');
