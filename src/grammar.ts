@@ -2,9 +2,9 @@
 import { Driver } from './engine/driver';
 import { UriSyntaxError } from './errors';
 import { RFC3986_DERIVED } from './generated/rfc3986Derived';
-import { LEXICAL_RULES, RULE_NAMES, rfc3986, type RuleName } from '../grammar/rfc3986';
+import { CHILD_RULES, LEXICAL_RULES, RULE_NAMES, rfc3986, type ChildRule, type RuleName, type UriNode } from '../grammar/rfc3986';
 
-export { RULE_NAMES, LEXICAL_RULES, type RuleName };
+export { RULE_NAMES, LEXICAL_RULES, CHILD_RULES, type RuleName, type ChildRule, type UriNode };
 
 /** Rules whose names an error uses for the characters that begin them. */
 export const LABEL_RULES: ReadonlySet<string> = new Set<string>(['unreserved', 'pct-encoded', 'sub-delims', 'gen-delims', 'h16', 'dec-octet']);

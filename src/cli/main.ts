@@ -9,7 +9,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { GrammarSyntaxError } from '../errors';
+import { GrammarSyntaxError } from '../engine/errors';
 import { Usage, parseArgs, show, type OptionTable } from './args';
 import type { Command } from './command';
 import { cliGrammar } from './grammar';
