@@ -20,9 +20,11 @@ import { parse } from './parse';
 import { resolve } from './resolve';
 import { normalize } from './normalize';
 import { equivalent } from './equivalent';
+import { explain } from './explain';
+import { railroad } from './railroad';
 
 /** Every command, in the order `--help` lists them. Add a command: one file, one line here. */
-export const COMMANDS: readonly Command[] = [validate, tree, parse, resolve, normalize, equivalent];
+export const COMMANDS: readonly Command[] = [validate, tree, parse, resolve, normalize, equivalent, explain, railroad];
 
 /** Options every command takes. */
 const GLOBAL: OptionTable = {
