@@ -102,6 +102,9 @@ async function main(): Promise<void> {
 
   // The project's functions under test.
   const pIsValid = projectFn('isValid', (f) => (s) => f(s, 'URI'));
+  // RFC 3987 (IRIs): the same inputs as IRIs; ASCII input must cost what a URI costs.
+  const iri = lib.rfc3987 as { isValid(s: string, r: string): boolean } | undefined;
+  const pIsValidIri: Fn | undefined = iri ? (s) => iri.isValid(s, 'IRI') : undefined;
   const pParse = projectFn('parse', (f) => (s) => f(s));
   const pTree = projectFn('parseTree', (f) => (s) => f(s));
   const pResolve = projectFn('resolve', (f) => (s) => f(s, REF));
@@ -111,6 +114,7 @@ async function main(): Promise<void> {
   // Validation: all 20,000 lines, valid or not.
   benchGroup('validate', all, [
     ['isValid(s, "URI")', pIsValid, true],
+    ['rfc3987.isValid(s, "IRI")', pIsValidIri, true],
     ['Appendix B regexp exec (split only)', (s) => APPENDIX_B.exec(s), false],
     ['URL.canParse (Node)', (s) => URL.canParse(s), false],
     ['@hapi/address uriRegex().test', hapiPeer.valid, false],
@@ -273,6 +277,7 @@ function targets(
     out.push(`| ${label} | ${r.toFixed(2)}× (${fmt(a.ns)} vs ${fmt(b.ns)} ns) | ${r <= limit ? 'met' : 'missed'} |`);
   };
   check('isValid ≤ 1.0× Appendix B exec', 'validate', 'isValid(s, "URI")', 'Appendix B regexp exec (split only)', 1.0);
+  check('rfc3987.isValid(s, "IRI") ≤ 1.5× isValid(s, "URI")', 'validate', 'rfc3987.isValid(s, "IRI")', 'isValid(s, "URI")', 1.5);
   check('parse ≤ 0.2× uri-js parse', 'parse', 'parse(s)', 'uri-js parse', 0.2);
   check('parse ≤ 0.2× fast-uri parse', 'parse', 'parse(s)', 'fast-uri parse', 0.2);
   check('parseTree ≤ 1.0× uri-js parse', 'parse', 'parseTree(s)', 'uri-js parse', 1.0);

@@ -99,9 +99,9 @@ const CAPTURED: ReadonlySet<string> = new Set([
 function compileParser(rule: ComponentRule, captured: ReadonlySet<string>): (input: string) => UriComponents {
   const { exec, names } = driver.capturer(rule, captured);
   const fields = names.map((n) => (n.startsWith('path-') ? 'path' : n) as Exclude<keyof UriComponents, 'hostKind'>);
-  const nodes = driver.parser(rule, COMPONENT_NODES);
+  let nodes: ((input: string) => Node[] | undefined) | undefined; // compiled on the first long input
   return (input) => {
-    if (input.length >= LONG) return fromNodes(input, nodes(input) ?? driver.fail(input, rule));
+    if (input.length >= LONG) return fromNodes(input, (nodes ??= driver.parser(rule, COMPONENT_NODES))(input) ?? driver.fail(input, rule));
     const m = exec(input);
     if (m === null) return driver.fail(input, rule);
     const c = noComponents();
@@ -121,7 +121,8 @@ function kindOf(host: string): HostKind {
   return c >= 0x30 && c <= 0x39 && isIPv4(host) ? 'IPv4address' : 'reg-name';
 }
 
-const isIPv4 = driver.tester('IPv4address');
+let ipv4: ((input: string) => boolean) | undefined;
+const isIPv4 = (host: string): boolean => (ipv4 ??= driver.tester('IPv4address'))(host); // on first use, not at require
 
 /**
  * Reads the components off the nodes of a `COMPONENT_NODES` parse, in input order.

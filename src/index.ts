@@ -25,7 +25,10 @@ export { removeDotSegments } from './removeDotSegments';
 export { normalize, equivalent, DEFAULT_PORTS, type NormalizeOptions } from './normalize';
 export { percentEncode, percentDecode, type EncodeComponent, type DecodeOptions } from './percent';
 export { redact } from './redact';
+export { toUri, toIri, hostToAscii, hostToUnicode, IdnaError, rfc3987, RFC3987_RULES, IRI_COMPONENT_RULES, type ToUriOptions, type ToIriOptions, type Rfc3987Rule, type IriComponentRule, type IriCheckOptions, type IriValidationResult, rfc6874, type ZonedUriComponents } from './iri';
 export {
   createValidator, UriPolicyError, policyPresets,
   type PolicyOptions, type PolicyResult, type PolicyComponent,
 } from './policy';
+export { walk, type TreeVisitor } from './walk';
+export { TreeLimitError } from './engine/compactTree';

@@ -68,7 +68,8 @@ function parseUri(uri: string, fn: string): UriComponents {
   }
 }
 
-function normalizeUri(c: UriComponents, byScheme: boolean): string {
+/** 6.2.2 (and 6.2.3 with `byScheme`) on the components of a valid URI, or of an IRI (RFC 3987 5.3: the same steps; non-ASCII text is left as it is). */
+export function normalizeUri(c: UriComponents, byScheme: boolean): string {
   // 6.2.2.1: "the scheme and host are case-insensitive and therefore should be normalized
   // to lowercase."
   const scheme = c.scheme!.toLowerCase();
@@ -119,10 +120,12 @@ function decimalValue(digits: string): string {
  * case-insensitive"; the hex inside a triplet is not host text).
  */
 function normalizePercent(text: string, lowercase: boolean): string {
-  if (text.indexOf('%') < 0) return lowercase ? text.toLowerCase() : text;
-  // The components are valid, so the text is ASCII and every "%" begins a triplet: the result
-  // is written byte by byte (never longer than the text), in one linear pass.
-  const out = new Uint8Array(text.length);
+  if (text.indexOf('%') < 0) return lowercase ? lowerAscii(text) : text;
+  // The components are valid, so every "%" begins a triplet: the result is written code unit
+  // by code unit (never longer than the text), in one linear pass. A URI is ASCII (bytes);
+  // an IRI's other characters are copied as UTF-16 code units.
+  const ascii = !NON_ASCII.test(text);
+  const out = ascii ? new Uint8Array(text.length) : new Uint16Array(text.length);
   let o = 0;
   for (let i = 0; i < text.length; i++) {
     let c = text.charCodeAt(i);
@@ -141,10 +144,17 @@ function normalizePercent(text: string, lowercase: boolean): string {
     }
     out[o++] = lowercase && c >= 0x41 && c <= 0x5a ? c + 0x20 : c;
   }
-  return latin1.decode(out.subarray(0, o));
+  return ascii ? latin1.decode(out.subarray(0, o)) : utf16.decode(out.subarray(0, o));
 }
 
+/** Only A-Z: 6.2.2.1 lowercases ASCII letters; an IRI's other characters are left as written (no case folding, no NFC). */
+function lowerAscii(text: string): string {
+  return NON_ASCII.test(text) ? text.replace(/[A-Z]+/g, (m) => m.toLowerCase()) : text.toLowerCase();
+}
+
+const NON_ASCII = /[^\x00-\x7f]/;
 const latin1 = new TextDecoder('latin1');
+const utf16 = new TextDecoder('utf-16le');
 const hexValue = (c: number): number => (c <= 0x39 ? c - 0x30 : (c | 0x20) - 0x61 + 10);
 const upperHex = (c: number): number => (c >= 0x61 ? c - 0x20 : c);
 

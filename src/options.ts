@@ -14,11 +14,12 @@
  */
 
 /** What an option may hold: a type, or one of a list of strings. */
-export type OptionKind = 'boolean' | 'string' | 'count' | readonly string[];
+export type OptionKind = 'boolean' | 'string' | 'count' | 'function' | readonly string[];
 
 export type OptionSpec = Readonly<Record<string, OptionKind>>;
 
 type ValueOf<K> = K extends 'boolean' ? boolean : K extends 'string' ? string : K extends 'count' ? number
+  : K extends 'function' ? (...args: never[]) => unknown
   : K extends readonly (infer S)[] ? S : never;
 
 /** The options read: a fresh null-prototype object with the known keys that were given. */
@@ -98,6 +99,7 @@ function fits(v: unknown, kind: OptionKind): boolean {
     case 'boolean': return typeof v === 'boolean';
     case 'string': return typeof v === 'string';
     case 'count': return typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+    case 'function': return typeof v === 'function';
   }
 }
 
@@ -107,6 +109,7 @@ function expected(kind: OptionKind): string {
     case 'boolean': return 'a boolean';
     case 'string': return 'a string or undefined';
     case 'count': return 'a non-negative integer';
+    case 'function': return 'a function';
   }
 }
 

@@ -16,6 +16,7 @@
 import { parse, type UriComponents, type ComponentRule, COMPONENT_RULES } from './components';
 import { UriSyntaxError, caretLines } from './errors';
 import { REDACTED } from './redact';
+import { attachHint, findHint, type Checker, type HintKind } from './hints';
 
 /** The components a policy speaks about. */
 export type PolicyComponent = 'scheme' | 'userinfo' | 'host' | 'port' | 'query' | 'fragment';
@@ -46,6 +47,12 @@ export type PolicyResult =
 /** A URI that is valid by the grammar and breaks a policy. */
 export class UriPolicyError extends Error {
   override readonly name = 'UriPolicyError';
+  /** How to fix it, when a known mistake fits (src/hints.ts; also in the message). */
+  declare readonly hint?: string;
+  declare readonly hintKind?: HintKind;
+  declare readonly hintIndex?: number;
+  /** The corrected input, checked valid under the same policy (never for an input with a password). */
+  declare readonly suggestion?: string;
   constructor(
     /** The text checked (with any password shown as `***`). */
     readonly input: string,
@@ -133,11 +140,14 @@ export function readPolicy(options: unknown, fn = 'createValidator'): Policy {
   });
 }
 
-/** A function that checks one input against the grammar and then the policy. */
+/**
+ * A function that checks one input against the grammar and then the policy. Errors carry a
+ * `hint` (and a `suggestion` checked valid under the same rule and policy) when a known
+ * mistake fits: src/hints.ts.
+ */
 export function createValidator(options?: PolicyOptions): (input: string) => PolicyResult {
   const policy = readPolicy(options);
-  return (input: string) => {
-    if (typeof input !== 'string') throw new TypeError(`createValidator: input must be a string, got ${input === null ? 'null' : typeof input}`);
+  const check = (input: string): PolicyResult => {
     let c: UriComponents;
     try {
       c = parse(input, policy.rule);
@@ -147,6 +157,23 @@ export function createValidator(options?: PolicyOptions): (input: string) => Pol
     }
     const error = breach(input, c, policy);
     return error ? { ok: false, error } : { ok: true, components: c };
+  };
+  const where: Checker = (s) => {
+    const r = check(s);
+    return r.ok ? undefined : r.error.index;
+  };
+  return (input: string) => {
+    if (typeof input !== 'string') throw new TypeError(`createValidator: input must be a string, got ${input === null ? 'null' : typeof input}`);
+    const r = check(input);
+    if (r.ok) return r;
+    const e = r.error;
+    // A policy error's input may be redacted: a suggestion built from it would be wrong.
+    const redacted = e instanceof UriPolicyError && e.input !== input;
+    const hint = findHint(
+      e instanceof UriPolicyError ? { input, rule: e.rule, index: e.index, component: e.component, reason: e.reason } : e,
+      redacted ? () => 0 : where,
+    );
+    return { ok: false, error: attachHint(e, hint && redacted ? { ...hint, suggestion: undefined } : hint) };
   };
 }
 

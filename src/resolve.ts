@@ -31,7 +31,7 @@ export function resolve(base: string, reference: string, options: ResolveOptions
   return recomposeTarget(transform(B, R, strict));
 }
 
-type Target = Pick<UriComponents, 'scheme' | 'authority' | 'path' | 'query' | 'fragment'>;
+export type Target = Pick<UriComponents, 'scheme' | 'authority' | 'path' | 'query' | 'fragment'>;
 
 function parseArgument(text: string, argument: string, rule: 'URI' | 'URI-reference'): UriComponents {
   try {
@@ -43,7 +43,7 @@ function parseArgument(text: string, argument: string, rule: 'URI' | 'URI-refere
 }
 
 /** 5.2.2. Transform References */
-function transform(Base: UriComponents, R: UriComponents, strict: boolean): Target {
+export function transform(Base: UriComponents, R: UriComponents, strict: boolean): Target {
   let scheme = R.scheme;
   // -- A non-strict parser may ignore a scheme in the reference
   // -- if it is identical to the base URI's scheme. (Schemes are case-insensitive, 3.1.)
@@ -97,7 +97,7 @@ function merge(Base: UriComponents, path: string): string {
  * (`a://g`). There the path is prefixed with "/.", which keeps the target valid and, dot
  * segments removed, the same path (`a:/.//g`); this is the corpus's and uriparser's choice.
  */
-function recomposeTarget(T: Target): string {
+export function recomposeTarget(T: Target): string {
   const path = T.authority === undefined && T.path.startsWith('//') ? '/.' + T.path : T.path;
   return recomposeTrusted(T.scheme, T.authority, path, T.query, T.fragment);
 }

@@ -4,6 +4,7 @@ import type { TreeOptions } from './engine/driver';
 import type { TreeNode } from './engine/tree';
 import { UriSyntaxError, expectString } from './errors';
 import { readOptions } from './options';
+import { hinted } from './hints';
 
 export type ValidationResult = { ok: true } | { ok: false; error: UriSyntaxError };
 
@@ -29,17 +30,26 @@ export function isValid(input: string, rule: RuleName = 'URI-reference'): boolea
 let lastRule: unknown;
 let lastTester: (input: string) => boolean;
 
-/** `{ ok: true }`, or `{ ok: false, error }` with a `UriSyntaxError`. Never throws for a string. */
+/**
+ * `{ ok: true }`, or `{ ok: false, error }` with a `UriSyntaxError` (with a `hint`, and a checked
+ * `suggestion`, when a known mistake fits: src/hints.ts). Never throws for a string.
+ */
 export function validate(input: string, rule: RuleName = 'URI-reference'): ValidationResult {
   expectString(input, 'input', 'validate');
   expectRule(rule, 'validate');
   const v = driver.check(input, rule);
-  return v.ok ? { ok: true } : { ok: false, error: driver.error(input, rule, v) };
+  return v.ok ? { ok: true } : { ok: false, error: hinted(driver.error(input, rule, v)) };
 }
 
-const TREE_OPTIONS = { lexical: 'boolean' } as const;
+export const TREE_OPTIONS = { lexical: 'boolean', maxNodes: 'count' } as const;
 
-/** The typed parse tree of the whole input as `rule`; throws `UriSyntaxError` for invalid input. */
+/**
+ * The typed parse tree of the whole input as `rule`; throws `UriSyntaxError` for invalid input.
+ * Every call returns fresh objects (nothing is shared with the library or another call). A
+ * tree of more than `options.maxNodes` nodes (default 2^26) is a `RangeError`; trees of more
+ * than 65,536 nodes come as views whose `children` are made on each read (use `walk` to go
+ * through a large tree without making node objects).
+ */
 export function parseTree<R extends RuleName = 'URI-reference'>(
   input: string,
   rule: R = 'URI-reference' as R,

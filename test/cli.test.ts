@@ -174,8 +174,8 @@ describe('validate many inputs (standard input, --file)', () => {
     const r = await cliIn(lines.join('\n'), 'validate', '--rule', 'URI');
     expect(r.status).toBe(1);
     expect(r.out).toEqual([
-      '-:2:9: not a valid URI: at offset 8, found " "; expected: pct-encoded, sub-delims, unreserved, "#", "/", ":", "?", "@", end of input',
-      '-:4:4: not a valid URI: at offset 3, found the end of input; expected: ALPHA, DIGIT, "+", "-", ".", ":"',
+      '-:2:9: not a valid URI: at offset 8, found " "; expected: pct-encoded, sub-delims, unreserved, "#", "/", ":", "?", "@", end of input; hint: a space must be percent-encoded as "%20"',
+      '-:4:4: not a valid URI: at offset 3, found the end of input; expected: ALPHA, DIGIT, "+", "-", ".", ":"; hint: an absolute URI begins with a scheme and ":" (e.g. "https:") (at offset 0)',
     ]);
     // the final "" after the last newline is no line; without a final newline, "foo" still is one
     expect(r.err).toBe('-: 4 lines, 2 valid, 2 invalid (URI)');
@@ -218,6 +218,8 @@ describe('validate many inputs (standard input, --file)', () => {
     expect(objs[0]).toMatchObject({ file: '-', line: 2, column: 9, input: 'http://a b', valid: false, rule: 'URI', index: 8 });
     for (const k of ['expected', 'message', 'hint', 'suggestion']) expect(objs[0]).toHaveProperty(k);
     expect(objs[0].message).toContain('not a valid URI: at offset 8');
+    expect(objs[0]).toMatchObject({ hint: 'a space must be percent-encoded as "%20"', suggestion: 'http://a%20b' });
+    expect(objs[1]).toMatchObject({ hint: expect.stringContaining('scheme'), suggestion: null });
     const all = (await cliIn(lines.join('\n'), 'validate', '--rule', 'URI', '--json', '--all')).out.map((l) => JSON.parse(l));
     expect(all.map((o) => [o.line, o.valid])).toEqual([[1, true], [2, false], [3, true], [4, false]]);
     expect(all[0]).toMatchObject({ input: 'http://example.com/', index: null, message: null, hint: null, suggestion: null });

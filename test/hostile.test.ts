@@ -124,6 +124,7 @@ const SIGNATURES: Record<string, { args: unknown[]; names: string[]; optional?: 
   percentEncode: { args: ['a b', 'query'], names: ['text', 'component'] },
   percentDecode: { args: ['a%20b', { lenient: true }], names: ['text', 'options'], optional: [1] },
   redact: { args: ['http://u:p@a/'], names: ['uri'] },
+  walk: { args: ['http://a/', 'URI', { enter: () => undefined }, { lexical: true }], names: ['input', 'rule', 'visitor', 'options'], optional: [3] },
 };
 
 const BAD: [string, unknown][] = [
@@ -150,7 +151,7 @@ describe('wrong argument types', () => {
   const cases: [string, string, string, unknown][] = [];
   for (const [name, sig] of Object.entries(SIGNATURES)) {
     sig.names.forEach((arg, i) => {
-      const isOptions = arg === 'options' || arg === 'components';
+      const isOptions = arg === 'options' || arg === 'components' || arg === 'visitor';
       for (const [what, value] of BAD) {
         if (value === undefined && sig.optional?.includes(i)) continue;
         // An options object is an object: the plain object is the valid case there.

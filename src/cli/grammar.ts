@@ -9,6 +9,7 @@ import { RULE_NAMES, driver, type RuleName } from '../grammar';
 import { validate, parseTree } from '../validate';
 import { regexpSource } from '../engine/regexp';
 import { LONG } from '../engine/limits';
+import { hinted } from '../hints';
 import type { Node } from '../engine/tree';
 import type { UriSyntaxError } from '../errors';
 import { Usage, show } from './args';
@@ -31,7 +32,7 @@ const rfc3986: CliGrammar = {
   validate: (input, rule) => {
     if (typeof input !== 'string' || !driver.hasRule(rule)) return validate(input, rule as RuleName);
     const v = driver.automaton(rule).run(input);
-    return v.ok ? { ok: true } : { ok: false, error: driver.error(input, rule, v) };
+    return v.ok ? { ok: true } : { ok: false, error: hinted(driver.error(input, rule, v)) };
   },
   tree: (input, rule, lexical) => parseTree(input, rule as RuleName, { lexical }),
 };

@@ -76,9 +76,10 @@ function check(ctx: Context): Check {
   } };
 }
 
-function failure(e: { input: string; rule: string; index: number; message: string; expected?: readonly string[] }): Failure {
+function failure(e: { input: string; rule: string; index: number; message: string; expected?: readonly string[]; hint?: string; suggestion?: string }): Failure {
   return {
     input: e.input, rule: e.rule, index: e.index, expected: e.expected ?? [], message: e.message,
+    hint: e.hint, suggestion: e.suggestion,
     component: e instanceof UriPolicyError ? e.component : undefined,
   };
 }

@@ -9,7 +9,8 @@
  */
 import { Automaton, type Verdict } from './automaton';
 import type { Grammar } from './expr';
-import { compileFast, type Matcher } from './fastTree';
+import { compileFast, type Compiled } from './fastTree';
+import { DEFAULT_MAX_NODES, EAGER_NODES, FlatTree } from './compactTree';
 import { LONG } from './limits';
 import { regexpSource } from './regexp';
 import { compileParsimmon, run, type Language } from './parsimmon';
@@ -23,12 +24,30 @@ import type { TreeOptions } from './grammar';
 
 export type { TreeOptions };
 
+/**
+ * Derived forms computed ahead of time (scripts/generate-derived.ts writes them for the built-in
+ * grammar into src/generated/), so that a fresh process does not derive them on its first call.
+ * Keys: a rule name for `testers`; `capturerKey(rule, captureRules)` for `capturers`.
+ */
+export interface DerivedForms {
+  readonly testers: Readonly<Record<string, string>>;
+  readonly capturers: Readonly<Record<string, { readonly source: string; readonly names: readonly string[] }>>;
+}
+
+/** The key of a capturer: the rule and its capture rules in order. */
+export const capturerKey = (rule: string, captureRules: ReadonlySet<string>): string => `${rule}|${[...captureRules].sort().join(',')}`;
+
 export class Driver<R extends string> {
+  /** Regexp sources derived ahead of time (see DerivedForms); the rest are derived on first use. */
+  derived: DerivedForms | undefined;
+
   private readonly automata = new Map<string, Automaton>();
   private readonly languages = new Map<string, Language<R>>();
   private readonly names: ReadonlySet<string>;
   private readonly testers = new Map<string, (input: string) => boolean>();
-  private readonly fast = new Map<ReadonlySet<string>, (rule: string) => Matcher>();
+  private readonly fast = new Map<ReadonlySet<string>, Compiled>();
+  /** Reused node stores for short inputs (their trees are copied out as objects). */
+  private readonly scratch = new Map<ReadonlySet<string>, FlatTree>();
   private readonly structuralSets = new Map<string, ReadonlySet<string>>();
 
   constructor(
@@ -87,9 +106,11 @@ export class Driver<R extends string> {
   tester(rule: R): (input: string) => boolean {
     let t = this.testers.get(rule);
     if (!t) {
-      const re = new RegExp(`^(?:${regexpSource(this.grammar, { t: 'ref', name: rule })})$`);
-      const automaton = this.automaton(rule);
-      t = (input) => (input.length < LONG ? re.test(input) : automaton.test(input));
+      const re = new RegExp(`^(?:${this.derived?.testers[rule] ?? regexpSource(this.grammar, { t: 'ref', name: rule })})$`);
+      // The automaton only on the first long input: building its NFA costs more than a short
+      // input's whole check, and most processes never see a long input.
+      let automaton: Automaton | undefined;
+      t = (input) => (input.length < LONG ? re.test(input) : (automaton ??= this.automaton(rule)).test(input));
       this.testers.set(rule, t);
     }
     return t;
@@ -101,6 +122,11 @@ export class Driver<R extends string> {
    * rule of `match[k + 1]`. Only for inputs shorter than LONG (see limits.ts).
    */
   capturer(rule: R, captureRules: ReadonlySet<string>): { exec: (input: string) => RegExpExecArray | null; names: readonly string[] } {
+    const pre = this.derived?.capturers[capturerKey(rule, captureRules)];
+    if (pre) {
+      const re = new RegExp(`^(?:${pre.source})$`);
+      return { exec: (input) => re.exec(input), names: pre.names };
+    }
     const names: string[] = [];
     const re = new RegExp(`^(?:${regexpSource(this.grammar, { t: 'ref', name: rule }, { rules: captureRules, names })})$`);
     return { exec: (input) => re.exec(input), names };
@@ -121,8 +147,9 @@ export class Driver<R extends string> {
 
   /**
    * The fast first-match-wins parse with nodes for `nodeRules` only (default: every structural
-   * rule): the nodes found at the top, in order, or undefined when the input does not match
-   * `rule` to its end. Callers pass one long-lived `nodeRules` set (it keys the compiled form).
+   * rule): the nodes found at the top, in order, as fresh objects, or undefined when the input
+   * does not match `rule` to its end. Callers pass one long-lived `nodeRules` set (it keys the
+   * compiled form).
    */
   fastNodes(input: string, rule: R, nodeRules: ReadonlySet<string> = this.structural(rule)): Node[] | undefined {
     return this.parser(rule, nodeRules)(input);
@@ -130,13 +157,37 @@ export class Driver<R extends string> {
 
   /** `fastNodes` for one rule and node set, as a function of the input. */
   parser(rule: R, nodeRules: ReadonlySet<string> = this.structural(rule)): (input: string) => Node[] | undefined {
+    return (input) => {
+      const t = this.flat(input, rule, nodeRules);
+      return t && t.roots().map((k) => t.materialize(k));
+    };
+  }
+
+  /**
+   * The parse with nodes for `nodeRules` as a compact tree (./compactTree.ts), or undefined
+   * when the input does not match `rule` to its end. A TreeLimitError (RangeError) for more
+   * than `maxNodes` nodes. With `reuse`, inputs shorter than LONG share one store per node
+   * set: copy out of it before anything else parses.
+   */
+  flat(
+    input: string, rule: R, nodeRules: ReadonlySet<string> = this.structural(rule), maxNodes = DEFAULT_MAX_NODES, reuse = true,
+  ): FlatTree | undefined {
     let compiled = this.fast.get(nodeRules);
     if (!compiled) this.fast.set(nodeRules, (compiled = compileFast(this.grammar, nodeRules)));
-    const matcher = compiled(rule);
-    return (input) => {
-      const out: Node[] = [];
-      return matcher(input, 0, out) === input.length ? out : undefined;
-    };
+    let t: FlatTree;
+    if (reuse && input.length < LONG) {
+      let s = this.scratch.get(nodeRules);
+      if (!s) this.scratch.set(nodeRules, (s = new FlatTree(compiled.names)));
+      t = s;
+      t.length = 0;
+      t.maxNodes = maxNodes;
+      t.inputLength = input.length;
+    } else {
+      // About a node a character in a lexical tree (up to two), far fewer in the others.
+      const guess = nodeRules.size > this.structural(rule).size ? input.length : input.length >> 3;
+      t = new FlatTree(compiled.names, maxNodes, input.length, guess + 64);
+    }
+    return compiled.matcher(rule)(input, 0, t) === input.length ? t : undefined;
   }
 
   /** Like `fastNodes`, but a syntax error for input that does not match. */
@@ -153,23 +204,28 @@ export class Driver<R extends string> {
     throw new Error(`uri-grammar internal error: the ${rule} combinators and automaton disagree on ${JSON.stringify(input)}`);
   }
 
-  /** The tree of a whole input, or a syntax error. */
+  /**
+   * The tree of a whole input, or a `UriSyntaxError`: fresh plain objects up to EAGER_NODES
+   * nodes, views made on access above (./compactTree.ts). Both kinds come from the closures.
+   */
   tree(input: string, rule: R, options: TreeOptions = {}): TreeNode<R> {
-    if (!options.lexical) {
-      const nodes = this.fastNodes(input, rule);
-      if (nodes) return nodes[0] as TreeNode<R>;
-    } else if (!this.test(input, rule)) {
-      // A lexical tree is large: the verdict first, and no tree for an input that has none.
-    } else if (input.length < LONG) {
-      const r = run(this.language(true)[rule], input);
-      if (r.status && r.index === input.length) return r.value[0] as TreeNode<R>;
-    } else {
-      // Parsimmon's replies and arrays for a node a character make a long input's garbage
-      // collection the larger cost; the closures build the same tree (tested) with no more
-      // than its nodes.
-      const nodes = this.fastNodes(input, rule, this.names);
-      if (nodes) return nodes[0] as TreeNode<R>;
-    }
-    return this.fail(input, rule);
+    const lexical = options.lexical === true;
+    // A lexical tree is large: the verdict first, and no tree for an input that has none.
+    if (lexical && !this.test(input, rule)) return this.fail(input, rule);
+    const nodes = lexical ? this.names : this.structural(rule);
+    const t = this.flat(input, rule, nodes, options.maxNodes);
+    if (!t) return this.fail(input, rule);
+    // The shared store of short inputs is always copied out; a view must own its store.
+    return t.node(0, t === this.scratch.get(nodes) ? Infinity : EAGER_NODES) as TreeNode<R>;
+  }
+
+  /** The compact tree of a whole input (for `walk`), or a `UriSyntaxError`; never the shared store. */
+  compactTree(input: string, rule: R, options: TreeOptions = {}): FlatTree {
+    const lexical = options.lexical === true;
+    if (lexical && !this.test(input, rule)) return this.fail(input, rule);
+    const nodes = lexical ? this.names : this.structural(rule);
+    const t = this.flat(input, rule, nodes, options.maxNodes, false);
+    if (!t) return this.fail(input, rule);
+    return t;
   }
 }

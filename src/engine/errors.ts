@@ -55,12 +55,15 @@ export function foundAt(input: string, index: number): string {
 
 /** A character in quotes, escaped as in the caret line. */
 export function quoted(ch: string): string {
-  return ch === '"' || ch === '\\' ? `"\\${ch}"` : `"${show(ch)}"`;
+  return ch === '"' ? '"\\""' : `"${show(ch)}"`;
 }
 
+/**
+ * A character as the caret line shows it: printable ASCII as it is, "\" as "\\" (so that a
+ * typed "\x09" and a tab look different), anything else as `\xNN` or `\uNNNN`.
+ */
 function show(ch: string): string {
   const c = ch.charCodeAt(0);
-  // "\\" for a backslash, so that a typed "\x09" and a tab look different (from main, issue 15 item 9).
   if (c === 0x5c) return '\\\\';
   if (c >= 0x20 && c < 0x7f) return ch;
   return c <= 0xff ? `\\x${c.toString(16).padStart(2, '0')}` : `\\u${c.toString(16).padStart(4, '0')}`;

@@ -7,21 +7,33 @@
  * choice, greedy repetition without backtracking, the rules' PEG guards, one sticky RegExp
  * for every sub-expression that gives no nodes) but keeps no failure information: errors
  * come from the automaton. The tests check that both compilers build the same trees.
+ *
+ * The nodes go to a TreeSink (./tree.ts), in pre-order, as rule ids and offsets: no node
+ * object is made while parsing (./compactTree.ts makes them on access). Backtracking is
+ * `truncate` to the length before the attempt.
  */
 import { caseFold, type CharSet, type Expr, type Grammar } from './expr';
 import { regexpSource, singleCharSet } from './regexp';
 import { firstChars, nullable, reaches } from './first';
 import { LONG } from './limits';
-import type { Node } from './tree';
+import { NullSink } from './compactTree';
+import type { TreeSink } from './tree';
 
-const NO_CHILDREN: readonly Node[] = Object.freeze([]);
+/** Matches at `i`, emits nodes to `out`; returns the end offset, or -1 (with `out` as it was). */
+export type Matcher = (input: string, i: number, out: TreeSink) => number;
 
-/** Matches at `i`, appends nodes to `out`; returns the end offset, or -1 (with `out` as it was). */
-export type Matcher = (input: string, i: number, out: Node[]) => number;
+/** The compiled grammar: a matcher per rule, and the rule-name table of the ids it emits. */
+export interface Compiled {
+  matcher(rule: string): Matcher;
+  /** `names[id]`: the rule of a node id (the node rules, in the order of the set). */
+  readonly names: readonly string[];
+}
 
-export function compileFast(grammar: Grammar, nodeRules: ReadonlySet<string>): (rule: string) => Matcher {
+export function compileFast(grammar: Grammar, nodeRules: ReadonlySet<string>): Compiled {
   const rules = new Map<string, Matcher>();
-  const scratch: Node[] = [];
+  const names = [...nodeRules];
+  const ids = new Map(names.map((n, k) => [n, k]));
+  const scratch = new NullSink();
 
   const memo = new Map<string, boolean>();
   const reachesNode = (e: Expr): boolean => reaches(grammar, e, nodeRules, memo);
@@ -31,19 +43,21 @@ export function compileFast(grammar: Grammar, nodeRules: ReadonlySet<string>): (
     let m = rules.get(name);
     if (!m) {
       const body = compile(grammar[name]);
-      if (!nodeRules.has(name)) m = body;
+      const id = ids.get(name);
+      if (id === undefined) m = body;
       else if (!reachesNode(grammar[name])) {
-        // A leaf node: no children to collect.
+        // A leaf node: opened once its body matched.
         m = (input, i, out) => {
           const j = body(input, i, out);
-          if (j >= 0) out.push({ rule: name, start: i, end: j, children: NO_CHILDREN });
+          if (j >= 0) out.close(out.open(id, i), j);
           return j;
         };
       } else {
         m = (input, i, out) => {
-          const children: Node[] = [];
-          const j = body(input, i, children);
-          if (j >= 0) out.push({ rule: name, start: i, end: j, children });
+          const k = out.open(id, i);
+          const j = body(input, i, out);
+          if (j >= 0) out.close(k, j);
+          else out.truncate(k);
           return j;
         };
       }
@@ -83,7 +97,7 @@ export function compileFast(grammar: Grammar, nodeRules: ReadonlySet<string>): (
             const j = a(input, i, out);
             if (j < 0) return -1;
             const k = b(input, j, out);
-            if (k < 0) out.length = mark;
+            if (k < 0) out.truncate(mark);
             return k;
           };
         }
@@ -92,7 +106,7 @@ export function compileFast(grammar: Grammar, nodeRules: ReadonlySet<string>): (
           for (let k = 0; k < items.length; k++) {
             i = items[k](input, i, out);
             if (i < 0) {
-              out.length = mark;
+              out.truncate(mark);
               return -1;
             }
           }
@@ -112,7 +126,7 @@ export function compileFast(grammar: Grammar, nodeRules: ReadonlySet<string>): (
             if (first && !(c < 128 && first[c])) continue;
             const j = items[k](input, i, out);
             if (j >= 0) return j;
-            out.length = mark;
+            out.truncate(mark);
           }
           return -1;
         };
@@ -136,7 +150,7 @@ export function compileFast(grammar: Grammar, nodeRules: ReadonlySet<string>): (
             n++;
           }
           if (n < min) {
-            out.length = mark;
+            out.truncate(mark);
             return -1;
           }
           return i;
@@ -147,7 +161,7 @@ export function compileFast(grammar: Grammar, nodeRules: ReadonlySet<string>): (
         const not = compile(e.not);
         return (input, i) => {
           const j = not(input, i, scratch);
-          scratch.length = 0;
+          scratch.truncate(0);
           return j >= 0 ? -1 : i;
         };
       }
@@ -155,7 +169,7 @@ export function compileFast(grammar: Grammar, nodeRules: ReadonlySet<string>): (
     }
   };
 
-  return rule;
+  return { matcher: rule, names };
 }
 
 /**

@@ -10,6 +10,11 @@ import type { TreeNode } from './tree';
 export interface TreeOptions {
   /** Show character-level rules too (for RFC 3986: pchar, unreserved, pct-encoded, h16, dec-octet, …). */
   lexical?: boolean;
+  /**
+   * The most nodes a tree may have (default 2^26, about 940 MB of typed arrays at 14 bytes a
+   * node); a larger tree is a RangeError (`TreeLimitError`) before its arrays grow past it.
+   */
+  maxNodes?: number;
 }
 
 export type GrammarValidation = { ok: true } | { ok: false; error: GrammarSyntaxError };

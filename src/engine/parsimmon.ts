@@ -90,7 +90,8 @@ export function compileParsimmon<R extends string>(
 /** Wraps a rule's parser so that its result is one node with its span. */
 function asNode(name: string, body: P.Parser<Kids>): P.Parser<Kids> {
   // seqMap merges the furthest failure seen inside, as parsimmon does for every sequence.
-  return P.seqMap(offset, body, offset, (start, children, end): Kids => [{ rule: name, start, end, children }]);
+  // A fresh array for a childless node: NONE is shared and must never reach a tree.
+  return P.seqMap(offset, body, offset, (start, children, end): Kids => [{ rule: name, start, end, children: children === NONE ? [] : children }]);
 }
 
 /** A node-free sub-expression as one sticky RegExp. */

@@ -27,3 +27,23 @@ export class NodeBuilder {
     (this.stack.length ? this.stack[this.stack.length - 1].children : this.roots).push(node);
   }
 }
+
+/**
+ * Where a parser writes the nodes it finds, in pre-order, without making node objects (so
+ * that any engine can emit into the compact store of ./compactTree.ts).
+ *
+ *   const k = sink.open(ruleId, start);   // a node begins: its index
+ *   … the rule's body emits the children …
+ *   sink.close(k, end);                    // the node at index k ends at `end`
+ *   sink.truncate(mark);                   // backtrack: drop every node from index `mark` on
+ *
+ * `length` is the number of nodes so far (a mark for `truncate`). A node that is opened and
+ * then abandoned is dropped with `truncate(k)`. `ruleId` indexes the rule-name table the
+ * sink was made with.
+ */
+export interface TreeSink {
+  readonly length: number;
+  open(ruleId: number, start: number): number;
+  close(node: number, end: number): void;
+  truncate(length: number): void;
+}

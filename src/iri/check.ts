@@ -1,0 +1,131 @@
+/**
+ * The verdict and error offset of an RFC 3987 rule, read through the RFC 3986 rule it
+ * generalises.
+ *
+ * RFC 3987 2.2 changes RFC 3986 in one way: where RFC 3986 allows `unreserved`, the IRI
+ * rules allow `iunreserved` = unreserved / ucschar, and `iquery` also allows `iprivate`.
+ * Every rule that allows `iunreserved` also allows `pct-encoded` in the same place (iuserinfo,
+ * ireg-name, the isegments, iquery, ifragment), and the delimiters are ASCII. So a string
+ * is an IRI exactly when each non-ASCII character is a `ucschar` (or an `iprivate` in the
+ * query) and the string with each such character replaced by a `pct-encoded` triplet is a
+ * URI; and it stops being a prefix of an IRI at the same character. (This is the mapping of
+ * section 3.1, with a placeholder triplet.) ASCII input goes straight to the RFC 3986 check:
+ * it pays nothing for Unicode. test/iri/check.test.ts compares this with the grammar itself.
+ */
+import { driver, type RuleName } from '../grammar';
+import { BIDI_NAMES, isBidiFormatting, isIprivate, isUcschar, uPlus } from './ucschar';
+
+/** The RFC 3987 rules that generalise an RFC 3986 rule (2.2: "'URI' ... changed to 'IRI'. Otherwise, an 'i' has been prefixed"). */
+export const URI_COUNTERPART = Object.freeze({
+  'IRI': 'URI', 'IRI-reference': 'URI-reference', 'absolute-IRI': 'absolute-URI', 'irelative-ref': 'relative-ref',
+  'ihier-part': 'hier-part', 'irelative-part': 'relative-part', 'iauthority': 'authority', 'iuserinfo': 'userinfo',
+  'ihost': 'host', 'ireg-name': 'reg-name', 'ipath': 'path', 'ipath-abempty': 'path-abempty',
+  'ipath-absolute': 'path-absolute', 'ipath-noscheme': 'path-noscheme', 'ipath-rootless': 'path-rootless',
+  'ipath-empty': 'path-empty', 'isegment': 'segment', 'isegment-nz': 'segment-nz', 'isegment-nz-nc': 'segment-nz-nc',
+  'iquery': 'query', 'ifragment': 'fragment',
+} as const satisfies Record<string, RuleName>);
+
+export type MappedRule = keyof typeof URI_COUNTERPART;
+
+/** Where `iprivate` may stand: after the query's "?" (before any "#"), everywhere in `iquery`, or nowhere. */
+const WITH_QUERY: ReadonlySet<string> = new Set(['IRI', 'IRI-reference', 'absolute-IRI', 'irelative-ref']);
+
+export type IriVerdict = { ok: true } | { ok: false; index: number; reason?: string };
+
+export function isMappedRule(rule: string): rule is MappedRule {
+  return Object.prototype.hasOwnProperty.call(URI_COUNTERPART, rule);
+}
+
+const NON_ASCII = /[^\x00-\x7f]/;
+
+/** Does all of `input` match `rule`? With `bidi`, section 4.1's characters are refused too. */
+export function iriTest(input: string, rule: MappedRule, bidi: boolean): boolean {
+  return iriTester(rule, bidi)(input);
+}
+
+/**
+ * `iriTest` as a function of the input. A string the RFC 3986 rule accepts is ASCII and so
+ * also an IRI (with or without 4.1): that is the first and, for ASCII input, the only test.
+ */
+export function iriTester(rule: MappedRule, bidi: boolean): (input: string) => boolean {
+  const uriTest = driver.tester(URI_COUNTERPART[rule]);
+  return (input) => {
+    if (uriTest(input)) return true;
+    if (!NON_ASCII.test(input)) return false;
+    const m = mapped(input, rule, bidi, null);
+    return typeof m === 'string' && uriTest(m);
+  };
+}
+
+/** The verdict with the offset at which `input` stops being a prefix of a `rule`, and why when it is a character. */
+export function iriCheck(input: string, rule: MappedRule, bidi: boolean): IriVerdict {
+  const uriRule = URI_COUNTERPART[rule];
+  if (!NON_ASCII.test(input)) {
+    const v = driver.check(input, uriRule);
+    return v.ok ? { ok: true } : { ok: false, index: v.index };
+  }
+  const origin: number[] = [];
+  const m = mapped(input, rule, bidi, origin);
+  const text = typeof m === 'string' ? m : m.prefix;
+  const v = driver.check(text, uriRule);
+  if (typeof m === 'string') return v.ok ? { ok: true } : { ok: false, index: origin[v.index] ?? input.length };
+  // A character the IRI cannot hold at m.index: the error is there unless the text before it
+  // already stopped being a prefix.
+  if (!v.ok && v.index < text.length) return { ok: false, index: origin[v.index] };
+  return { ok: false, index: m.index, reason: m.reason };
+}
+
+/**
+ * `input` with each allowed non-ASCII character replaced by "%80", or the first character
+ * that cannot stand where it is (with the mapped text before it). With `origin`, records the
+ * input offset of each mapped character (and of the end).
+ */
+function mapped(input: string, rule: MappedRule, bidi: boolean, origin: number[] | null): string | { index: number; reason: string; prefix: string } {
+  const anyPrivate = rule === 'iquery';
+  const queryRule = WITH_QUERY.has(rule);
+  let inQuery = false;
+  let sawHash = false;
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < input.length; i++) {
+    const c = input.charCodeAt(i);
+    if (c < 0x80) {
+      if (queryRule) {
+        // The first "?" begins the query, the first "#" the fragment (neither can come earlier).
+        if (c === 0x3f && !sawHash) inQuery = true;
+        else if (c === 0x23) { sawHash = true; inQuery = false; }
+      }
+      if (origin) origin.push(i);
+      continue;
+    }
+    let cp = c;
+    let width = 1;
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < input.length) {
+      const d = input.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) { cp = (c - 0xd800) * 0x400 + (d - 0xdc00) + 0x10000; width = 2; }
+    }
+    let reason: string | undefined;
+    if (isUcschar(cp)) {
+      if (bidi && isBidiFormatting(cp)) {
+        reason = `RFC 3987 4.1: an IRI must not contain the bidirectional formatting character ${uPlus(cp)} ${BIDI_NAMES[cp]}`;
+      }
+    } else if (isIprivate(cp)) {
+      if (!anyPrivate && !inQuery) reason = `${uPlus(cp)} is an iprivate character, allowed only in the query (RFC 3987 2.2)`;
+    } else if (cp >= 0xd800 && cp <= 0xdfff) {
+      reason = `${uPlus(cp)} is a lone surrogate, not a character`;
+    } else {
+      reason = `${uPlus(cp)} is not a ucschar (RFC 3987 2.2)`;
+    }
+    if (reason !== undefined) {
+      if (origin) origin.push(i);
+      return { index: i, reason, prefix: out + input.slice(from, i) };
+    }
+    out += input.slice(from, i) + '%80';
+    if (origin) origin.push(i, i, i);
+    i += width - 1;
+    from = i + 1;
+  }
+  if (origin) origin.push(input.length);
+  return out + input.slice(from);
+}
+

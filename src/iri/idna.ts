@@ -1,0 +1,111 @@
+/**
+ * Internationalized host names (RFC 3987 3.1 and 3.2.1) with UTS #46 processing from the
+ * `tr46` package (the implementation Node's URL ecosystem uses), never hand-written tables.
+ *
+ * RFC 3987 3.1: "Replace the ireg-name part of the IRI by the part converted using the
+ * ToASCII operation ... on each dot-separated label, and by using U+002E (FULL STOP) as a
+ * label separator, with the flag UseSTD3ASCIIRules set to TRUE". RFC 3490 (IDNA2003) is
+ * superseded; UTS #46 ToASCII, non-transitional (so "ß" stays "ß": `faß.de` →
+ * `xn--fa-hia.de`), with every check on, is its current form. Node's `url.domainToASCII` is
+ * the WHATWG host parser (no STD3 rules, no hyphen checks), a different profile.
+ */
+import { toASCII, toUnicode, type ToASCIIOptions } from 'tr46';
+import { isBidiFormatting, isUcschar } from './ucschar';
+
+/** UTS #46 ToASCII as RFC 3987 3.1 asks for it. */
+const PROFILE: Readonly<ToASCIIOptions> = Object.freeze({
+  transitionalProcessing: false,
+  useSTD3ASCIIRules: true,
+  checkHyphens: true,
+  checkBidi: true,
+  checkJoiners: true,
+  verifyDNSLength: true,
+});
+
+/** A host that UTS #46 ToASCII rejects, naming the label. */
+export class IdnaError extends SyntaxError {
+  override readonly name = 'IdnaError';
+  constructor(
+    /** The host as written in the IRI. */
+    readonly host: string,
+    /** The label IDNA rejects (after percent-decoding), or `undefined` when only the whole name fails. */
+    readonly label: string | undefined,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** UTS #46 label separators: FULL STOP and the three that ToASCII maps to it. */
+const SEPARATORS = /[.\u3002\uFF0E\uFF61]/;
+
+/**
+ * The ASCII form of an `ireg-name` (UTS #46 ToASCII, non-transitional, STD3 rules, hyphen,
+ * bidi and joiner checks, DNS lengths), its percent-encodings decoded as UTF-8 first (RFC
+ * 3986 3.2.2: "percent-encoded octets ... in a reg-name ... represent UTF-8 characters").
+ * A trailing "." (the DNS root) is kept. Throws `IdnaError` naming the label IDNA rejects.
+ */
+export function hostToAscii(host: string): string {
+  const name = percentDecodeUtf8(host);
+  const root = name.length > 1 && name.endsWith('.');
+  const domain = root ? name.slice(0, -1) : name;
+  const ascii = toASCII(domain, PROFILE);
+  if (ascii !== null) return root ? ascii + '.' : ascii;
+  const bad = domain.split(SEPARATORS).find((label) => toASCII(label, PROFILE) === null);
+  const shown = JSON.stringify(host);
+  if (bad !== undefined) {
+    const why = bad === '' ? 'an empty label' : `the label ${JSON.stringify(bad)}`;
+    throw new IdnaError(host, bad, `toUri: IDNA (UTS #46 ToASCII) rejects ${why} of the host ${shown}`);
+  }
+  throw new IdnaError(host, undefined,
+    `toUri: IDNA (UTS #46 ToASCII) rejects the host ${shown} as a whole (each label passes alone: the bidi rule across labels or the 253-character DNS limit)`);
+}
+
+/**
+ * The host with each `xn--` label turned back to Unicode for display (RFC 3987 3.2.1:
+ * "Implementations with scheme-specific knowledge MAY convert punycode-encoded domain name
+ * labels to the corresponding characters by using the ToUnicode procedure"). A label that
+ * UTS #46 ToUnicode rejects, or whose characters an `ireg-name` cannot hold as they are
+ * (section 4.1's bidi formatting characters among them), is left as written; every other
+ * label is left exactly as written too. Never throws for a string.
+ */
+export function hostToUnicode(host: string): string {
+  if (!/xn--/i.test(host)) return host;
+  return host.split('.').map((label) => {
+    if (!/^xn--/i.test(label)) return label;
+    const { domain, error } = toUnicode(label, PROFILE);
+    return error || !displayable(domain) ? label : domain;
+  }).join('.');
+}
+
+/** Only characters an ireg-name holds as themselves: iunreserved (no "." inside a label). */
+function displayable(label: string): boolean {
+  for (const ch of label) {
+    const cp = ch.codePointAt(0)!;
+    if (cp < 0x80 ? !/[A-Za-z0-9\-_~]/.test(ch) : !isUcschar(cp) || isBidiFormatting(cp)) return false;
+  }
+  return true;
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The text with its `%HH` triplets decoded as UTF-8; `IdnaError` if they are not UTF-8. */
+function percentDecodeUtf8(host: string): string {
+  if (!host.includes('%')) return host;
+  const parts: string[] = [];
+  let i = 0;
+  while (i < host.length) {
+    const j = host.indexOf('%', i);
+    if (j < 0) { parts.push(host.slice(i)); break; }
+    parts.push(host.slice(i, j));
+    const bytes: number[] = [];
+    i = j;
+    while (host[i] === '%') { bytes.push(parseInt(host.slice(i + 1, i + 3), 16)); i += 3; }
+    try {
+      parts.push(utf8.decode(Uint8Array.from(bytes)));
+    } catch {
+      throw new IdnaError(host, undefined, `toUri: the host ${JSON.stringify(host)} has percent-encodings that are not UTF-8, so IDNA cannot read it (RFC 3986 3.2.2)`);
+    }
+  }
+  return parts.join('');
+}

@@ -1,0 +1,185 @@
+/**
+ * The RFC 3987 grammar (grammar/rfc3987.abnf, section 2.2) with section 4.1 on top, as an
+ * object: verdicts and errors for every rule under its RFC name, and the RFC 3986
+ * algorithms (parse, recompose, resolve, normalize, equivalent) on IRIs.
+ *
+ * The grammar is grammar/rfc3987.abnf compiled by the engine (compileAbnf): errors with
+ * `expected` in ABNF words, trees, parsimmon parsers, rule texts. The verdict (`isValid`) of
+ * the rules that generalise an RFC 3986 rule comes from that rule's RFC 3986 automaton
+ * through the placeholder mapping (./check.ts), so ASCII input costs what a URI costs;
+ * test/iri/grammar.test.ts checks that both give the same verdicts and offsets.
+ * Offsets are UTF-16 offsets; a character outside the BMP is one character and an error
+ * never points into its second half.
+ */
+import { driver, type RuleName } from '../grammar';
+import { UriSyntaxError, expectObject, expectString } from '../errors';
+import { iriCheck, iriTester, isMappedRule, type IriVerdict } from './check';
+import { iriError } from './errors';
+import { isBidiFormatting, isIprivate, isUcschar, BIDI_NAMES, uPlus } from './ucschar';
+import { equivalentIri, normalizeIri, parseIri, recomposeIri, resolveIri, type IriCheckOptions } from './semantics';
+import { toUri } from './toUri';
+import { toIri } from './toIri';
+import type P from 'parsimmon';
+import { compileAbnf } from '../engine/abnf';
+import type { Expr } from '../engine/expr';
+import type { Grammar, TreeOptions } from '../engine/grammar';
+import type { RuleGrammar } from '../engine/ruleGrammar';
+import type { TreeNode } from '../engine/tree';
+import { RFC3987_ABNF } from '../../grammar/rfc3987-abnf';
+
+/** The rules of RFC 3987 2.2, in the order written. */
+export const RFC3987_RULES = Object.freeze([
+  'IRI', 'ihier-part', 'IRI-reference', 'absolute-IRI', 'irelative-ref', 'irelative-part', 'iauthority',
+  'iuserinfo', 'ihost', 'ireg-name', 'ipath', 'ipath-abempty', 'ipath-absolute', 'ipath-noscheme',
+  'ipath-rootless', 'ipath-empty', 'isegment', 'isegment-nz', 'isegment-nz-nc', 'ipchar', 'iquery',
+  'ifragment', 'iunreserved', 'ucschar', 'iprivate',
+  'scheme', 'port', 'IP-literal', 'IPvFuture', 'IPv6address', 'h16', 'ls32', 'IPv4address', 'dec-octet',
+  'pct-encoded', 'unreserved', 'reserved', 'gen-delims', 'sub-delims',
+] as const);
+
+export type Rfc3987Rule = (typeof RFC3987_RULES)[number];
+
+export type IriValidationResult = { ok: true } | { ok: false; error: UriSyntaxError };
+
+const RULES: ReadonlySet<string> = new Set(RFC3987_RULES);
+
+function expectRule(rule: unknown, fn: string): asserts rule is Rfc3987Rule {
+  if (typeof rule !== 'string' || !RULES.has(rule)) {
+    throw new TypeError(`${fn}: argument "rule" must be one of the RFC 3987 rules (rfc3987.rules), got ${typeof rule === 'string' ? JSON.stringify(rule) : typeof rule}`);
+  }
+}
+
+function readOptions(options: IriCheckOptions | undefined, fn: string): boolean {
+  if (options === undefined) return true;
+  expectObject(options, 'options', fn);
+  const { abnfOnly = false } = options;
+  if (typeof abnfOnly !== 'boolean') throw new TypeError(`${fn}: option "abnfOnly" must be a boolean, got ${typeof abnfOnly}`);
+  return !abnfOnly;
+}
+
+/** The verdict of any RFC 3987 rule; `bidi` adds section 4.1. */
+function check(input: string, rule: Rfc3987Rule, bidi: boolean): IriVerdict {
+  if (isMappedRule(rule)) return iriCheck(input, rule, bidi);
+  switch (rule) {
+    case 'ucschar': return oneChar(input, bidi, (cp) => isUcschar(cp));
+    case 'iprivate': return oneChar(input, bidi, (cp) => isIprivate(cp));
+    // iunreserved    = ALPHA / DIGIT / "-" / "." / "_" / "~" / ucschar
+    case 'iunreserved': return oneChar(input, bidi, (cp) => isUcschar(cp) || (cp < 0x80 && driver.test(String.fromCharCode(cp), 'unreserved')));
+    // ipchar         = iunreserved / pct-encoded / sub-delims / ":" / "@"
+    case 'ipchar':
+      if (input[0] === '%') {
+        const v = driver.check(input, 'pct-encoded');
+        return v.ok ? { ok: true } : { ok: false, index: v.index };
+      }
+      return oneChar(input, bidi, (cp) => isUcschar(cp) || (cp < 0x80 && driver.test(String.fromCharCode(cp), 'pchar')));
+    default: {
+      // The rules RFC 3987 takes from RFC 3986 unchanged: ASCII, the same automaton.
+      const v = driver.check(input, rule as RuleName);
+      return v.ok ? { ok: true } : { ok: false, index: v.index };
+    }
+  }
+}
+
+/** A rule that is one character (one code point: an astral character is one). */
+function oneChar(input: string, bidi: boolean, allowed: (cp: number) => boolean): IriVerdict {
+  const cp = input.codePointAt(0);
+  if (cp === undefined) return { ok: false, index: 0 };
+  const lone = cp >= 0xd800 && cp <= 0xdfff;
+  if (lone || !allowed(cp)) return { ok: false, index: 0, reason: lone ? `${uPlus(cp)} is a lone surrogate, not a character` : undefined };
+  if (bidi && isBidiFormatting(cp)) return { ok: false, index: 0, reason: `RFC 3987 4.1: an IRI must not contain the bidirectional formatting character ${uPlus(cp)} ${BIDI_NAMES[cp]}` };
+  const width = cp > 0xffff ? 2 : 1;
+  return input.length === width ? { ok: true } : { ok: false, index: width };
+}
+
+let compiled: RuleGrammar<Rfc3987Rule> | undefined;
+
+/** grammar/rfc3987.abnf compiled (on first use), the character-level rules marked as for RFC 3986. */
+export function rfc3987FromText(): RuleGrammar<Rfc3987Rule> {
+  compiled ??= compileAbnf(RFC3987_ABNF, {
+    name: 'rfc3987',
+    lexicalRules: ['ipchar', 'iunreserved', 'ucschar', 'iprivate', 'h16', 'ls32', 'dec-octet', 'pct-encoded', 'unreserved', 'reserved', 'gen-delims', 'sub-delims'],
+    labelRules: ['iunreserved', 'unreserved', 'pct-encoded', 'sub-delims', 'gen-delims', 'h16', 'dec-octet'],
+  }) as RuleGrammar<Rfc3987Rule>;
+  return compiled;
+}
+
+/** Section 4.1 on top of the grammar's verdict: the first bidi formatting character, unless an earlier syntax error. */
+function withBidi(input: string, rule: Rfc3987Rule, bidi: boolean, fn: string): IriValidationResult {
+  const v = rfc3987FromText().validate(input, rule);
+  const b = bidi ? firstBidi(input) : -1;
+  if (b < 0 || (!v.ok && v.error.index <= b)) {
+    if (v.ok) return v;
+    const e = v.error;
+    const cp = input.codePointAt(e.index);
+    // The engine names what it expected; a character that is never allowed gets its reason too.
+    const reason = cp !== undefined && cp >= 0xd800 && cp <= 0xdfff ? ` (${uPlus(cp)} is a lone surrogate, not a character)` : '';
+    return { ok: false, error: new UriSyntaxError(input, rule, e.index, e.expected, reason ? `${fn}: not a valid ${rule}: at offset ${e.index}, found ${uPlus(cp!)}${reason}` : undefined) };
+  }
+  const cp = input.codePointAt(b)!;
+  return { ok: false, error: iriError(input, rule, { ok: false, index: b, reason: `RFC 3987 4.1: an IRI must not contain the bidirectional formatting character ${uPlus(cp)} ${BIDI_NAMES[cp]}` }, fn) };
+}
+
+const BIDI = /[\u200e\u200f\u202a-\u202e]/;
+function firstBidi(input: string): number {
+  const m = BIDI.exec(input);
+  return m ? m.index : -1;
+}
+
+let lastRule: unknown;
+let lastTester: (input: string) => boolean;
+
+export interface IriTreeOptions extends TreeOptions, IriCheckOptions {}
+
+export const rfc3987 = Object.freeze({
+  name: 'rfc3987' as const,
+  rules: RFC3987_RULES,
+
+  /** Does the whole input match `rule`? Section 4.1 applies unless `{ abnfOnly: true }`. */
+  isValid(input: string, rule: Rfc3987Rule = 'IRI-reference', options?: IriCheckOptions): boolean {
+    // The rule of the last call with no options, and its tester, as the module-level isValid does.
+    if (rule === lastRule && options === undefined && typeof input === 'string') return lastTester(input);
+    expectString(input, 'input', 'rfc3987.isValid');
+    expectRule(rule, 'rfc3987.isValid');
+    const bidi = readOptions(options, 'rfc3987.isValid');
+    const tester = isMappedRule(rule) ? iriTester(rule, bidi) : (s: string) => check(s, rule, bidi).ok;
+    if (options === undefined) { lastRule = rule; lastTester = tester; }
+    return tester(input);
+  },
+
+  /** `{ ok: true }` or `{ ok: false, error }`: the offset, what stands there, and why when it is a character. */
+  validate(input: string, rule: Rfc3987Rule = 'IRI-reference', options?: IriCheckOptions): IriValidationResult {
+    expectString(input, 'input', 'rfc3987.validate');
+    expectRule(rule, 'rfc3987.validate');
+    return withBidi(input, rule, readOptions(options, 'rfc3987.validate'), 'rfc3987.validate');
+  },
+
+  /** The first-match-wins tree (character-level rules with `{ lexical: true }`); section 4.1 applies unless `abnfOnly`. */
+  parseTree(input: string, rule: Rfc3987Rule = 'IRI-reference', options: IriTreeOptions = {}): TreeNode<Rfc3987Rule> {
+    expectString(input, 'input', 'rfc3987.parseTree');
+    expectRule(rule, 'rfc3987.parseTree');
+    expectObject(options, 'options', 'rfc3987.parseTree');
+    const { abnfOnly, ...treeOptions } = options;
+    const bidi = readOptions({ abnfOnly }, 'rfc3987.parseTree');
+    if (bidi) {
+      const v = withBidi(input, rule, true, 'rfc3987.parseTree');
+      if (!v.ok) throw v.error;
+    }
+    return rfc3987FromText().parseTree(input, rule, treeOptions);
+  },
+  /** A parsimmon parser of `rule` (the ABNF alone: it consumes the longest matching prefix). */
+  parser: (rule: Rfc3987Rule): P.Parser<TreeNode<Rfc3987Rule>> => rfc3987FromText().parser(rule),
+  ruleText: (rule: Rfc3987Rule): string => rfc3987FromText().ruleText(rule),
+  expr: (rule: Rfc3987Rule): Expr => rfc3987FromText().expr(rule),
+  alternativeOf: (rule: Rfc3987Rule, text: string): number => rfc3987FromText().alternativeOf(rule, text),
+
+  parse: parseIri,
+  recompose: recomposeIri,
+  resolve: resolveIri,
+  normalize: normalizeIri,
+  equivalent: equivalentIri,
+  toUri,
+  toIri,
+}) satisfies Grammar<Rfc3987Rule>;
+
+/** The mapped verdict and offset (./check.ts), for the tests that compare it with the engine. */
+export const mappedCheck = check;

@@ -1,0 +1,181 @@
+/**
+ * RFC 3986 sections 3, 5 and 6 on IRIs. RFC 3987 2.1: "All the operations defined in
+ * [RFC3986], such as the resolution of relative references, can be applied to IRIs by
+ * IRI-processing software in exactly the same way as they are for URIs"; 6.5 and 5.3 say the
+ * same of resolution and normalization. So the algorithms are RFC 3986's own code
+ * (src/resolve.ts, src/normalize.ts); only the grammar that reads the components is RFC 3987's.
+ *
+ * Normalization is RFC 3986 6.2.2 as it stands: case of scheme, host (ASCII letters only)
+ * and percent-encodings, decoding of percent-encoded unreserved ASCII, dot segments. It does
+ * not apply Unicode NFC (RFC 3987 5.3.2.2: a JavaScript string is already Unicode, step 1c:
+ * "do not normalize"), does not case-fold non-ASCII host text (that is IDNA's: toUri with
+ * `idna`), and does not decode percent-encoded non-ASCII characters (that is toIri).
+ */
+import type { UriComponents, HostKind } from '../components';
+import type { ComponentsInput } from '../recompose';
+import { authorityText, recomposeTrusted } from '../recompose';
+import { normalizeUri } from '../normalize';
+import { recomposeTarget, transform, type ResolveOptions } from '../resolve';
+import type { NormalizeOptions } from '../normalize';
+import { UriSyntaxError, expectObject, expectString, foundAt } from '../errors';
+import { driver } from '../grammar';
+import { iriCheck, type MappedRule } from './check';
+import { iriError } from './errors';
+
+/** The rules `parse` reads IRI components from. */
+export const IRI_COMPONENT_RULES = ['IRI', 'IRI-reference', 'absolute-IRI', 'irelative-ref'] as const;
+export type IriComponentRule = (typeof IRI_COMPONENT_RULES)[number];
+
+/** Section 4.1 applies unless `{ abnfOnly: true }`. */
+export interface IriCheckOptions {
+  /** The ABNF of section 2.2 alone: accept section 4.1's bidi formatting characters. Default `false`. */
+  abnfOnly?: boolean;
+}
+
+function expectComponentRule(rule: unknown, fn: string): asserts rule is IriComponentRule {
+  if (!(IRI_COMPONENT_RULES as readonly unknown[]).includes(rule)) {
+    const got = typeof rule === 'string' ? JSON.stringify(rule) : typeof rule;
+    throw new TypeError(`${fn}: argument "rule" must be one of ${IRI_COMPONENT_RULES.join(', ')}, got ${got}`);
+  }
+}
+
+/**
+ * The components of an IRI reference (each as written, not decoded; absent ones undefined),
+ * as `parse` gives them for URIs. A `UriSyntaxError` if it is not one (section 4.1 included).
+ */
+export function parseIri(input: string, rule: IriComponentRule = 'IRI-reference', fn = 'parse'): UriComponents {
+  expectString(input, 'input', fn);
+  expectComponentRule(rule, fn);
+  const v = iriCheck(input, rule, true);
+  if (!v.ok) throw iriError(input, rule, v, fn);
+  return split(input);
+}
+
+/**
+ * RFC 3986 Appendix B on a valid IRI reference ("the following line is the regular
+ * expression for breaking-down a well-formed URI reference into its components"), then
+ * `[ iuserinfo "@" ] ihost [ ":" port ]` inside the authority.
+ */
+const APPENDIX_B = /^(?:([^:/?#]+):)?(?:\/\/([^/?#]*))?([^?#]*)(?:\?([^#]*))?(?:#(.*))?$/s;
+
+function split(input: string): UriComponents {
+  const m = APPENDIX_B.exec(input)!;
+  const c: UriComponents = {
+    scheme: m[1], authority: m[2], userinfo: undefined, host: undefined, port: undefined,
+    path: m[3], query: m[4], fragment: m[5], hostKind: undefined,
+  };
+  if (c.authority !== undefined) {
+    const a = c.authority;
+    const at = a.indexOf('@'); // iuserinfo has no "@"
+    if (at >= 0) c.userinfo = a.slice(0, at);
+    const rest = a.slice(at + 1);
+    const end = rest[0] === '[' ? rest.indexOf(']') + 1 : rest.indexOf(':') < 0 ? rest.length : rest.indexOf(':');
+    c.host = rest.slice(0, end);
+    if (end < rest.length) c.port = rest.slice(end + 1);
+    c.hostKind = kindOf(c.host);
+  }
+  return c;
+}
+
+/** ihost = IP-literal / IPv4address / ireg-name, first match wins (RFC 3986 3.2.2). */
+function kindOf(host: string): HostKind {
+  if (host[0] === '[') return host[1] === 'v' || host[1] === 'V' ? 'IPvFuture' : 'IPv6address';
+  return driver.test(host, 'IPv4address') ? 'IPv4address' : 'reg-name';
+}
+
+/** 5.2 on IRIs: the target IRI of `reference` against the IRI `base`. */
+export function resolveIri(base: string, reference: string, options: ResolveOptions = {}): string {
+  expectString(base, 'base', 'resolve');
+  expectString(reference, 'reference', 'resolve');
+  expectObject(options, 'options', 'resolve');
+  const { strict = true } = options;
+  if (typeof strict !== 'boolean') throw new TypeError('resolve: option "strict" must be a boolean');
+  const B = parseArgument(base, 'base', 'IRI');
+  const R = parseArgument(reference, 'reference', 'IRI-reference');
+  return recomposeTarget(transform(B, R, strict));
+}
+
+function parseArgument(text: string, argument: string, rule: IriComponentRule): UriComponents {
+  const v = iriCheck(text, rule, true);
+  if (!v.ok) throw iriError(text, rule, v, `resolve: ${argument}`);
+  return split(text);
+}
+
+/** 6.2.2 (and 6.2.3 with `{ scheme: true }`) on an IRI; no NFC (see above). */
+export function normalizeIri(iri: string, options: NormalizeOptions = {}): string {
+  expectString(iri, 'iri', 'normalize');
+  expectObject(options, 'options', 'normalize');
+  if (options.scheme !== undefined && typeof options.scheme !== 'boolean') {
+    throw new TypeError(`normalize: option "scheme" must be a boolean, got ${typeof options.scheme}`);
+  }
+  return normalizeUri(parseAbsolute(iri, 'normalize'), options.scheme === true);
+}
+
+/** Same syntax- and scheme-based normal form? */
+export function equivalentIri(a: string, b: string): boolean {
+  expectString(a, 'a', 'equivalent');
+  expectString(b, 'b', 'equivalent');
+  return normalizeUri(parseAbsolute(a, 'equivalent'), true) === normalizeUri(parseAbsolute(b, 'equivalent'), true);
+}
+
+function parseAbsolute(iri: string, fn: string): UriComponents {
+  const v = iriCheck(iri, 'IRI', true);
+  if (v.ok) return split(iri);
+  if (iriCheck(iri, 'irelative-ref', true).ok) {
+    const shown = JSON.stringify(iri.length > 60 ? iri.slice(0, 60) + '…' : iri);
+    throw new UriSyntaxError(iri, 'IRI', v.index, [], `${fn}: ${shown} is a relative reference, not an IRI; resolve it against a base IRI first (RFC 3986 5.2)`);
+  }
+  throw iriError(iri, 'IRI', v, fn);
+}
+
+const KEYS = ['scheme', 'authority', 'userinfo', 'host', 'port', 'path', 'query', 'fragment'] as const;
+
+/** 5.3 on IRI components: each must match its RFC 3987 rule, and the path the alternative the others leave (RFC 3986 3.3). */
+export function recomposeIri(components: ComponentsInput): string {
+  expectObject(components, 'components', 'recompose');
+  for (const k of KEYS) {
+    const v = components[k];
+    if (v !== undefined && typeof v !== 'string') {
+      const what = v === null ? 'null (use undefined for an absent component)' : typeof v;
+      throw new TypeError(`recompose: component "${k}" must be a string or undefined, got ${what}`);
+    }
+  }
+  const { scheme, userinfo, host, port, query, fragment } = components;
+  const path = components.path ?? '';
+  let authority = components.authority;
+  if (scheme !== undefined) checkAscii(scheme, 'scheme');
+  if (host !== undefined) {
+    if (userinfo !== undefined) check(userinfo, 'userinfo', 'iuserinfo');
+    check(host, 'host', 'ihost');
+    if (port !== undefined) checkAscii(port, 'port');
+    const built = authorityText(userinfo, host, port);
+    if (authority !== undefined && authority !== built) {
+      throw new UriSyntaxError(authority, 'iauthority', 0, [], `recompose: component "authority" ${JSON.stringify(authority)} disagrees with userinfo/host/port, which give ${JSON.stringify(built)}`);
+    }
+    authority = built;
+  } else {
+    if (userinfo !== undefined || port !== undefined) {
+      const k = userinfo !== undefined ? 'userinfo' : 'port';
+      throw new UriSyntaxError(components[k]!, k, 0, [], `recompose: component "${k}" cannot be recomposed: ${k} is given without a host (iauthority = [ iuserinfo "@" ] ihost [ ":" port ])`);
+    }
+    if (authority !== undefined) check(authority, 'authority', 'iauthority');
+  }
+  if (query !== undefined) check(query, 'query', 'iquery');
+  if (fragment !== undefined) check(fragment, 'fragment', 'ifragment');
+  if (path !== '') {
+    const rule: MappedRule = authority !== undefined ? 'ipath-abempty' : path[0] === '/' ? 'ipath-absolute' : scheme !== undefined ? 'ipath-rootless' : 'ipath-noscheme';
+    check(path, 'path', rule);
+  }
+  return recomposeTrusted(scheme, authority, path, query, fragment);
+}
+
+function check(value: string, component: string, rule: MappedRule): void {
+  const v = iriCheck(value, rule, true);
+  if (!v.ok) throw iriError(value, rule, v, `recompose: component "${component}" cannot be recomposed`);
+}
+
+/** scheme and port are ASCII in RFC 3987 as in RFC 3986. */
+function checkAscii(value: string, rule: 'scheme' | 'port'): void {
+  const v = driver.check(value, rule);
+  if (!v.ok) throw new UriSyntaxError(value, rule, v.index, v.expected, `recompose: component "${rule}" cannot be recomposed: not a valid ${rule}: at offset ${v.index}, ${foundAt(value, v.index)}`);
+}
