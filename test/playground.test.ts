@@ -10,7 +10,7 @@ import * as os from 'os';
 import * as path from 'path';
 import type { Server } from 'http';
 import type { BrowserContext, Page, Request } from 'playwright-core';
-import { validate } from '../src/index';
+import { validate, GRAMMAR_NAMES } from '../src/index';
 
 /* eslint-disable @typescript-eslint/no-var-requires */
 const { buildPlayground } = require('../scripts/build-playground.js') as {
@@ -247,6 +247,22 @@ test('accessible names: Input, Grammar, Rule, the tree, the alert', async () => 
   const alert = (await page.getByRole('alert').textContent())!;
   expect(alert).toMatch(/At index 7/);
   expect(alert).toContain('"@"');
+  await page.close();
+});
+
+test('every grammar of the registry is in the picker; an IRI under RFC 3987', async () => {
+  const page = await open();
+  const picker = page.getByRole('combobox', { name: 'Grammar' });
+  expect(await picker.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).toEqual([...GRAMMAR_NAMES]);
+  await picker.selectOption('rfc3987');
+  expect(await page.getByRole('combobox', { name: 'Rule' }).inputValue()).toBe('IRI-reference');
+  await typeInput(page, 'http://例え.テスト/パス');
+  expect(await page.getByRole('treeitem', { name: 'ihost 例え.テスト', exact: true }).count()).toBe(1);
+  const [left, right] = await charEdges(page, 7, 13);
+  const box = (await page.getByRole('treeitem', { name: 'ihost 例え.テスト', exact: true }).boundingBox())!;
+  expect(Math.abs(box.x - left)).toBeLessThan(4);
+  expect(Math.abs(box.x + box.width - right)).toBeLessThan(4);
+  expect(await page.evaluate(() => location.hash)).toContain('g=rfc3987');
   await page.close();
 });
 
