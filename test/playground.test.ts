@@ -170,6 +170,11 @@ test('odd input: a tab and a character outside the BMP are shown, not lost', asy
   const one = (await page.locator('#chars .ch[data-i="0"]').boundingBox())!;
   expect(Math.round(emoji.width / one.width)).toBe(2);
   expect(await page.locator('#chars .ch[data-i="6"]').getAttribute('title')).toBe('end of input (offset 6)');
+  // An invisible bidi control is named by its code point, in the alert and in its cell.
+  await typeInput(page, 'a\u202E');
+  expect(await page.getByRole('alert').textContent()).toContain('At index 1: found U+202E');
+  expect(await page.locator('#chars .ch[data-i="1"]').getAttribute('title')).toBe('character 1: U+202E');
+  expect(await page.locator('#chars .ch[data-i="1"]').textContent()).toBe('\u2b1a');
   await page.close();
 });
 
