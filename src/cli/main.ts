@@ -22,9 +22,11 @@ import { normalize } from './normalize';
 import { equivalent } from './equivalent';
 import { toUri } from './toUri';
 import { toIri } from './toIri';
+import { explain } from './explain';
+import { railroad } from './railroad';
 
 /** Every command, in the order `--help` lists them. Add a command: one file, one line here. */
-export const COMMANDS: readonly Command[] = [validate, tree, parse, resolve, normalize, equivalent, toUri, toIri];
+export const COMMANDS: readonly Command[] = [validate, tree, parse, resolve, normalize, equivalent, toUri, toIri, explain, railroad];
 
 /** Options every command takes. */
 const GLOBAL: OptionTable = {
