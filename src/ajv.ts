@@ -21,10 +21,15 @@ import type { DataValidateFunction } from 'ajv/dist/types';
 import { isValid } from './validate';
 import { createValidator, policyPresets, UriPolicyError, type PolicyOptions } from './policy';
 import { COMPONENT_RULES } from './components';
+import { rfc3987 } from './iri/rfc3987';
+
+/** The formats the plugin defines (h11 added the RFC 3987 pair). */
+type FormatName = 'uri' | 'uri-reference' | 'iri' | 'iri-reference';
+const FORMAT_NAMES: readonly FormatName[] = ['uri', 'uri-reference', 'iri', 'iri-reference'];
 
 export interface UriGrammarAjvOptions {
   /** Which formats to define (default both). `false`: none. */
-  readonly formats?: false | ReadonlyArray<'uri' | 'uri-reference'>;
+  readonly formats?: false | ReadonlyArray<FormatName>;
   /** The policy keyword's name (default `uriPolicy`). `false`: no keyword. */
   readonly keyword?: string | false;
 }
@@ -45,6 +50,10 @@ const FORMATS = {
   uri: { type: 'string' as const, validate: (s: string) => isValid(s, 'URI') },
   // JSON Schema `uri-reference`: RFC 3986 `URI-reference` (a URI or a relative reference).
   'uri-reference': { type: 'string' as const, validate: (s: string) => isValid(s, 'URI-reference') },
+  // JSON Schema `iri` / `iri-reference`: RFC 3987 `IRI` / `IRI-reference` (with its section 4.1:
+  // no bidi formatting characters). Every `uri` is an `iri`.
+  iri: { type: 'string' as const, validate: (s: string) => rfc3987.isValid(s, 'IRI') },
+  'iri-reference': { type: 'string' as const, validate: (s: string) => rfc3987.isValid(s, 'IRI-reference') },
 };
 
 /** The keyword's value: a preset name, or policy options (checked by ajv in strict mode and by us). */
@@ -120,14 +129,14 @@ function uriGrammarAjv<A extends Ajv>(ajv: A, options: UriGrammarAjvOptions = {}
   for (const k of Object.keys(options)) if (k !== 'formats' && k !== 'keyword') throw new TypeError(`uri-grammar/ajv: unknown option "${k}" (options: formats, keyword)`);
   const formats = Object.prototype.hasOwnProperty.call(options, 'formats') ? options.formats : undefined;
   const keyword = Object.prototype.hasOwnProperty.call(options, 'keyword') ? options.keyword : undefined;
-  const names = formats === undefined ? (['uri', 'uri-reference'] as const) : formats;
-  if (names !== false && (!Array.isArray(names) || !names.every((n) => n === 'uri' || n === 'uri-reference'))) {
-    throw new TypeError('uri-grammar/ajv: option "formats" must be false or an array of "uri", "uri-reference"');
+  const names = formats === undefined ? FORMAT_NAMES : formats;
+  if (names !== false && (!Array.isArray(names) || !names.every((n) => FORMAT_NAMES.includes(n)))) {
+    throw new TypeError(`uri-grammar/ajv: option "formats" must be false or an array of ${FORMAT_NAMES.map((n) => `"${n}"`).join(', ')}`);
   }
   if (keyword !== undefined && keyword !== false && (typeof keyword !== 'string' || !/^[A-Za-z_$][A-Za-z0-9_$-]*$/.test(keyword))) {
     throw new TypeError('uri-grammar/ajv: option "keyword" must be false or a keyword name');
   }
-  if (names) for (const n of names as ReadonlyArray<'uri' | 'uri-reference'>) ajv.addFormat(n, FORMATS[n]);
+  if (names) for (const n of names as ReadonlyArray<FormatName>) ajv.addFormat(n, FORMATS[n]);
   if (keyword !== false) ajv.addKeyword(policyKeyword(keyword ?? 'uriPolicy'));
   return ajv;
 }
