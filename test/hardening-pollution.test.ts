@@ -14,7 +14,8 @@ const isClass = (f: unknown): boolean => typeof f === 'function' && /^class\b/.t
 /** The keys an attacker would set: every option and component name the API knows. */
 const KEYS = ['host', 'scheme', 'strict', 'lenient', 'lexical', 'path', 'port', 'query', 'authority', 'userinfo',
   'fragment', 'hostKind', 'http', 'https', 'ws', 'foo', 'maxNodes', 'rule', 'children', 'start', 'end', 'index',
-  'idna', 'unreserved', 'abnfOnly', 'notation', 'name', 'lexicalRules', 'labelRules', 'relative', 'schemes', 'enter', 'leave'];
+  'notation', 'lexicalRules', 'labelRules', 'element', 'caseSensitiveStrings', 'alternation',
+  'idna', 'unreserved', 'abnfOnly', 'relative', 'schemes', 'enter', 'leave'];
 
 /** Calls of every exported function on `u` (a URI reference) and `b` (a URI). */
 const CALLS: Record<string, (u: string, b: string) => unknown[]> = {
@@ -35,12 +36,16 @@ const CALLS: Record<string, (u: string, b: string) => unknown[]> = {
     return [g.name, g.rules, g.isValid('12', 'a'), g.parseTree('12', 'a'), g.parseTree('12', 'a', { lexical: true }), g.validate(u, 'a').ok];
   },
   grammarByName: (u) => { const g = api.grammarByName('rfc3986'); return [g.parseTree(u, 'URI-reference'), g.parseTree(u, 'URI-reference', {}), g.validate(u, 'URI-reference')]; },
-  registerNotation: () => [outcome(() => api.registerNotation({} as never))],
+  registerNotation: () => {
+    api.registerNotation({ name: 'pollution-test', alternation: '|', isNameChar: (c: string) => /[a-z_]/.test(c) });
+    const g = api.compileAbnf('a_b = "x" | "Y"', { notation: 'pollution-test' });
+    return [g.rules, g.isValid('y', 'a_b')];
+  },
   toUri: (u) => [api.toUri(u), api.toUri('http://b\u00fccher.example/\u00e9', {}), api.toUri('http://b\u00fccher.example/', { idna: true })],
   toIri: (u) => [api.toIri(u), api.toIri('http://xn--bcher-kva.example/%C3%A9%41', {}), api.toIri('http://xn--bcher-kva.example/', { idna: true })],
   hostToAscii: () => [api.hostToAscii('b\u00fccher.example')],
   hostToUnicode: () => [api.hostToUnicode('xn--bcher-kva.example')],
-  createValidator: (u) => [api.createValidator()(u), api.createValidator({})(u), api.createValidator({ relative: true })(u)],
+  createValidator: (u, b) => [api.createValidator()(b), api.createValidator({ schemes: ['https'], host: 'required', port: [1, 9] })(u), api.createValidator({ relative: true })(u)],
   walk: (u) => {
     const ev: unknown[] = [];
     api.walk(u, 'URI-reference', { enter: (...a) => { ev.push(['e', ...a]); }, leave: (...a) => { ev.push(['l', ...a]); } });

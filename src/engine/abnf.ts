@@ -82,7 +82,30 @@ export function readGrammar(text: string, notationOption: string | Notation = 'a
   if (!notation || typeof notation !== 'object' || typeof notation.isNameChar !== 'function') {
     throw new TypeError(`compileAbnf: option "notation" must be one of ${notationNames().join(', ')} or a Notation object, got ${JSON.stringify(notationOption)}`);
   }
-  return new Reader(text, notation).read();
+  return new Reader(text, ownNotation(notation)).read();
+}
+
+/**
+ * The notation's fields, read as its own (or its class's) properties only, so that a polluted
+ * Object.prototype (`Object.prototype.element = …`) steers nothing.
+ */
+function ownNotation(n: Notation): Notation {
+  const proto: unknown = Object.getPrototypeOf(n);
+  const field = <K extends keyof Notation>(k: K): Notation[K] | undefined =>
+    (Object.prototype.hasOwnProperty.call(n, k) || (proto !== null && proto !== Object.prototype) ? n[k] : undefined);
+  const isNameChar = field('isNameChar');
+  const element = field('element');
+  const alternation = field('alternation');
+  if (typeof isNameChar !== 'function' || typeof alternation !== 'string') {
+    throw new TypeError('compileAbnf: option "notation" must be a Notation object ({ name, alternation, isNameChar, element? })');
+  }
+  return {
+    name: String(field('name')),
+    alternation,
+    isNameChar: (ch) => isNameChar.call(n, ch),
+    caseSensitiveStrings: field('caseSensitiveStrings') === true,
+    element: typeof element === 'function' ? (r) => element.call(n, r) : undefined,
+  };
 }
 
 class Reader implements NotationReader {

@@ -49,13 +49,16 @@ const NOTATIONS = new Map<string, Notation>([['abnf', ABNF], ['rfc2396', RFC2396
 
 /** Makes `notation` available by its name. */
 export function registerNotation(notation: Notation): void {
-  if (notation === null || typeof notation !== 'object') {
-    throw new TypeError(`registerNotation: argument "notation" must be an object, got ${notation === null ? 'null' : typeof notation}`);
+  const n = notation as Partial<Notation> | null;
+  // Own (or its class's) properties only: a polluted Object.prototype steers nothing.
+  const proto: unknown = n !== null && typeof n === 'object' ? Object.getPrototypeOf(n) : null;
+  const field = (k: keyof Notation): unknown => (n !== null && typeof n === 'object'
+    && (Object.prototype.hasOwnProperty.call(n, k) || (proto !== null && proto !== Object.prototype)) ? n[k] : undefined);
+  if (n === null || typeof n !== 'object' || typeof field('name') !== 'string' || typeof field('alternation') !== 'string'
+    || typeof field('isNameChar') !== 'function' || (field('element') !== undefined && typeof field('element') !== 'function')) {
+    throw new TypeError('registerNotation: argument "notation" must be a Notation object ({ name, alternation, isNameChar, element? })');
   }
-  // Its own name only: an inherited one (a polluted Object.prototype.name) must not register it.
-  const name: unknown = Object.prototype.hasOwnProperty.call(notation, 'name') ? notation.name : undefined;
-  if (typeof name !== 'string' || name === '') throw new TypeError('registerNotation: argument "notation" must have its own "name", a non-empty string');
-  NOTATIONS.set(name, notation);
+  NOTATIONS.set(field('name') as string, notation);
 }
 
 export function notationByName(name: string): Notation | undefined {

@@ -33,6 +33,7 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
   readonly name?: string;
   readonly rules: readonly R[];
   private readonly byLowerCase = new Map<string, R>();
+  private readonly texts?: ReadonlyMap<string, string>;
   private readonly lexicalRules: ReadonlySet<string>;
   private readonly labelRules: ReadonlySet<string>;
   private readonly errorClass: SyntaxErrorClass;
@@ -40,8 +41,6 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
   private readonly builders = new Map<string, FirstMatch>();
   private readonly alternatives = new Map<string, Automaton[]>();
   private readonly parsers = new Map<string, P.Parser<TreeNode<R>>>();
-
-  private readonly texts: ReadonlyMap<string, string> | undefined;
 
   constructor(private readonly exprs: Rules<R>, names: readonly R[], options: RuleGrammarOptions = {}) {
     // Own properties only, each read once (a polluted Object.prototype must not reach a grammar).
