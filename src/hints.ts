@@ -412,5 +412,14 @@ export function attachHint<E extends Error & { index: number }>(error: E, hint: 
 export function hinted(error: UriSyntaxError, check?: Checker): UriSyntaxError {
   const rule = error.rule as RuleName;
   if (!driver.hasRule(rule)) return error;
-  return attachHint(error, findHint({ input: error.input, rule, index: error.index }, check ?? grammarChecker(rule)));
+  let hint: Hint | undefined;
+  try {
+    hint = findHint({ input: error.input, rule, index: error.index }, check ?? grammarChecker(rule));
+  } catch (e) {
+    // A hint is extra: a RangeError while looking for one (V8's RegExp backtracking stack on a
+    // multi-megabyte input, seen once in a full test run) must not turn the verdict into a crash.
+    if (e instanceof RangeError) return error;
+    throw e;
+  }
+  return attachHint(error, hint);
 }
