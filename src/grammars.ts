@@ -5,12 +5,15 @@
 import type { Grammar } from './engine/grammar';
 import { rfc3986Grammar } from './rfc3986Grammar';
 import { rfc2396 } from './rfc2396';
+import { rfc2732 } from './rfc2396-rfc2732';
 import { rfc3987 } from './iri/rfc3987';
 import { rfc6874 } from './iri/zone';
 
 const BUILT_INS: Record<string, () => Grammar> = {
   rfc3986: () => rfc3986Grammar,
   rfc2396: () => rfc2396,
+  // Opt-in: RFC 2396 with RFC 2732's IPv6 literals.
+  rfc2732: () => rfc2732,
   rfc3987: () => rfc3987 as unknown as Grammar,
   // Opt-in, obsolete (RFC 9844 obsoletes RFC 6874): IPv6 zone identifiers, `[fe80::1%25en1]`.
   rfc6874: () => rfc6874,

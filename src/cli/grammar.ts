@@ -1,9 +1,8 @@
 /**
  * `--grammar G`: the grammar the commands `validate` and `tree` work with.
  *
- * TODO(lead): when `src/grammars.ts` (h9: `grammarByName`, `GRAMMAR_NAMES`, `compileAbnf`) is on
- * main, build `CliGrammar` from `grammarByName(name)` (and from `compileAbnf(readFileSync(path))`
- * for a path ending in `.abnf` / `.bnf`). Until then only `rfc3986` is accepted.
+ * A registry name (`grammarByName`), or a path ending in `.abnf` (ABNF) or `.bnf` (RFC 2396's
+ * notation), read by ./grammarFile.ts.
  */
 import { RULE_NAMES, driver, type RuleName } from '../grammar';
 import { validate, parseTree } from '../validate';
@@ -13,6 +12,10 @@ import { hinted } from '../hints';
 import type { Node } from '../engine/tree';
 import type { UriSyntaxError } from '../errors';
 import { Usage, show } from './args';
+import { GRAMMAR_NAMES, grammarByName } from '../grammars';
+import { loadGrammarFile } from '../grammarFile';
+import type { Grammar } from '../engine/grammar';
+import { AbnfSyntaxError } from '../engine/errors';
 
 export interface CliGrammar {
   readonly name: string;
@@ -49,8 +52,33 @@ function lazyTester(rule: RuleName): (input: string) => boolean {
   return (input) => (input.length < LONG ? re.test(input) : driver.automaton(rule).run(input).ok);
 }
 
+/** A grammar of the registry (`src/grammars.ts`) as the commands use it (added by h10 for rfc2396). */
+function fromRegistry(g: Grammar): CliGrammar {
+  return {
+    name: g.name ?? 'grammar',
+    get rules() {
+      return g.rules;
+    },
+    tester: (rule) => (input) => g.isValid(input, rule),
+    validate: (input, rule) => g.validate(input, rule) as ReturnType<CliGrammar['validate']>,
+    tree: (input, rule, lexical) => g.parseTree(input, rule, { lexical }),
+  };
+}
+
 /** The grammar named on the command line (`rfc3986` when none is). */
 export function cliGrammar(name: string | undefined): CliGrammar {
   if (name === undefined || name === 'rfc3986') return rfc3986;
-  throw new Usage(`unknown grammar ${show(name)} (this build knows rfc3986)`);
+  if (GRAMMAR_NAMES.includes(name)) return fromRegistry(grammarByName(name));
+  if (/\.a?bnf$/i.test(name)) {
+    // A grammar file: ABNF (.abnf) or RFC 2396 notation (.bnf); text that is not a grammar is a usage error.
+    try {
+      return fromRegistry(loadGrammarFile(name));
+    } catch (e) {
+      if (e instanceof AbnfSyntaxError) throw new Usage(`${show(name)}: ${e.message.split('\n')[0]}`);
+      const code = (e as { code?: unknown }).code;
+      if (typeof code === 'string') throw new Usage(`${show(name)}: cannot read the grammar file (${code})`);
+      throw e;
+    }
+  }
+  throw new Usage(`unknown grammar ${show(name)} (this build knows ${GRAMMAR_NAMES.join(', ')})`);
 }

@@ -9,7 +9,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { UriSyntaxError } from '../errors';
+import { GrammarSyntaxError } from '../engine/errors';
 import { Usage, parseArgs, show, type OptionTable } from './args';
 import type { Command } from './command';
 import { cliGrammar } from './grammar';
@@ -116,7 +116,8 @@ function report(e: unknown, io: Io): number {
     io.err(`uri-grammar: ${e.message}`);
     return 2;
   }
-  if (e instanceof UriSyntaxError) {
+  if (e instanceof GrammarSyntaxError) {
+    // UriSyntaxError, or the syntax error of another grammar (--grammar rfc2396)
     io.err(`${e.name}: ${e.message}`);
     return 1;
   }
