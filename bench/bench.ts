@@ -135,6 +135,16 @@ async function main(): Promise<void> {
     ['new URL (Node)', nodeUrlPeer.parse, false],
   ]);
 
+  // The built-in RFC 3986 module beside grammar/rfc3986.abnf loaded with compileAbnf (the
+  // general engine: a lazily built DFA for the verdict, the exact first-match builder for the tree).
+  const fromText = api.compileAbnf(fs.readFileSync(path.join(__dirname, '..', '..', 'grammar', 'rfc3986.abnf'), 'utf8'));
+  benchGroup('built-in vs loaded from text', valid, [
+    ['isValid(s, "URI") (built-in)', pIsValid, true],
+    ['compileAbnf(rfc3986.abnf).isValid(s, "URI")', (s) => fromText.isValid(s, 'URI'), false],
+    ['parseTree(s, "URI") (built-in)', projectFn('parseTree', (f) => (s) => f(s, 'URI')), true],
+    ['compileAbnf(rfc3986.abnf).parseTree(s, "URI")', (s) => fromText.parseTree(s, 'URI'), false],
+  ]);
+
   // Resolution: each valid corpus URI as the base of '../a/./b?c#d'.
   benchGroup('resolve', valid, [
     [`resolve(s, '${REF}')`, pResolve, true],

@@ -13,7 +13,7 @@ export function section(text: string, heading: string): string | undefined {
   const from = lines.indexOf(heading);
   if (from < 0) return undefined;
   let to = from + 1;
-  while (to < lines.length && !lines[to].startsWith('## ')) to++;
+  while (to < lines.length && !lines[to].startsWith('## ') && !lines[to].startsWith('<!-- ')) to++;
   return lines.slice(from, to).join('\n').trimEnd();
 }
 
@@ -25,9 +25,15 @@ export function replaceSection(file: string, heading: string, body: string): voi
   fs.writeFileSync(file, out.endsWith('\n') ? out : out + '\n');
 }
 
-/** The sections owned by the other scripts in `file`, to append after a rewrite. */
+/**
+ * The sections owned by the other scripts in `file`, to append after a rewrite: the headings in
+ * OWNED_ELSEWHERE, and blocks between `<!-- bench:NAME -->` and `<!-- /bench:NAME -->` markers
+ * (bench:batch writes one).
+ */
 export function keptSections(file: string): string {
   if (!fs.existsSync(file)) return '';
   const text = fs.readFileSync(file, 'utf8');
-  return OWNED_ELSEWHERE.map((h) => section(text, h)).filter((s): s is string => s !== undefined).map((s) => '\n' + s + '\n').join('');
+  const owned = OWNED_ELSEWHERE.map((h) => section(text, h)).filter((s): s is string => s !== undefined);
+  const marked = [...text.matchAll(/<!-- (bench:[\w-]+) -->[\s\S]*?<!-- \/\1 -->/g)].map((m) => m[0]);
+  return [...owned, ...marked].map((s) => '\n' + s + '\n').join('');
 }

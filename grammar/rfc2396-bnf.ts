@@ -7,7 +7,7 @@ export const RFC2396_BNF = `; RFC 2396 (August 1998) Appendix A, "Collected BNF 
 ; n*m repetition, [ ] optional, ( ) grouping, quoted literals, continuation lines indented.
 ; A ";" outside a quoted string starts a comment to the end of the line (RFC 822 section 2.8).
 ; Load with compileAbnf(text, { notation: 'rfc2396' }); the built-in grammar is grammarByName('rfc2396').
-; Source: RFC 2396 lines 1463-1574 (../shared/seeds/rfc2396.txt; copy in test/vectors/rfc2396-appendix-a.txt).
+; Source: RFC 2396 lines 1463-1574; the seed grammar/seeds/rfc2396.txt (test/rfc2396-text.test.ts checks the lines are equal).
       URI-reference = [ absoluteURI | relativeURI ] [ "#" fragment ]
       absoluteURI   = scheme ":" ( hier_part | opaque_part )
       relativeURI   = ( net_path | abs_path | rel_path ) [ "?" query ]

@@ -7,6 +7,14 @@
  * what was rewritten and why the language is still exactly the ABNF's; the rewrite only
  * adds PEG guards (`notFollowedBy`, `endOfInput`) or reorders alternatives, neither of
  * which changes the language the automaton reads.
+ *
+ * The guards are a speed choice, not a correctness need: the exact first-match engine
+ * (src/engine/firstMatch.ts) runs grammar/rfc3986.abnf as printed, with no guard, and gives
+ * the same verdicts, error offsets, `expected` lists and trees for all 36 rules
+ * (test/engine/rfc3986-abnf.test.ts). The module keeps them because its fast forms (one
+ * RegExp per rule, the tree closures of src/engine/fastTree.ts) read the grammar as a PEG
+ * and need them to commit where first match commits; those forms are several times faster
+ * than the general engine on URIs (BENCHMARKS.md, "built-in vs loaded from text").
  */
 import {
   alt, chars, empty, endOfInput, lit, notFollowedBy, opt, ref, rep, seq, type Expr, type Grammar,
@@ -22,6 +30,67 @@ export const RULE_NAMES = Object.freeze([
 ] as const);
 
 export type RuleName = (typeof RULE_NAMES)[number];
+
+/**
+ * The rules whose nodes can be children of each rule's node, in either tree (lexical: the
+ * rules it refers to; structural: those, and the structural rules reached through
+ * character-level ones, as IPv4address through ls32). Typed trees narrow on it:
+ * test/engine/types.test.ts checks it against the grammar and against real trees.
+ */
+export const CHILD_RULES = Object.freeze({
+  'URI': ['scheme', 'hier-part', 'query', 'fragment'],
+  'hier-part': ['authority', 'path-abempty', 'path-absolute', 'path-rootless', 'path-empty'],
+  'URI-reference': ['URI', 'relative-ref'],
+  'absolute-URI': ['scheme', 'hier-part', 'query'],
+  'relative-ref': ['relative-part', 'query', 'fragment'],
+  'relative-part': ['authority', 'path-abempty', 'path-absolute', 'path-noscheme', 'path-empty'],
+  'scheme': [],
+  'authority': ['userinfo', 'host', 'port'],
+  'userinfo': ['unreserved', 'pct-encoded', 'sub-delims'],
+  'host': ['IP-literal', 'IPv4address', 'reg-name'],
+  'port': [],
+  'IP-literal': ['IPv6address', 'IPvFuture'],
+  'IPvFuture': ['unreserved', 'sub-delims'],
+  'IPv6address': ['h16', 'ls32', 'IPv4address'],
+  'h16': [],
+  'ls32': ['h16', 'IPv4address'],
+  'IPv4address': ['dec-octet'],
+  'dec-octet': [],
+  'reg-name': ['unreserved', 'pct-encoded', 'sub-delims'],
+  'path': ['path-abempty', 'path-absolute', 'path-noscheme', 'path-rootless', 'path-empty'],
+  'path-abempty': ['segment'],
+  'path-absolute': ['segment-nz', 'segment'],
+  'path-noscheme': ['segment-nz-nc', 'segment'],
+  'path-rootless': ['segment-nz', 'segment'],
+  'path-empty': [],
+  'segment': ['pchar'],
+  'segment-nz': ['pchar'],
+  'segment-nz-nc': ['unreserved', 'pct-encoded', 'sub-delims'],
+  'pchar': ['unreserved', 'pct-encoded', 'sub-delims'],
+  'query': ['pchar'],
+  'fragment': ['pchar'],
+  'pct-encoded': [],
+  'unreserved': [],
+  'reserved': ['gen-delims', 'sub-delims'],
+  'gen-delims': [],
+  'sub-delims': [],
+} as const satisfies { readonly [K in RuleName]: readonly RuleName[] });
+
+/** The rules whose nodes can be children of a `K` node. */
+export type ChildRule<K extends RuleName> = (typeof CHILD_RULES)[K][number];
+
+/**
+ * A node of an RFC 3986 tree, typed per rule: `node.rule === 'authority'` narrows the node to
+ * `UriNode<'authority'>`, whose children are `UriNode<'userinfo' | 'host' | 'port'>`.
+ */
+export type UriNode<R extends RuleName = RuleName> = {
+  [K in R]: {
+    readonly rule: K;
+    readonly start: number;
+    readonly end: number;
+    readonly children: ReadonlyArray<UriNode<ChildRule<K>>>;
+  }
+}[R];
 
 /**
  * Character-level rules: tree nodes only with `{ lexical: true }`, and the words an error

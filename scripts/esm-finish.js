@@ -11,13 +11,13 @@ const root = path.join(__dirname, '..', 'dist', 'esm');
 if (!fs.existsSync(root)) throw new Error('esm-finish: run tsc -p tsconfig.esm.json first');
 
 // `from '…'`, `import '…'`, `import('…')` and `export … from '…'` with a relative specifier.
-const SPECIFIER = /(\bfrom\s*|\bimport\s*\(?\s*)(['"])(\.\.?\/[^'"]*)\2/g;
+const SPECIFIER = /(\bfrom\s*|\bimport\s*\(?\s*)(['"])(\.\.?(?:\/[^'"]*)?)\2/g;
 
 function withExtension(file, spec) {
   if (/\.(c|m)?js$/.test(spec) || spec.endsWith('.json')) return spec;
   const target = path.resolve(path.dirname(file), spec);
-  if (fs.existsSync(target + '.js')) return spec + '.js';
-  if (fs.existsSync(path.join(target, 'index.js'))) return spec + '/index.js';
+  if (spec !== '.' && spec !== '..' && !spec.endsWith('/') && fs.existsSync(target + '.js')) return spec + '.js';
+  if (fs.existsSync(path.join(target, 'index.js'))) return spec.replace(/\/?$/, '/index.js');
   throw new Error(`esm-finish: ${path.relative(root, file)} imports ${spec}, which is not in the build`);
 }
 

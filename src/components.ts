@@ -12,6 +12,8 @@
  * path is never undefined (3.3, 5.2.1).
  */
 import { driver } from './grammar';
+import { capturerKey } from './engine/driver';
+import { RFC3986_CAPTURERS } from './generated/rfc3986Derived';
 import { LONG } from './engine/limits';
 import { expectString } from './errors';
 import type { Node } from './engine/tree';
@@ -97,7 +99,8 @@ const CAPTURED: ReadonlySet<string> = new Set([
 ]);
 
 function compileParser(rule: ComponentRule, captured: ReadonlySet<string>): (input: string) => UriComponents {
-  const { exec, names } = driver.capturer(rule, captured);
+  // Its RegExp source as generated at build time (npm run generate), when it was.
+  const { exec, names } = driver.capturer(rule, captured, RFC3986_CAPTURERS[capturerKey(rule, captured)]);
   const fields = names.map((n) => (n.startsWith('path-') ? 'path' : n) as Exclude<keyof UriComponents, 'hostKind'>);
   let nodes: ((input: string) => Node[] | undefined) | undefined; // compiled on the first long input
   return (input) => {

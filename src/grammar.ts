@@ -1,14 +1,14 @@
 /** The RFC 3986 grammar handed to the generic driver. */
 import { Driver } from './engine/driver';
 import { UriSyntaxError } from './errors';
-import { RFC3986_DERIVED } from './generated/rfc3986Derived';
-import { LEXICAL_RULES, RULE_NAMES, rfc3986, type RuleName } from '../grammar/rfc3986';
+import { RFC3986_TESTERS } from './generated/rfc3986Derived';
+import { CHILD_RULES, LEXICAL_RULES, RULE_NAMES, rfc3986, type ChildRule, type RuleName, type UriNode } from '../grammar/rfc3986';
 
-export { RULE_NAMES, LEXICAL_RULES, type RuleName };
+export { RULE_NAMES, LEXICAL_RULES, CHILD_RULES, type RuleName, type ChildRule, type UriNode };
 
 /** Rules whose names an error uses for the characters that begin them. */
 export const LABEL_RULES: ReadonlySet<string> = new Set<string>(['unreserved', 'pct-encoded', 'sub-delims', 'gen-delims', 'h16', 'dec-octet']);
 
 export const driver = new Driver<RuleName>(rfc3986, LEXICAL_RULES, LABEL_RULES, UriSyntaxError);
 // RegExp sources derived at build time (npm run generate), so that a first call does not derive them.
-driver.derived = RFC3986_DERIVED;
+driver.derived = { testers: RFC3986_TESTERS };

@@ -15,8 +15,8 @@
  */
 import { parse, type UriComponents, type ComponentRule, COMPONENT_RULES } from './components';
 import { UriSyntaxError, caretLines } from './errors';
-import { expectPlainObject } from './options';
 import { REDACTED } from './redact';
+import { expectPlainObject } from './options';
 import { attachHint, findHint, type Checker, type HintKind } from './hints';
 
 /** The components a policy speaks about. */

@@ -1,7 +1,6 @@
 /** The core API: validity, validation with an error, and the parse tree. */
-import { driver, type RuleName } from './grammar';
+import { driver, type RuleName, type UriNode } from './grammar';
 import type { TreeOptions } from './engine/driver';
-import type { TreeNode } from './engine/tree';
 import { UriSyntaxError, expectString } from './errors';
 import { readOptions } from './options';
 import { hinted } from './hints';
@@ -54,9 +53,9 @@ export function parseTree<R extends RuleName = 'URI-reference'>(
   input: string,
   rule: R = 'URI-reference' as R,
   options: TreeOptions = {},
-): TreeNode<RuleName> & { rule: R } {
+): UriNode<R> {
   expectString(input, 'input', 'parseTree');
   expectRule(rule, 'parseTree');
   const o = readOptions('parseTree', options, TREE_OPTIONS);
-  return driver.tree(input, rule, o) as TreeNode<RuleName> & { rule: R };
+  return driver.tree(input, rule, o) as UriNode<R>;
 }

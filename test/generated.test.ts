@@ -6,7 +6,7 @@
 import * as fs from 'fs';
 import { derivedModuleText, GENERATED_FILE } from '../scripts/generate-derived';
 import { driver } from '../src/grammar';
-import { RFC3986_DERIVED } from '../src/generated/rfc3986Derived';
+import { RFC3986_CAPTURERS, RFC3986_TESTERS } from '../src/generated/rfc3986Derived';
 import { Driver } from '../src/engine/driver';
 import { rfc3986, LEXICAL_RULES } from '../grammar/rfc3986';
 import { parse } from '../src/components';
@@ -22,15 +22,15 @@ describe('src/generated/rfc3986Derived.ts', () => {
   });
 
   it('is what the driver uses, for the rules the public functions ask first', () => {
-    expect(driver.derived).toBe(RFC3986_DERIVED);
-    expect(Object.keys(RFC3986_DERIVED.testers)).toEqual(expect.arrayContaining(['URI-reference', 'URI', 'IPv4address']));
-    expect(Object.keys(RFC3986_DERIVED.capturers).length).toBeGreaterThanOrEqual(4);
+    expect(driver.derived?.testers).toBe(RFC3986_TESTERS);
+    expect(Object.keys(RFC3986_TESTERS)).toEqual(expect.arrayContaining(['URI-reference', 'URI', 'IPv4address']));
+    expect(Object.keys(RFC3986_CAPTURERS).length).toBeGreaterThanOrEqual(4);
   });
 
   it('gives the same verdicts as the forms derived on first use (on the real URLs)', () => {
     const lazy = new Driver(rfc3986, LEXICAL_RULES, new Set<string>());
     const lines = fs.readFileSync(path.join(__dirname, 'vectors', 'real-urls.txt'), 'utf8').split('\n').slice(0, 3000);
-    for (const rule of Object.keys(RFC3986_DERIVED.testers) as Array<keyof typeof rfc3986>) {
+    for (const rule of Object.keys(RFC3986_TESTERS) as Array<keyof typeof rfc3986>) {
       const a = driver.tester(rule);
       const b = lazy.tester(rule);
       for (const l of [...lines, 'http://a b', '1.2.3.4', '01.2.3.4']) expect([rule, l, a(l)]).toEqual([rule, l, b(l)]);

@@ -143,7 +143,7 @@ describe('the node limit (item 3)', () => {
     expect(view.children).not.toBe(view.children);
     (view.children as unknown as unknown[]).push('junk');
     expect(view.children).not.toContain('junk');
-    const r = run(driver.language(true).URI, s, 0);
+    const r = run(driver.language(true).URI, s);
     expect(r.status && r.index).toBe(s.length);
     expect(JSON.parse(JSON.stringify(view))).toEqual(r.status ? JSON.parse(JSON.stringify(r.value[0])) : undefined);
   });

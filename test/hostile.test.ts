@@ -124,6 +124,14 @@ const SIGNATURES: Record<string, { args: unknown[]; names: string[]; optional?: 
   percentEncode: { args: ['a b', 'query'], names: ['text', 'component'] },
   percentDecode: { args: ['a%20b', { lenient: true }], names: ['text', 'options'], optional: [1] },
   redact: { args: ['http://u:p@a/'], names: ['uri'] },
+  compileAbnf: { args: ['a = "x"', {}], names: ['text', 'options'], optional: [1] },
+  registerNotation: { args: [api.ABNF], names: ['notation'] },
+  grammarByName: { args: ['rfc3986'], names: ['name'] },
+  toUri: { args: ['http://a/\u00e9', {}], names: ['iri', 'options'], optional: [1] },
+  toIri: { args: ['http://a/%C3%A9', {}], names: ['uri', 'options'], optional: [1] },
+  hostToAscii: { args: ['b\u00fccher.example'], names: ['host'] },
+  hostToUnicode: { args: ['xn--bcher-kva.example'], names: ['host'] },
+  createValidator: { args: [{}], names: ['options'], optional: [0] },
   walk: { args: ['http://a/', 'URI', { enter: () => undefined }, { lexical: true }], names: ['input', 'rule', 'visitor', 'options'], optional: [3] },
   createValidator: { args: [{ schemes: ['https'] }], names: ['options'], optional: [0] }, // (h13) the validator it returns: test/policy.test.ts
 };
@@ -152,7 +160,7 @@ describe('wrong argument types', () => {
   const cases: [string, string, string, unknown][] = [];
   for (const [name, sig] of Object.entries(SIGNATURES)) {
     sig.names.forEach((arg, i) => {
-      const isOptions = arg === 'options' || arg === 'components' || arg === 'visitor';
+      const isOptions = arg === 'options' || arg === 'components' || arg === 'visitor' || arg === 'notation';
       for (const [what, value] of BAD) {
         if (value === undefined && sig.optional?.includes(i)) continue;
         // An options object is an object: the plain object is the valid case there.

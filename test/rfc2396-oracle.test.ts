@@ -1,7 +1,7 @@
 /**
  * The test-only RFC 2396 oracle (test/rfc2396-oracle.ts) checked on its own, before it judges
  * the engine: the verdicts the seed's analysis table gives for RFC 2396 read as a CFG
- * (../shared/seeds/rfc2396.txt, "ANALYSIS"), the RFC's Appendix C examples, error indexes by
+ * (grammar/seeds/rfc2396.txt, "ANALYSIS"), the RFC's Appendix C examples, error indexes by
  * hand, and its two readers (NFA, backtracking) agreeing with each other on random input.
  */
 import fc from 'fast-check';

@@ -105,7 +105,7 @@ function nodes(t: OracleNode, rule: string): OracleNode[] {
   return [...(t.rule === rule ? [t] : []), ...t.children.flatMap((c) => nodes(c, rule))];
 }
 
-// The places where a greedy PEG reading of Appendix A fails (../shared/seeds/rfc2396.txt,
+// The places where a greedy PEG reading of Appendix A fails (grammar/seeds/rfc2396.txt,
 // "PEG traps"): each is accepted, and the tree is the first match found by plain backtracking.
 const TRAPS: Array<[string, Rfc2396Rule, string, (t: OracleNode, input: string) => void]> = [
   ['domainlabel gives back its last character', 'domainlabel', 'ab', (t) => {

@@ -1,14 +1,14 @@
 /**
  * grammar/rfc2396.bnf is RFC 2396 Appendix A as the RFC writes it: its BNF lines equal the
- * seed's, line for line (test/vectors/rfc2396-appendix-a.txt is the in-repo copy of the seed's
- * Appendix A; when ../shared is beside the clone, the copy is checked against the seeds too).
+ * seed's (grammar/seeds/rfc2396.txt, the English text) line for line, indentation included,
+ * and the Japanese seed's (grammar/seeds/004_*.txt) after runs of spaces are collapsed.
  */
 import * as fs from 'fs';
 import * as path from 'path';
 import { RFC2396_BNF } from '../grammar/rfc2396-bnf';
 
 const ROOT = path.join(__dirname, '..');
-const SEEDS = path.join(ROOT, '..', 'shared', 'seeds');
+const SEEDS = path.join(ROOT, 'grammar', 'seeds');
 
 /** The non-blank lines of a BNF text that are not comments, trailing space removed. */
 function bnfLines(text: string): string[] {
@@ -18,22 +18,33 @@ function bnfLines(text: string): string[] {
     .filter((l) => l !== '' && !/^\s*;/.test(l));
 }
 
-function vectorLines(): string[] {
-  const text = fs.readFileSync(path.join(ROOT, 'test', 'vectors', 'rfc2396-appendix-a.txt'), 'utf8');
-  const at = text.indexOf('-----8<-----\n');
-  if (at < 0) throw new Error('marker line missing in rfc2396-appendix-a.txt');
-  return bnfLines(text.slice(at + 13)).filter((l) => l !== 'A. Collected BNF for URI');
+/** The lines of Appendix A in the English seed, between its heading and the next section rule. */
+function seedLines(): string[] {
+  const seed = fs.readFileSync(path.join(SEEDS, 'rfc2396.txt'), 'utf8');
+  const from = seed.indexOf('\nA. Collected BNF for URI\n');
+  const to = seed.indexOf('\n=====', from);
+  if (from < 0 || to < 0) throw new Error('Appendix A not found in grammar/seeds/rfc2396.txt');
+  return bnfLines(seed.slice(from, to)).slice(1);
 }
 
 describe('grammar/rfc2396.bnf is RFC 2396 Appendix A as written', () => {
-  const grammarLines = bnfLines(fs.readFileSync(path.join(ROOT, 'grammar', 'rfc2396.bnf'), 'utf8'));
+  const file = fs.readFileSync(path.join(ROOT, 'grammar', 'rfc2396.bnf'), 'utf8');
+  const grammarLines = bnfLines(file);
 
   it('has the 53 BNF lines of Appendix A', () => {
     expect(grammarLines).toHaveLength(53);
   });
 
-  it('equals the copied Appendix A line for line (indentation included)', () => {
-    expect(grammarLines).toEqual(vectorLines());
+  it('equals the English seed line for line (indentation included)', () => {
+    expect(grammarLines).toEqual(seedLines());
+  });
+
+  it('equals the Japanese seed (004_*.txt) rule line for rule line, runs of spaces collapsed', () => {
+    const name = fs.readdirSync(SEEDS).find((f) => f.startsWith('004_'));
+    expect(name).toBeDefined();
+    const lines = bnfLines(fs.readFileSync(path.join(SEEDS, name!), 'utf8')).filter((l) => /^\s{4,}\S/.test(l));
+    const squash = (ls: string[]) => ls.map((l) => l.trim().replace(/\s+/g, ' '));
+    expect(squash(lines)).toEqual(squash(grammarLines));
   });
 
   it('keeps the RFC 2396 rule names (underscores, mixed case) and "|"', () => {
@@ -45,26 +56,6 @@ describe('grammar/rfc2396.bnf is RFC 2396 Appendix A as written', () => {
   });
 
   it('grammar/rfc2396-bnf.ts embeds the file byte for byte', () => {
-    expect(RFC2396_BNF).toBe(fs.readFileSync(path.join(ROOT, 'grammar', 'rfc2396.bnf'), 'utf8'));
-  });
-
-  // The seeds live in ../shared beside the clone; a clone alone has only the copy above.
-  const withSeeds = fs.existsSync(SEEDS) ? it : it.skip;
-
-  withSeeds('the copy equals the English seed (../shared/seeds/rfc2396.txt)', () => {
-    const seed = fs.readFileSync(path.join(SEEDS, 'rfc2396.txt'), 'utf8');
-    const from = seed.indexOf('\nA. Collected BNF for URI\n');
-    const to = seed.indexOf('\n=====', from);
-    expect(from).toBeGreaterThan(0);
-    expect(bnfLines(seed.slice(from, to)).slice(1)).toEqual(vectorLines());
-  });
-
-  withSeeds('the Japanese seed (004_*.txt) has the same 53 rule lines, runs of spaces collapsed', () => {
-    const file = fs.readdirSync(SEEDS).find((f) => f.startsWith('004_'));
-    expect(file).toBeDefined();
-    const text = fs.readFileSync(path.join(SEEDS, file!), 'utf8');
-    const squash = (ls: string[]) => ls.map((l) => l.trim().replace(/\s+/g, ' '));
-    const lines = bnfLines(text).filter((l) => /^\s{4,}\S/.test(l));
-    expect(squash(lines)).toEqual(squash(grammarLines));
+    expect(RFC2396_BNF).toBe(file);
   });
 });

@@ -52,12 +52,11 @@ function load(name: string): Grammar {
   // eslint-disable-next-line @typescript-eslint/no-var-requires
   const { grammarByName, GRAMMAR_NAMES } = require('../grammars') as typeof import('../grammars');
   try {
-    if (/\.bnf$/i.test(name)) {
+    if (/\.a?bnf$/i.test(name)) {
+      // A grammar file: ABNF (.abnf) or RFC 2396's notation (.bnf), read by ../grammarFile.ts.
       // eslint-disable-next-line @typescript-eslint/no-var-requires
-      const { compileAbnf } = require('../engine/abnf') as typeof import('../engine/abnf');
-      // eslint-disable-next-line @typescript-eslint/no-var-requires
-      const fs = require('fs') as typeof import('fs');
-      return compileAbnf(fs.readFileSync(name, 'utf8'), { name, notation: 'rfc2396' });
+      const { loadGrammarFile } = require('../grammarFile') as typeof import('../grammarFile');
+      return loadGrammarFile(name);
     }
     return grammarByName(name);
   } catch (e) {

@@ -20,9 +20,13 @@ import { parse } from './parse';
 import { resolve } from './resolve';
 import { normalize } from './normalize';
 import { equivalent } from './equivalent';
+import { toUri } from './toUri';
+import { toIri } from './toIri';
+import { explain } from './explain';
+import { railroad } from './railroad';
 
 /** Every command, in the order `--help` lists them. Add a command: one file, one line here. */
-export const COMMANDS: readonly Command[] = [validate, tree, parse, resolve, normalize, equivalent];
+export const COMMANDS: readonly Command[] = [validate, tree, parse, resolve, normalize, equivalent, toUri, toIri, explain, railroad];
 
 /** Options every command takes. */
 const GLOBAL: OptionTable = {
@@ -84,7 +88,9 @@ async function command(argv: readonly string[], io: Io): Promise<number> {
   }
   const grammarName = (opts.get('grammar') ?? before.opts.get('grammar')) as string | undefined;
   const grammar = cliGrammar(grammarName);
-  if (cmd.rfc3986Only && grammar.name !== 'rfc3986') throw new Usage(`${cmd.name} works with the rfc3986 grammar only`);
+  if (cmd.rfc3986Only && grammar.name !== 'rfc3986' && !(cmd.iri && grammar.name === 'rfc3987')) {
+    throw new Usage(`${cmd.name} works with the rfc3986${cmd.iri ? ' and rfc3987 grammars' : ' grammar'} only`);
+  }
   const asked = opts.get('rule') as string | undefined;
   let rule = cmd.defaultRule === undefined ? '' : grammar.rules.includes(cmd.defaultRule) ? cmd.defaultRule : grammar.firstRule;
   if (asked !== undefined) {
@@ -116,7 +122,9 @@ function report(e: unknown, io: Io): number {
     io.err(`uri-grammar: ${e.message}`);
     return 2;
   }
-  if (e instanceof GrammarSyntaxError) {
+  // Wrong text: a syntax error of any grammar (UriSyntaxError is one), or a host IDNA rejects
+  // (to-uri --idna; matched by name so that the CLI does not load tr46 to start).
+  if (e instanceof GrammarSyntaxError || (e instanceof SyntaxError && e.name === 'IdnaError')) {
     io.err(`${e.name}: ${e.message}`);
     return 1;
   }

@@ -26,12 +26,17 @@ export type { TreeOptions };
 
 /**
  * Derived forms computed ahead of time (scripts/generate-derived.ts writes them for the built-in
- * grammar into src/generated/), so that a fresh process does not derive them on its first call.
- * Keys: a rule name for `testers`; `capturerKey(rule, captureRules)` for `capturers`.
+ * grammar into src/generated/), so that a fresh process does not derive them on its first call:
+ * the verdict RegExp source of a rule, by rule name.
  */
 export interface DerivedForms {
   readonly testers: Readonly<Record<string, string>>;
-  readonly capturers: Readonly<Record<string, { readonly source: string; readonly names: readonly string[] }>>;
+}
+
+/** A capturer's RegExp source and group names computed ahead of time (see `capturer`). */
+export interface DerivedCapturer {
+  readonly source: string;
+  readonly names: readonly string[];
 }
 
 /** The key of a capturer: the rule and its capture rules in order. */
@@ -119,10 +124,10 @@ export class Driver<R extends string> {
   /**
    * The texts of the nodes of `captureRules` (none of which may repeat) in a whole-input match
    * of `rule`, from one RegExp derived from the rule with a group for each; `names[k]` is the
-   * rule of `match[k + 1]`. Only for inputs shorter than LONG (see limits.ts).
+   * rule of `match[k + 1]`. Only for inputs shorter than LONG (see limits.ts). `pre`: the same
+   * computed ahead of time (its key is `capturerKey(rule, captureRules)`).
    */
-  capturer(rule: R, captureRules: ReadonlySet<string>): { exec: (input: string) => RegExpExecArray | null; names: readonly string[] } {
-    const pre = this.derived?.capturers[capturerKey(rule, captureRules)];
+  capturer(rule: R, captureRules: ReadonlySet<string>, pre?: DerivedCapturer): { exec: (input: string) => RegExpExecArray | null; names: readonly string[] } {
     if (pre) {
       const re = new RegExp(`^(?:${pre.source})$`);
       return { exec: (input) => re.exec(input), names: pre.names };

@@ -23,6 +23,9 @@ import type { Automaton } from './automaton';
 import { charLength } from './codepoints';
 import { Kind, type Nfa } from './nfa';
 
+/** The right-to-left automaton's memory bound (one byte per NFA state per reverse state). */
+const MAX_BYTES = 256 * 2 ** 20;
+
 /** Receives the tree as it is found: nodes open and close in document order. */
 export interface TreeSink {
   open(rule: string, start: number): void;
@@ -31,8 +34,11 @@ export interface TreeSink {
 
 /** Right-to-left automaton over sets of character states (the T(i) of the header). */
 class Backward {
-  /** Per reverse state: membership of T (character states) as a byte per NFA state. */
-  private readonly member: Uint8Array[] = [];
+  /**
+   * Per reverse state: R, a byte per NFA state, set for the states that reach a member of T
+   * without consuming (T's members included; at the end: the accept state and its ways in).
+   */
+  readonly canFinish: Uint8Array[] = [];
   /** Per reverse state: the character states whose successor can finish (candidates for T). */
   private readonly candidates: number[][] = [];
   private readonly table: Int32Array[] = [];
@@ -56,10 +62,11 @@ class Backward {
     let id = this.ids.get(key);
     if (id !== undefined) return id;
     const nfa = this.nfa;
-    id = this.member.length;
+    id = this.canFinish.length;
+    if ((id + 1) * nfa.size > MAX_BYTES) {
+      throw new RangeError(`tree too costly: the right-to-left pass needs more than ${MAX_BYTES / 2 ** 20} MB of automaton states for this grammar and input`);
+    }
     this.ids.set(key, id);
-    const member = new Uint8Array(nfa.size);
-    for (const s of t) member[s] = 1;
     // R: the states that reach a member of t without consuming.
     const canFinish = new Uint8Array(nfa.size);
     const stack = [...t];
@@ -70,7 +77,7 @@ class Backward {
     }
     const candidates: number[] = [];
     for (let s = 0; s < nfa.size; s++) if (nfa.kind[s] === Kind.Char && canFinish[nfa.out[s][0]]) candidates.push(s);
-    this.member.push(member);
+    this.canFinish.push(canFinish);
     this.candidates.push(candidates);
     this.table.push(new Int32Array(this.automaton.classes.count).fill(-1));
     return id;
@@ -86,10 +93,6 @@ class Backward {
     }
     return to;
   }
-
-  has(state: number, s: number): boolean {
-    return this.member[state][s] === 1;
-  }
 }
 
 /** The first-match tree builder of one rule (with its tree marks). */
@@ -100,6 +103,7 @@ export class FirstMatch {
   private stamp = 0;
   private readonly seen: Int32Array;
   private readonly parent: Int32Array;
+  private stack = new Int32Array(256);
 
   /** `automaton` supplies the character classes: it must be built from the same grammar rule. */
   constructor(private readonly nfa: Nfa, automaton: Automaton) {
@@ -134,7 +138,7 @@ export class FirstMatch {
     const none = this.span - 1;
     let key = nfa.start * this.span + none;
     for (let i = from; ; ) {
-      const found = this.walk(key, i === to ? -1 : t[i - from], i, sink);
+      const found = this.walk(key, this.backward.canFinish[t[i - from]], i, sink);
       if (found < 0) return false;
       const s = (found / this.span) | 0;
       if (nfa.kind[s] === Kind.Accept) return true;
@@ -145,33 +149,38 @@ export class FirstMatch {
 
   /**
    * Depth-first, in priority order, from walk state `key` through moves that consume nothing,
-   * to the first character state in T (reverse state `tState`), or, when `tState` is -1 (the
-   * end), to the accept state. Sends the Open/Close marks of the path found to `sink` and
-   * returns the walk state found (-1: none).
+   * to the first character state in T(i), or at the end to the accept state: the first state
+   * consuming or accepting that is in `canFinish` (R of the position). States outside R lead
+   * to no success, so the walk skips them: the backtracking parser would try them and fail,
+   * which changes nothing but the time. Sends the Open/Close marks of the path found to `sink`
+   * and returns the walk state found (-1: none).
    */
-  private walk(key: number, tState: number, i: number, sink: TreeSink): number {
+  private walk(key: number, canFinish: Uint8Array, i: number, sink: TreeSink): number {
     const nfa = this.nfa;
     const span = this.span;
     const none = span - 1;
     const stamp = ++this.stamp;
     const seen = this.seen;
     const parent = this.parent;
-    const stack: number[] = [key, -1];
-    while (stack.length) {
-      const from = stack.pop()!;
-      const k = stack.pop()!;
+    // The stack holds pairs (walk state, the walk state it was reached from); it is reused.
+    let stack = this.stack;
+    let top = 0;
+    stack[top++] = key;
+    stack[top++] = -1;
+    while (top > 0) {
+      const from = stack[--top];
+      const k = stack[--top];
       if (seen[k] === stamp) continue;
       seen[k] = stamp;
       parent[k] = from;
       const s = (k / span) | 0;
+      if (canFinish[s] === 0) continue;
       let d = k - s * span;
       switch (nfa.kind[s]) {
         case Kind.Char:
-          if (tState >= 0 && this.backward.has(tState, s)) { this.emit(k, i, sink); return k; }
-          continue;
         case Kind.Accept:
-          if (tState < 0) { this.emit(k, i, sink); return k; }
-          continue;
+          this.emit(k, i, sink);
+          return k;
         case Kind.IterStart:
           d = Math.min(d, nfa.depth[s]);
           break;
@@ -183,7 +192,15 @@ export class FirstMatch {
           break;
       }
       const out = nfa.out[s];
-      for (let j = out.length - 1; j >= 0; j--) stack.push(out[j] * span + d, k);
+      if (top + 2 * out.length > stack.length) {
+        const bigger = new Int32Array(2 * (stack.length + 2 * out.length));
+        bigger.set(stack);
+        this.stack = stack = bigger;
+      }
+      for (let j = out.length - 1; j >= 0; j--) {
+        stack[top++] = out[j] * span + d;
+        stack[top++] = k;
+      }
     }
     return -1;
   }

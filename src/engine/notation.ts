@@ -49,7 +49,16 @@ const NOTATIONS = new Map<string, Notation>([['abnf', ABNF], ['rfc2396', RFC2396
 
 /** Makes `notation` available by its name. */
 export function registerNotation(notation: Notation): void {
-  NOTATIONS.set(notation.name, notation);
+  const n = notation as Partial<Notation> | null;
+  // Own (or its class's) properties only: a polluted Object.prototype steers nothing.
+  const proto: unknown = n !== null && typeof n === 'object' ? Object.getPrototypeOf(n) : null;
+  const field = (k: keyof Notation): unknown => (n !== null && typeof n === 'object'
+    && (Object.prototype.hasOwnProperty.call(n, k) || (proto !== null && proto !== Object.prototype)) ? n[k] : undefined);
+  if (n === null || typeof n !== 'object' || typeof field('name') !== 'string' || typeof field('alternation') !== 'string'
+    || typeof field('isNameChar') !== 'function' || (field('element') !== undefined && typeof field('element') !== 'function')) {
+    throw new TypeError('registerNotation: argument "notation" must be a Notation object ({ name, alternation, isNameChar, element? })');
+  }
+  NOTATIONS.set(field('name') as string, notation);
 }
 
 export function notationByName(name: string): Notation | undefined {

@@ -80,7 +80,8 @@ export function parseZoned(input: string, rule: (typeof RULES)[number] = 'URI-re
   return c;
 }
 
-export const rfc6874 = {
+/** The RFC 6874 grammar (declared type: its `.d.ts` then names no inferred import). */
+export const rfc6874: Grammar & { readonly name: 'rfc6874'; parse: typeof parseZoned } = {
   get name(): 'rfc6874' { return 'rfc6874'; },
   get rules() { return rfc6874Grammar().rules; },
   isValid: (input: string, rule: string) => rfc6874Grammar().isValid(input, rule),
@@ -91,4 +92,4 @@ export const rfc6874 = {
   expr: (rule: string) => rfc6874Grammar().expr(rule),
   alternativeOf: (rule: string, text: string) => rfc6874Grammar().alternativeOf(rule, text),
   parse: parseZoned,
-} satisfies Grammar & { parse: typeof parseZoned };
+};

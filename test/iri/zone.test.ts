@@ -12,7 +12,7 @@ test('the string is grammar/rfc6874.abnf; registered as rfc6874', () => {
   expect(RFC6874_ABNF).toMatch(/OBSOLETE[\s\S]*RFC 9844/);
 });
 
-// Vectors from the Java IRI3986 test suite quoted in ../shared/seeds/rfc6874-zone.txt, and the RFC's own example.
+// Vectors from the Java IRI3986 test suite quoted in grammar/seeds/rfc6874-zone.txt, and the RFC's own example.
 test.each([
   ['http://[fe80::a%25en1]', true],
   ['[fe80::a%25en1]', true, 'IP-literal'],
