@@ -9,7 +9,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { Readable } from 'stream';
-import { run, outline, version } from '../src/cli';
+import { run, outline, version, allCommands, COMMAND_NAMES } from '../src/cli';
 import { column, oneLine } from '../src/cli/batch';
 import { parseTree, policyPresets } from '../src/index';
 import { PRESET_NAMES } from '../src/cli/policy';
@@ -182,6 +182,7 @@ describe('help and version', () => {
     expect(r.err).toMatch(/^uri-grammar: grammar "[^"]+": .*line 1, column 5\)$/);
     expect((await cli('--grammar', path.join(dir, 'none.abnf'), 'validate', 'x')).err).toMatch(/cannot read grammar .*ENOENT$/);
     expect((await cli('--grammar', abnf, 'parse', '12')).err).toBe('uri-grammar: parse works with the rfc3986, rfc2396 and rfc3987 grammars only');
+    expect((await cli('--grammar', 'rfc2396', 'normalize', 'x')).err).toMatch(/^uri-grammar: normalize works with the rfc3986 (and rfc3987 )?grammars? only$/);
     expect((await cli('--grammar', 'rfc2396', 'validate', 'x', '--require-host')).err).toContain('policy options work with the rfc3986 grammar only');
     fs.rmSync(dir, { recursive: true });
   });
@@ -315,6 +316,16 @@ describe('validate with a policy (--scheme, --require-host, --no-userinfo, --por
     expect(r.status).toBe(2);
     expect(r.err).toMatch(/^uri-grammar: [^\n]+$/);
     expect(r.err).toContain(message);
+  });
+});
+
+describe('the command table', () => {
+  it('each entry loads the command of its name; only the command run is loaded', () => {
+    expect(allCommands().map((c) => c.name)).toEqual([...COMMAND_NAMES]);
+    const code = `require('./dist/src/cli/index.js'); const ks = Object.keys(require.cache);
+      process.stdout.write(JSON.stringify([ks.some((k) => /railroad-diagrams/.test(k)), ks.some((k) => /[\\/]iri[\\/]/.test(k))]));`;
+    const r = spawnSync(process.execPath, ['-e', code], { cwd: path.join(__dirname, '..'), encoding: 'utf8' });
+    if (fs.existsSync(path.join(__dirname, '..', 'dist', 'src', 'cli', 'index.js'))) expect(r.stdout).toBe('[false,false]');
   });
 });
 

@@ -64,7 +64,7 @@ function load(name: string): Grammar {
     if (err && typeof err.code === 'string' && err.syscall) throw new Usage(`cannot read grammar ${show(name)}: ${err.code}`);
     if (err && err.name === 'AbnfSyntaxError') throw new Usage(`grammar ${show(name)}: ${String(err.message).split('\n', 1)[0]}`);
     if (e instanceof TypeError && /unknown grammar/.test(e.message)) {
-      throw new Usage(`unknown grammar ${show(name)} (${GRAMMAR_NAMES.join(', ')}, or a path to an .abnf or .bnf file)`);
+      throw new Usage(`unknown grammar ${show(name)} (this build knows ${GRAMMAR_NAMES.join(', ')}, or a path to an .abnf or .bnf file)`);
     }
     throw e;
   }
