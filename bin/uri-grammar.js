@@ -13,6 +13,9 @@ try {
   process.stderr.write(`uri-grammar: cannot load: ${e && e.message ? String(e.message).split('\n')[0] : e}\n`);
   process.exit(70);
 }
+// The command line never prints a stack trace: errors need not capture one (a batch of invalid
+// lines makes one error each).
+Error.stackTraceLimit = 0;
 // Output is buffered; a closed pipe or a full disk is one line on stderr and exit 3.
 const io = cli.processIo();
 cli.run(process.argv.slice(2), io).then(

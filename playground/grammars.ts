@@ -26,6 +26,18 @@ export const EXAMPLES: ReadonlyMap<string, readonly Example[]> = new Map([
     { input: 'http://[::1', rule: 'URI-reference', why: 'why does this fail at 11?' },
     { input: 'mailto:someone@example.com', rule: 'URI-reference', why: 'no authority: path-rootless' },
   ]],
+  ['rfc2396', [
+    { input: 'http://a/b;p?q', rule: 'URI-reference', why: 'RFC 2396 splits a segment into params' },
+    { input: 'http://1.2.3.4.5/', rule: 'URI-reference', why: 'compare with RFC 3986: hostname or IPv4address?' },
+    { input: 'http://[::1]/', rule: 'URI-reference', why: 'no IPv6 literals before RFC 2732' },
+  ]],
+  ['rfc3987', [
+    { input: 'http://例え.テスト/パス', rule: 'IRI-reference', why: 'an IRI: ucschar in ireg-name and isegment' },
+    { input: 'http://example.com/ä?q=ü', rule: 'IRI-reference', why: 'non-ASCII in the path and the query' },
+  ]],
+  ['rfc6874', [
+    { input: 'http://[fe80::1%25eth0]/', rule: 'URI-reference', why: 'an IPv6 zone identifier, percent-encoded' },
+  ]],
 ]);
 
 const NAMES: ReadonlyArray<[string, keyof api.UriComponents]> = [

@@ -9,7 +9,7 @@ import { alternatives, type GrammarView } from '../src/grammarView';
 import { exprText } from '../src/abnfText';
 import { alternativeTaken, derivation, shownText } from '../src/explain';
 import { railroadDiagram, RAILROAD_CSS } from '../src/railroad';
-import { drawTree, moveFrom, pathTo, type Drawn } from './tree';
+import { charName, drawTree, moveFrom, pathTo, type Drawn } from './tree';
 import { readFragment, writeFragment, type PageState } from './state';
 import { GRAMMARS, componentsOf, customGrammar, canCompileAbnf, EXAMPLES } from './grammars';
 
@@ -55,8 +55,9 @@ function grammarNow(): GrammarView {
   return GRAMMARS.get(state.grammar) ?? GRAMMARS.get('rfc3986')!;
 }
 
+/** URI-reference where the grammar has it (IRI-reference for RFC 3987), else its first rule. */
 function defaultRule(g: GrammarView): string {
-  return g.rules.includes('URI-reference') ? 'URI-reference' : g.rules[0];
+  return ['URI-reference', 'IRI-reference'].find((r) => g.rules.includes(r)) ?? g.rules[0];
 }
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...kids: Array<Node | string | globalThis.Node>): HTMLElementTagNameMap[K] {
@@ -182,7 +183,7 @@ function fitColumns(): void {
 }
 
 function showError(input: string, rule: string, index: number, expected: readonly string[]): void {
-  const found = index < input.length ? `found ${JSON.stringify(String.fromCodePoint(input.codePointAt(index)!))}` : 'found the end of the input';
+  const found = index < input.length ? `found ${charName(String.fromCodePoint(input.codePointAt(index)!))}` : 'found the end of the input';
   ui.error.hidden = false;
   ui.error.textContent = '';
   ui.error.append(
@@ -320,7 +321,7 @@ function showPathTo(i: number): void {
     ui.path.textContent = ch === undefined ? '' : `Character ${i} is in no node of the tree shown.`;
     return;
   }
-  ui.path.textContent = `Character ${i} ${JSON.stringify(ch)}: ${path.map((d) => d.node.rule).join(' › ')}`;
+  ui.path.textContent = `Character ${i} ${ch === undefined ? '' : charName(ch)}: ${path.map((d) => d.node.rule).join(' › ')}`;
 }
 
 function focusNode(k: number): void {

@@ -26,7 +26,17 @@ export function cellText(ch: string): string {
   if (ch === ' ') return '\u2423';
   if (c < 0x20) return String.fromCodePoint(0x2400 + c);
   if (c === 0x7f) return '\u2421';
+  // Invisible format characters (bidi controls, zero-width joiners …) would show nothing or
+  // reorder their neighbours: a visible stand-in; the cell's title names the code point.
+  if (INVISIBLE.test(ch)) return '\u2b1a';
   return ch;
+}
+
+const INVISIBLE = /^[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cn}\p{Cs}]$/u;
+
+/** A character for a message: quoted, or its code point when it is invisible or a control. */
+export function charName(ch: string): string {
+  return INVISIBLE.test(ch) ? `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}` : JSON.stringify(ch);
 }
 
 export interface DrawOptions {
@@ -52,7 +62,7 @@ export function drawTree(host: HTMLElement, chars: HTMLElement, input: string, r
     cell.dataset.i = String(i);
     cell.style.gridColumn = `${i + 1} / span ${ch.length}`;
     cell.textContent = cellText(ch);
-    cell.title = `character ${i}: ${JSON.stringify(ch)}`;
+    cell.title = `character ${i}: ${charName(ch)}`;
     chars.appendChild(cell);
     i += ch.length;
   }
@@ -72,6 +82,8 @@ export function drawTree(host: HTMLElement, chars: HTMLElement, input: string, r
   }
   const drawn: Drawn[] = [];
   if (!root) return drawn;
+  // Empty nodes in one row at one offset (an empty authority, then an empty path) stand side by side.
+  const emptiesAt = new Map<string, number>();
   const stack: Array<[Node, number, number]> = [[root, 0, -1]];
   while (stack.length) {
     const [node, depth, parent] = stack.pop()!;
@@ -79,7 +91,13 @@ export function drawTree(host: HTMLElement, chars: HTMLElement, input: string, r
     const el = document.createElement('div');
     el.className = 'node';
     if (options.greyed) el.classList.add('greyed');
-    if (node.start === node.end) el.classList.add('empty');
+    if (node.start === node.end) {
+      el.classList.add('empty');
+      const key = `${depth}:${node.start}`;
+      const n = emptiesAt.get(key) ?? 0;
+      emptiesAt.set(key, n + 1);
+      if (n > 0) el.style.marginLeft = `${n * 11}px`;
+    }
     el.setAttribute('role', 'treeitem');
     el.setAttribute('aria-level', String(depth + 1));
     el.setAttribute('aria-label', `${node.rule} ${text === '' ? '(empty)' : text}`);

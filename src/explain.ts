@@ -41,7 +41,13 @@ export interface Step {
 export function alternativeTaken(grammar: GrammarView, input: string, node: Node): number | undefined {
   const alts = alternatives(grammar.expr(node.rule));
   if (alts.length < 2) return undefined;
-  const k = grammar.alternativeOf(node.rule, input.slice(node.start, node.end));
+  let k: number;
+  try {
+    k = grammar.alternativeOf(node.rule, input.slice(node.start, node.end));
+  } catch {
+    // The tree's node and the grammar's own reading of its text disagree: say nothing rather than guess.
+    return undefined;
+  }
   return k >= 0 && k < alts.length ? k : undefined;
 }
 

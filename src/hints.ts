@@ -10,6 +10,7 @@
  */
 import { driver, type RuleName } from './grammar';
 import type { UriSyntaxError } from './errors';
+import { LONG } from './engine/limits';
 
 export type HintKind =
   | 'whitespace' | 'space' | 'encode' | 'percent' | 'password' | 'non-ascii' | 'backslash'
@@ -50,12 +51,15 @@ export function grammarChecker(rule: RuleName): Checker {
 
 /** The hint for an error, or undefined when none of the known mistakes fits. */
 export function findHint(ctx: HintContext, check: Checker): Hint | undefined {
+  // The detectors use RegExps, whose backtracking stack V8 overflows on megabytes (see
+  // engine/limits.ts); an input that long is no config value: its error stays exact, unhinted.
+  if (ctx.input.length >= LONG) return undefined;
   const first = detect(ctx);
   if (!first) return undefined;
   // Apply fixes until the text is valid (several mistakes in one line, e.g. a leading space and
   // an inner one); the suggestion is given only when the end result passes `check`.
   let candidate = first.fix;
-  for (let round = 0; candidate !== undefined && round < 6; round++) {
+  for (let round = 0; candidate !== undefined && candidate.length < 4 * LONG && round < 6; round++) {
     const at = check(candidate);
     if (at === undefined) return { kind: first.kind, text: first.text, index: first.index, suggestion: candidate };
     const next = detect({ input: candidate, rule: ctx.rule, index: at });
@@ -140,6 +144,15 @@ function authorityStart(input: string): number {
 
 const USERINFO_OK = /[A-Za-z0-9\-._~!$&'()*+,;=:]|%[0-9A-Fa-f]{2}/y;
 
+// Cheap shapes for deciding whether a hint fits (a suggestion is still checked by the grammar):
+//   userinfo    = *( unreserved / pct-encoded / sub-delims / ":" )            (exact)
+//   host        = IP-literal / IPv4address / reg-name                         (IP-literal loosely)
+//   reg-name    = *( unreserved / pct-encoded / sub-delims )                  (covers IPv4address)
+//   authority   = [ userinfo "@" ] host [ ":" port ]
+const USERINFO = /^(?:[A-Za-z0-9\-._~!$&'()*+,;=:]|%[0-9A-Fa-f]{2})*$/;
+const HOST = /^(?:\[[0-9A-Za-z:.\-_~!$&'()*+,;=]+\]|(?:[A-Za-z0-9\-._~!$&'()*+,;=]|%[0-9A-Fa-f]{2})*)$/;
+const HOST_PORT = /^(?:\[[0-9A-Za-z:.\-_~!$&'()*+,;=]+\]|(?:[A-Za-z0-9\-._~!$&'()*+,;=]|%[0-9A-Fa-f]{2})*)(?::[0-9]*)?$/;
+
 /** Percent-encodes every character of a userinfo that may not stand there as it is. */
 function encodeUserinfo(s: string): string | undefined {
   let out = '';
@@ -170,13 +183,16 @@ const password: Detector = ({ input, index }) => {
     const m = /[/?#]/.exec(rest);
     return at + 1 + (m ? m.index : rest.length);
   };
-  const hostPort = driver.tester('authority');
+  if (input.indexOf('@', start) < 0) return undefined; // no userinfo: nothing to build testers for
+  const hostPort = (t: string) => HOST_PORT.test(t);
   // The last "@" after which a plain `host [":" port]` follows up to "/", "?", "#" or the end.
-  for (let at = input.lastIndexOf('@'); at > start; at = input.lastIndexOf('@', at - 1)) {
+  // At most the last 8 "@": linear time on any input (a real authority has one or two).
+  let tries = 8;
+  for (let at = input.lastIndexOf('@'); at > start && tries-- > 0; at = input.lastIndexOf('@', at - 1)) {
     const hp = input.slice(at + 1, hostEnd(at));
     if (hp.includes('@') || !hostPort(hp)) continue;
     const userinfo = input.slice(start, at);
-    if (driver.tester('userinfo')(userinfo) || index > at) return undefined;
+    if (USERINFO.test(userinfo) || index > at) return undefined;
     const colon = userinfo.indexOf(':');
     const inPassword = colon >= 0 && index - start > colon;
     const enc = encodeUserinfo(userinfo);
@@ -220,7 +236,7 @@ const portLetters: Detector = ({ input, index }) => {
   if (colon < 0 || hostPort.includes(']', colon)) return undefined;
   const port = hostPort.slice(colon + 1);
   const bad = port.search(/\D/);
-  if (bad < 0 || !driver.tester('host')(hostPort.slice(0, colon))) return undefined;
+  if (bad < 0 || !HOST.test(hostPort.slice(0, colon))) return undefined;
   const where = start + at + 1 + colon + 1 + bad;
   return { kind: 'port', index: where, text: 'the port must be digits only (RFC 3986 3.2.3: port = *DIGIT)' };
 };
@@ -398,5 +414,14 @@ export function attachHint<E extends Error & { index: number }>(error: E, hint: 
 export function hinted(error: UriSyntaxError, check?: Checker): UriSyntaxError {
   const rule = error.rule as RuleName;
   if (!driver.hasRule(rule)) return error;
-  return attachHint(error, findHint({ input: error.input, rule, index: error.index }, check ?? grammarChecker(rule)));
+  let hint: Hint | undefined;
+  try {
+    hint = findHint({ input: error.input, rule, index: error.index }, check ?? grammarChecker(rule));
+  } catch (e) {
+    // A hint is extra: a RangeError while looking for one (V8's RegExp backtracking stack on a
+    // multi-megabyte input, seen once in a full test run) must not turn the verdict into a crash.
+    if (e instanceof RangeError) return error;
+    throw e;
+  }
+  return attachHint(error, hint);
 }

@@ -8,6 +8,7 @@ import { authorityText, recomposeTrusted } from './recompose';
 import { removeDotSegments } from './removeDotSegments';
 import { UriSyntaxError, expectString } from './errors';
 import { readOptions } from './options';
+import { hidePassword, redactedError } from './redact';
 import { driver } from './grammar';
 
 export interface NormalizeOptions {
@@ -61,10 +62,13 @@ function parseUri(uri: string, fn: string): UriComponents {
   try {
     return parse(uri, 'URI');
   } catch (e) {
-    if (!(e instanceof UriSyntaxError) || !driver.test(uri, 'relative-ref')) throw e;
-    const shown = JSON.stringify(uri.length > 60 ? uri.slice(0, 60) + '…' : uri);
-    throw new UriSyntaxError(uri, 'URI', e.index, e.expected,
-      `${fn}: ${shown} is a relative reference, not a URI; resolve it against a base URI first (RFC 3986 5.2)`);
+    if (!(e instanceof UriSyntaxError)) throw e;
+    // The password, if any, is hidden in everything the error carries (see ./redact.ts).
+    if (!driver.test(uri, 'relative-ref')) throw redactedError(uri, e);
+    const hidden = hidePassword(uri);
+    const shown = JSON.stringify(hidden.length > 60 ? hidden.slice(0, 60) + '…' : hidden);
+    throw redactedError(uri, e, 'uri',
+      () => `${fn}: ${shown} is a relative reference, not a URI; resolve it against a base URI first (RFC 3986 5.2)`);
   }
 }
 

@@ -14,12 +14,12 @@
  */
 
 /** What an option may hold: a type, or one of a list of strings. */
-export type OptionKind = 'boolean' | 'string' | 'count' | 'function' | readonly string[];
+export type OptionKind = 'boolean' | 'string' | 'count' | 'function' | 'array' | 'object' | 'any' | readonly string[];
 
 export type OptionSpec = Readonly<Record<string, OptionKind>>;
 
 type ValueOf<K> = K extends 'boolean' ? boolean : K extends 'string' ? string : K extends 'count' ? number
-  : K extends 'function' ? (...args: never[]) => unknown
+  : K extends 'function' ? (...args: never[]) => unknown : K extends 'array' ? readonly unknown[] : K extends 'object' ? object : K extends 'any' ? unknown
   : K extends readonly (infer S)[] ? S : never;
 
 /** The options read: a fresh null-prototype object with the known keys that were given. */
@@ -37,6 +37,11 @@ export function isPlainObject(value: unknown): value is object {
   if (proto === null || proto === Object.prototype) return true;
   return Object.getPrototypeOf(proto) === null && Object.prototype.toString.call(value) === '[object Object]'
     && hasOwn(proto as object, 'isPrototypeOf') && !Array.isArray(value);
+}
+
+/** `o[key]` if `o` has it as its own property, else undefined (never the prototype chain). */
+export function own<T extends object, K extends keyof T>(o: T, key: K): T[K] | undefined {
+  return Object.prototype.hasOwnProperty.call(o, key) ? o[key] : undefined;
 }
 
 /** How a value is named in a message: `null`, `a Map`, `an array`, `string`. */
@@ -100,6 +105,9 @@ function fits(v: unknown, kind: OptionKind): boolean {
     case 'string': return typeof v === 'string';
     case 'count': return typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
     case 'function': return typeof v === 'function';
+    case 'array': return Array.isArray(v);
+    case 'object': return v !== null && typeof v === 'object';
+    case 'any': return true; // the caller checks it
   }
 }
 
@@ -110,6 +118,9 @@ function expected(kind: OptionKind): string {
     case 'string': return 'a string or undefined';
     case 'count': return 'a non-negative integer';
     case 'function': return 'a function';
+    case 'array': return 'an array';
+    case 'object': return 'an object';
+    case 'any': return 'a value';
   }
 }
 

@@ -47,65 +47,79 @@ const HEX = '0123456789ABCDEF';
 /** `%XX` with uppercase hex (6.2.2.1: "should use uppercase hexadecimal digits"). */
 const TRIPLET: readonly string[] = Array.from({ length: 256 }, (_, b) => `%${HEX[b >> 4]}${HEX[b & 15]}`);
 
-/** Per component, for each ASCII code: the character itself if allowed, else its triplet. */
-const asciiTable = (c: EncodeComponent): readonly string[] =>
-  Array.from({ length: 128 }, (_, code) => (ALLOWED[c].includes(String.fromCharCode(code)) ? String.fromCharCode(code) : TRIPLET[code]));
-const ASCII_TABLES: Record<EncodeComponent, readonly string[]> = {
-  'userinfo': asciiTable('userinfo'),
-  'reg-name': asciiTable('reg-name'),
-  'segment': asciiTable('segment'),
-  'query': asciiTable('query'),
-  'fragment': asciiTable('fragment'),
-};
-
 /**
  * `text` as UTF-8, percent-encoded so that the result matches `component`'s rule.
  * A lone surrogate has no UTF-8 form (RFC 3629 3: "the definition of UTF-8 prohibits
  * encoding character numbers between U+D800 and U+DFFF"): it is a `UriSyntaxError`.
+ * Two linear passes: the exact length of the result, then its octets into one buffer of that
+ * length (no pieces to join; the result is ASCII, one byte a character).
  */
 export function percentEncode(text: string, component: EncodeComponent): string {
   expectString(text, 'text', 'percentEncode');
   if (!(ENCODE_COMPONENTS as readonly unknown[]).includes(component)) {
     throw new TypeError(`percentEncode: argument "component" must be one of ${ENCODE_COMPONENTS.join(', ')}, got ${typeof component === 'string' ? JSON.stringify(component) : typeof component}`);
   }
-  const table = ASCII_TABLES[component];
-  const parts: string[] = [];
-  let run = 0; // start of the current run of characters that stay as they are
-  for (let i = 0; i < text.length; i++) {
+  const allowed = ALLOWED_CODES[component];
+  // Pass 1: the exact length of the result (and the lone surrogates, before any work).
+  let length = 0;
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
-    if (c < 0x80 && table[c].length === 1) continue;
-    if (run < i) parts.push(text.slice(run, i));
-    if (c < 0x80) {
-      parts.push(table[c]);
-    } else {
-      let cp = c;
-      if (c >= 0xd800 && c <= 0xdfff) {
-        const next = text.charCodeAt(i + 1); // NaN at the end
-        if (c > 0xdbff || !(next >= 0xdc00 && next <= 0xdfff)) {
-          throw new UriSyntaxError(text, component, i, [],
-            `percentEncode: lone surrogate U+${c.toString(16).toUpperCase()} at offset ${i} has no UTF-8 encoding`);
-        }
-        cp = 0x10000 + ((c - 0xd800) << 10) + (next - 0xdc00);
-        i++;
+    if (c < 0x80) length += allowed[c] ? 1 : 3;
+    else if (c < 0x800) length += 6;
+    else if (c < 0xd800 || c > 0xdfff) length += 9;
+    else {
+      const next = text.charCodeAt(i + 1); // NaN at the end
+      if (c > 0xdbff || !(next >= 0xdc00 && next <= 0xdfff)) {
+        throw new UriSyntaxError(text, component, i, [],
+          `percentEncode: lone surrogate U+${c.toString(16).toUpperCase()} at offset ${i} has no UTF-8 encoding`);
       }
-      parts.push(utf8Triplets(cp));
+      length += 12;
+      i++;
     }
-    run = i + 1;
   }
-  if (run === 0) return text;
-  if (run < text.length) parts.push(text.slice(run));
-  return parts.join('');
+  if (length === n) return text; // nothing to encode
+  // Pass 2: the octets of the result, ASCII only, into one buffer of that length.
+  const out = new Uint8Array(length);
+  let o = 0;
+  const octet = (b: number): void => {
+    out[o] = 0x25;
+    out[o + 1] = HEX_CODES[b >> 4];
+    out[o + 2] = HEX_CODES[b & 15];
+    o += 3;
+  };
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) {
+      if (allowed[c]) out[o++] = c;
+      else octet(c);
+    } else if (c < 0x800) {
+      octet(0xc0 | (c >> 6));
+      octet(0x80 | (c & 0x3f));
+    } else if (c < 0xd800 || c > 0xdfff) {
+      octet(0xe0 | (c >> 12));
+      octet(0x80 | ((c >> 6) & 0x3f));
+      octet(0x80 | (c & 0x3f));
+    } else {
+      const cp = 0x10000 + ((c - 0xd800) << 10) + (text.charCodeAt(++i) - 0xdc00);
+      octet(0xf0 | (cp >> 18));
+      octet(0x80 | ((cp >> 12) & 0x3f));
+      octet(0x80 | ((cp >> 6) & 0x3f));
+      octet(0x80 | (cp & 0x3f));
+    }
+  }
+  return ascii.decode(out);
 }
 
-/** The UTF-8 octets of one scalar value (RFC 3629 3), each as `%XX`. */
-function utf8Triplets(cp: number): string {
-  if (cp < 0x800) return TRIPLET[0xc0 | (cp >> 6)] + TRIPLET[0x80 | (cp & 0x3f)];
-  if (cp < 0x10000) {
-    return TRIPLET[0xe0 | (cp >> 12)] + TRIPLET[0x80 | ((cp >> 6) & 0x3f)] + TRIPLET[0x80 | (cp & 0x3f)];
-  }
-  return TRIPLET[0xf0 | (cp >> 18)] + TRIPLET[0x80 | ((cp >> 12) & 0x3f)]
-    + TRIPLET[0x80 | ((cp >> 6) & 0x3f)] + TRIPLET[0x80 | (cp & 0x3f)];
-}
+/** Per component, for each ASCII code: 1 if the character stays as it is. */
+const ALLOWED_CODES: Record<EncodeComponent, Uint8Array> = Object.fromEntries(ENCODE_COMPONENTS.map((c) => {
+  const t = new Uint8Array(128);
+  for (const ch of ALLOWED[c]) t[ch.charCodeAt(0)] = 1;
+  return [c, t];
+})) as Record<EncodeComponent, Uint8Array>;
+const HEX_CODES = Uint8Array.from(HEX, (ch) => ch.charCodeAt(0));
+/** Bytes below 0x80 to a string: ASCII is UTF-8, and V8's UTF-8 decoder has an ASCII fast path (3x latin1's here). */
+const ascii = new TextDecoder('utf-8');
 
 /** The value of a hex digit, or -1. */
 function hexValue(c: number): number {

@@ -90,10 +90,13 @@ const SCHEME = /^[A-Za-z][A-Za-z0-9+\-.]*$/; // scheme = ALPHA *( ALPHA / DIGIT 
 /** The options, own properties only, checked: a `TypeError` naming the option otherwise. */
 export function readPolicy(options: unknown, fn = 'createValidator'): Policy {
   if (options === undefined) options = {};
-  expectPlainObject(options, 'options', fn); // src/options.ts: the TypeError names the argument, as everywhere (merge fix, h14)
+  expectPlainObject(options, 'options', fn);
   const o = options as Record<string, unknown>;
-  const own = (k: string): unknown => (Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined);
   for (const k of Object.keys(o)) if (!KEYS.includes(k)) throw new TypeError(`${fn}: unknown option "${k}" (options: ${KEYS.join(', ')})`);
+  // Each own property read once (a getter cannot answer two ways; the prototype is never read).
+  const values = new Map<string, unknown>();
+  for (const k of KEYS) if (Object.prototype.hasOwnProperty.call(o, k)) values.set(k, o[k]);
+  const own = (k: string): unknown => values.get(k);
   const bad = (k: string, what: string) => new TypeError(`${fn}: option "${k}" must be ${what}`);
   const oneOf = <T extends string>(k: string, allowed: readonly T[], dflt: T): T => {
     const v = own(k);
@@ -115,17 +118,19 @@ export function readPolicy(options: unknown, fn = 'createValidator'): Policy {
   const schemesIn = own('schemes');
   let schemes: string[] | undefined;
   if (schemesIn !== undefined) {
-    if (!Array.isArray(schemesIn) || schemesIn.length === 0 || !schemesIn.every((s) => typeof s === 'string' && SCHEME.test(s))) {
+    const list: unknown[] | undefined = Array.isArray(schemesIn) ? [...schemesIn] : undefined; // read once
+    if (!list || list.length === 0 || !list.every((s) => typeof s === 'string' && SCHEME.test(s))) {
       throw bad('schemes', 'a non-empty array of scheme names (ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ))');
     }
-    schemes = schemesIn.map((s: string) => s.toLowerCase());
+    schemes = (list as string[]).map((s) => s.toLowerCase());
   }
   const portIn = own('port');
   let port: [number, number] = [0, 65535];
   if (portIn !== undefined) {
-    const ok = Array.isArray(portIn) && portIn.length === 2 && portIn.every((n) => Number.isSafeInteger(n) && n >= 0) && portIn[0] <= portIn[1];
+    const pair: unknown[] | undefined = Array.isArray(portIn) ? [...portIn] : undefined; // read once
+    const ok = pair && pair.length === 2 && pair.every((n) => Number.isSafeInteger(n) && (n as number) >= 0) && (pair[0] as number) <= (pair[1] as number);
     if (!ok) throw bad('port', 'a range [min, max] of integers, 0 <= min <= max');
-    port = [portIn[0], portIn[1]];
+    port = [pair[0] as number, pair[1] as number];
   }
   return Object.freeze({
     rule: (rule as ComponentRule | undefined) ?? (relative ? 'URI-reference' : 'URI'),

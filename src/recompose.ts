@@ -16,6 +16,7 @@
 import { driver, type RuleName } from './grammar';
 import { UriSyntaxError, foundAt } from './errors';
 import { readOptions } from './options';
+import { hidePassword, redactedError } from './redact';
 import type { UriComponents } from './components';
 
 /** What `recompose` takes: any of the components; `path` defaults to `''`; `hostKind` is not read. */
@@ -25,7 +26,7 @@ export type ComponentsInput = Partial<Readonly<UriComponents>>;
  * The fields `recompose` reads (own properties only, each read once: see ./options.ts);
  * `hostKind` is allowed so that `recompose(parse(s))` works, and not read.
  */
-const FIELDS = {
+export const FIELDS = {
   scheme: 'string', authority: 'string', userinfo: 'string', host: 'string', port: 'string',
   path: 'string', query: 'string', fragment: 'string',
   hostKind: ['IPv4address', 'IPv6address', 'IPvFuture', 'reg-name'],
@@ -89,7 +90,7 @@ function authorityOf(
   const built = authorityText(userinfo, host, port);
   if (authority !== undefined && authority !== built) {
     fail('authority', authority, 'authority', 0, [],
-      `authority ${JSON.stringify(authority)} disagrees with userinfo/host/port, which give ${JSON.stringify(built)}`);
+      `authority ${JSON.stringify(hidePassword(authority, 'authority'))} disagrees with userinfo/host/port, which give ${JSON.stringify(hidePassword(built, 'authority'))}`);
   }
   return built;
 }
@@ -120,7 +121,14 @@ function check(value: string, component: string, rule: RuleName): void {
   if (!v.ok) fail(component, value, rule, v.index, v.expected, `not a valid ${rule}: at offset ${v.index}, ${foundAt(value, v.index)}`);
 }
 
+/**
+ * The error for a component. A userinfo or authority may hold a password: it is hidden in
+ * everything the error carries (see ./redact.ts), and `why` must not show the value itself.
+ */
 function fail(component: string, value: string, rule: string, index: number, expected: readonly string[], why: string): never {
-  throw new UriSyntaxError(value, rule, index, expected, `recompose: component "${component}" cannot be recomposed: ${why}`);
+  const e = new UriSyntaxError(value, rule, index, expected, `recompose: component "${component}" cannot be recomposed: ${why}`);
+  if (component !== 'userinfo' && component !== 'authority') throw e;
+  throw redactedError(value, e, component, (where, at) => `recompose: component "${component}" cannot be recomposed: ${
+    why.includes('at offset') ? `not a valid ${rule}: at offset ${at}, ${where}` : why}`);
 }
 

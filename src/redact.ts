@@ -26,7 +26,7 @@ export function redact(uri: string): string {
   try {
     c = parse(uri, 'URI-reference');
   } catch (e) {
-    throw e instanceof UriSyntaxError ? redactedError(uri, e) : e;
+    throw e instanceof UriSyntaxError && passwordSpan(uri) ? redactedError(uri, e) : e;
   }
   if (c.userinfo === undefined) return uri;
   const colon = c.userinfo.indexOf(':');
@@ -37,22 +37,35 @@ export function redact(uri: string): string {
   return uri.slice(0, start + colon + 1) + REDACTED + uri.slice(start + c.userinfo.length);
 }
 
+/** What the text of an error is: a URI reference, an authority, or a userinfo. */
+export type CredentialShape = 'uri' | 'authority' | 'userinfo';
+
 /**
- * Where a password would be in text that may not be a URI reference: [start, end) of what
- * follows the first ":" of what looks like a userinfo, or undefined. It errs on the side of
- * hiding: the authority is taken to begin after the scheme's ":" (if the text begins with
- * something shaped like a scheme) and its "//" (if any), and the userinfo to run to the LAST "@" of the text, so a
- * password holding characters a userinfo may not (" ", "/", "?", "#", "@") is still covered.
+ * Where a password would be in text that may not be valid: [start, end) of what follows the
+ * first ":" of what looks like a userinfo, or undefined. It errs on the side of hiding. In a
+ * URI reference the authority is taken to begin after the scheme's ":" (if the text begins
+ * with something shaped like a scheme) and its "//" (if any); in an authority, at its start.
+ * The userinfo then runs to the LAST "@" of the text, so a password holding characters a
+ * userinfo may not (" ", "/", "?", "#", "@") is still covered. A userinfo is all userinfo.
  */
-export function passwordSpan(text: string): [number, number] | undefined {
-  const scheme = /^[A-Za-z][A-Za-z0-9+.-]*:/.exec(text);
-  const afterScheme = scheme ? scheme[0].length : 0;
-  const start = text.startsWith('//', afterScheme) ? afterScheme + 2 : afterScheme;
-  const at = text.lastIndexOf('@');
+export function passwordSpan(text: string, shape: CredentialShape = 'uri'): [number, number] | undefined {
+  let start = 0;
+  if (shape === 'uri') {
+    const scheme = /^[A-Za-z][A-Za-z0-9+.-]*:/.exec(text);
+    const afterScheme = scheme ? scheme[0].length : 0;
+    start = text.startsWith('//', afterScheme) ? afterScheme + 2 : afterScheme;
+  }
+  const at = shape === 'userinfo' ? text.length : text.lastIndexOf('@');
   if (at < start) return undefined;
   const colon = text.indexOf(':', start);
   if (colon < 0 || colon >= at || colon + 1 === at) return undefined; // no ":", or nothing after it
   return [colon + 1, at];
+}
+
+/** `text` with its password (as `passwordSpan` finds it) replaced by `***`. */
+export function hidePassword(text: string, shape: CredentialShape = 'uri'): string {
+  const span = passwordSpan(text, shape);
+  return span ? text.slice(0, span[0]) + REDACTED + text.slice(span[1]) : text;
 }
 
 /**
@@ -60,14 +73,17 @@ export function passwordSpan(text: string): [number, number] | undefined {
  * password replaced by `***`, its `index` the offset of the same character there (or of the
  * first "*" when the error lies inside the password), its message and stack made from those.
  * Nothing of the original error is kept (no `cause`), so nothing carries the password.
+ * `headline(where, index)` words the first line (`where` is `found "x"` or says the error is
+ * inside the password); by default `not a valid <rule>: at offset <index>, <where>`.
  */
-export function redactedError(text: string, e: UriSyntaxError): UriSyntaxError {
-  const span = passwordSpan(text);
-  if (!span) return e;
-  const [from, to] = span;
-  const shown = text.slice(0, from) + REDACTED + text.slice(to);
+export function redactedError(
+  text: string, e: UriSyntaxError, shape: CredentialShape = 'uri',
+  headline: (where: string, index: number) => string = (where, index) => `not a valid ${e.rule}: at offset ${index}, ${where}`,
+): UriSyntaxError {
+  const [from, to] = passwordSpan(text, shape) ?? [0, 0];
+  const shown = to > from ? text.slice(0, from) + REDACTED + text.slice(to) : text;
   const inside = e.index >= from && e.index < to;
-  const index = e.index < from ? e.index : inside ? from : e.index - (to - from) + REDACTED.length;
+  const index = e.index < from || to === from ? e.index : inside ? from : e.index - (to - from) + REDACTED.length;
   const where = inside ? 'inside the password (redacted)' : foundAt(shown, index);
-  return new UriSyntaxError(shown, e.rule, index, e.expected, `not a valid ${e.rule}: at offset ${index}, ${where}`);
+  return new UriSyntaxError(shown, e.rule, index, e.expected, headline(where, index));
 }

@@ -8,7 +8,8 @@
 import { parseFive, type UriComponents } from './components';
 import { removeDotSegments } from './removeDotSegments';
 import { recomposeTrusted } from './recompose';
-import { UriSyntaxError, expectString, foundAt } from './errors';
+import { UriSyntaxError, expectString } from './errors';
+import { redactedError } from './redact';
 import { readOptions } from './options';
 
 export interface ResolveOptions {
@@ -38,7 +39,8 @@ function parseArgument(text: string, argument: string, rule: 'URI' | 'URI-refere
     return parseFive(text, rule);
   } catch (e) {
     if (!(e instanceof UriSyntaxError)) throw e;
-    throw new UriSyntaxError(text, rule, e.index, e.expected, `resolve: ${argument} is not a valid ${rule}: at offset ${e.index}, ${foundAt(text, e.index)}`);
+    // The password, if any, is hidden in everything the error carries (see ./redact.ts).
+    throw redactedError(text, e, 'uri', (where, index) => `resolve: ${argument} is not a valid ${rule}: at offset ${index}, ${where}`);
   }
 }
 

@@ -9,9 +9,10 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { Readable } from 'stream';
-import { run, outline, version } from '../src/cli';
+import { run, outline, version, allCommands, COMMAND_NAMES } from '../src/cli';
 import { column, oneLine } from '../src/cli/batch';
-import { parseTree } from '../src/index';
+import { parseTree, policyPresets } from '../src/index';
+import { PRESET_NAMES } from '../src/cli/policy';
 
 async function cli(...argv: string[]): Promise<{ status: number; out: string[]; err: string }> {
   return cliIn(undefined, ...argv);
@@ -162,6 +163,29 @@ describe('help and version', () => {
     expect(version()).toBe(pkg.version);
     expect(await cli('--version')).toEqual({ status: 0, out: [`uri-grammar ${pkg.version}`], err: '' });
   });
+  it('--grammar: a registry name or an .abnf / .bnf file; other grammars start at their first rule', async () => {
+    expect((await cli('--grammar', 'rfc2396', 'validate', 'http://a/b')).out).toEqual(['valid URI-reference']);
+    expect((await cli('validate', '--grammar=rfc2396', 'http://[::1]/')).status).toBe(1); // no IP-literal in RFC 2396
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'uri-grammar-cli-'));
+    const abnf = path.join(dir, 'g.abnf');
+    fs.writeFileSync(abnf, 'a = "x" / b\r\nb = 1*DIGIT\r\n');
+    expect(await cli('--grammar', abnf, 'validate', '12')).toEqual({ status: 0, out: ['valid a'], err: '' });
+    expect((await cli('--grammar', abnf, 'tree', '12')).out).toEqual(['a [0,2) "12"', '  b [0,2) "12"']);
+    expect((await cliIn('x\ny\n', '--grammar', abnf, 'validate', '--rule', 'a')).out).toEqual([expect.stringMatching(/^-:2:1: not a valid a: at offset 0/)]);
+    const bnf = path.join(dir, 'g.bnf');
+    fs.writeFileSync(bnf, 'word = 1*alpha\nalpha = "a" | "b"\n');
+    expect((await cli('--grammar', bnf, 'validate', 'abba')).out).toEqual(['valid word']);
+    const bad = path.join(dir, 'bad.abnf');
+    fs.writeFileSync(bad, 'a = = x\n');
+    const r = await cli('--grammar', bad, 'validate', 'x');
+    expect(r.status).toBe(2);
+    expect(r.err).toMatch(/^uri-grammar: grammar "[^"]+": .*line 1, column 5\)$/);
+    expect((await cli('--grammar', path.join(dir, 'none.abnf'), 'validate', 'x')).err).toMatch(/cannot read grammar .*ENOENT$/);
+    expect((await cli('--grammar', abnf, 'parse', '12')).err).toBe('uri-grammar: parse works with the rfc3986, rfc2396 and rfc3987 grammars only');
+    expect((await cli('--grammar', 'rfc2396', 'normalize', 'x')).err).toMatch(/^uri-grammar: normalize works with the rfc3986 (and rfc3987 )?grammars? only$/);
+    expect((await cli('--grammar', 'rfc2396', 'validate', 'x', '--require-host')).err).toContain('policy options work with the rfc3986 grammar only');
+    fs.rmSync(dir, { recursive: true });
+  });
   it('--grammar rfc3986 is the default grammar, accepted before or after the command', async () => {
     expect((await cli('--grammar', 'rfc3986', 'validate', 'a:b', '--rule', 'URI')).status).toBe(0);
     expect((await cli('validate', '--grammar=rfc3986', 'a:b')).status).toBe(0);
@@ -292,6 +316,22 @@ describe('validate with a policy (--scheme, --require-host, --no-userinfo, --por
     expect(r.status).toBe(2);
     expect(r.err).toMatch(/^uri-grammar: [^\n]+$/);
     expect(r.err).toContain(message);
+  });
+});
+
+describe('the command table', () => {
+  it('each entry loads the command of its name; only the command run is loaded', () => {
+    expect(allCommands().map((c) => c.name)).toEqual([...COMMAND_NAMES]);
+    const code = `require('./dist/src/cli/index.js'); const ks = Object.keys(require.cache);
+      process.stdout.write(JSON.stringify([ks.some((k) => /railroad-diagrams/.test(k)), ks.some((k) => /[\\/]iri[\\/]/.test(k))]));`;
+    const r = spawnSync(process.execPath, ['-e', code], { cwd: path.join(__dirname, '..'), encoding: 'utf8' });
+    if (fs.existsSync(path.join(__dirname, '..', 'dist', 'src', 'cli', 'index.js'))) expect(r.stdout).toBe('[false,false]');
+  });
+});
+
+describe('policy flags and the library agree', () => {
+  it('the preset names the CLI lists are the presets of src/policy.ts', () => {
+    expect([...PRESET_NAMES]).toEqual(Object.keys(policyPresets));
   });
 });
 

@@ -5,7 +5,7 @@
  */
 import * as util from 'util';
 import fc from 'fast-check';
-import { redact, validate, UriSyntaxError } from '../src';
+import { equivalent, normalize, recompose, redact, resolve, validate, UriSyntaxError } from '../src';
 
 function caught(f: () => unknown): UriSyntaxError {
   try {
@@ -84,5 +84,49 @@ describe('redact: errors never carry the password', () => {
       ),
       { seed: 15, numRuns: 2000 },
     );
+  });
+});
+
+describe('the other functions that transform a URI hide the password in their errors too', () => {
+  const lower = fc.string({ unit: fc.constantFrom(...'abcxyz0189-.'), minLength: 1, maxLength: 8 });
+  const password = fc.string({ unit: fc.constantFrom(...'aZ9-._~!$&()*+,;=:%/?#@[] \t\\"\u00e9'), maxLength: 10 }).map((s) => 'Pw' + s);
+  const damage = fc.constantFrom('', ' ', '<', '%zz', '[', '\u00e9', ':x');
+
+  /** Runs `f`; if it throws, nothing the error shows holds `pw`. */
+  const noLeak = (pw: string, f: () => unknown): void => {
+    try {
+      f();
+    } catch (e) {
+      expect(e).toBeInstanceOf(UriSyntaxError);
+      expect(everything(e as Error)).not.toContain(pw);
+    }
+  };
+
+  it('property: normalize, equivalent, resolve and recompose', () => {
+    fc.assert(fc.property(fc.constantFrom('http:', 'https:', ''), lower, password, lower, damage, fc.nat(), (scheme, user, pw, host, bad, at) => {
+      const tail = host + '/p';
+      const k = at % (tail.length + 1);
+      const uri = `${scheme}//${user}:${pw}@${tail.slice(0, k)}${bad}${tail.slice(k)}`;
+      noLeak(pw, () => normalize(uri));
+      noLeak(pw, () => equivalent(uri, 'http://a/'));
+      noLeak(pw, () => equivalent('http://a/', uri));
+      noLeak(pw, () => resolve(uri, 'x'));
+      noLeak(pw, () => resolve('http://a/', uri));
+      noLeak(pw, () => recompose({ scheme: 'http', userinfo: `${user}:${pw}`, host }));
+      noLeak(pw, () => recompose({ scheme: 'http', authority: `${user}:${pw}@${host}${bad}` }));
+      noLeak(pw, () => recompose({ scheme: 'http', authority: `${user}:${pw}@${host}`, host: 'other' }));
+    }), { seed: 15, numRuns: 1000 });
+  });
+
+  it('the messages still say where and what', () => {
+    const e = caught(() => resolve('http://u:s3cret@h:x/', 'y'));
+    expect(e.message).toMatch(/^resolve: base is not a valid URI: at offset 15, found "x"/);
+    expect(e.input).toBe('http://u:***@h:x/');
+    expect(e.input[e.index]).toBe('x');
+    const r = caught(() => normalize('//u:s3cret@h/'));
+    expect(r.message).toContain('"//u:***@h/" is a relative reference');
+    const c = caught(() => recompose({ userinfo: 'u:s3 cret', host: 'h' }));
+    expect(c.message).toMatch(/component "userinfo" cannot be recomposed: not a valid userinfo: at offset 2, inside the password/);
+    expect(everything(c)).not.toContain('s3');
   });
 });

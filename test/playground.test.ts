@@ -10,7 +10,7 @@ import * as os from 'os';
 import * as path from 'path';
 import type { Server } from 'http';
 import type { BrowserContext, Page, Request } from 'playwright-core';
-import { validate } from '../src/index';
+import { validate, GRAMMAR_NAMES } from '../src/index';
 
 /* eslint-disable @typescript-eslint/no-var-requires */
 const { buildPlayground } = require('../scripts/build-playground.js') as {
@@ -170,6 +170,11 @@ test('odd input: a tab and a character outside the BMP are shown, not lost', asy
   const one = (await page.locator('#chars .ch[data-i="0"]').boundingBox())!;
   expect(Math.round(emoji.width / one.width)).toBe(2);
   expect(await page.locator('#chars .ch[data-i="6"]').getAttribute('title')).toBe('end of input (offset 6)');
+  // An invisible bidi control is named by its code point, in the alert and in its cell.
+  await typeInput(page, 'a\u202E');
+  expect(await page.getByRole('alert').textContent()).toContain('At index 1: found U+202E');
+  expect(await page.locator('#chars .ch[data-i="1"]').getAttribute('title')).toBe('character 1: U+202E');
+  expect(await page.locator('#chars .ch[data-i="1"]').textContent()).toBe('\u2b1a');
   await page.close();
 });
 
@@ -247,6 +252,22 @@ test('accessible names: Input, Grammar, Rule, the tree, the alert', async () => 
   const alert = (await page.getByRole('alert').textContent())!;
   expect(alert).toMatch(/At index 7/);
   expect(alert).toContain('"@"');
+  await page.close();
+});
+
+test('every grammar of the registry is in the picker; an IRI under RFC 3987', async () => {
+  const page = await open();
+  const picker = page.getByRole('combobox', { name: 'Grammar' });
+  expect(await picker.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).toEqual([...GRAMMAR_NAMES]);
+  await picker.selectOption('rfc3987');
+  expect(await page.getByRole('combobox', { name: 'Rule' }).inputValue()).toBe('IRI-reference');
+  await typeInput(page, 'http://例え.テスト/パス');
+  expect(await page.getByRole('treeitem', { name: 'ihost 例え.テスト', exact: true }).count()).toBe(1);
+  const [left, right] = await charEdges(page, 7, 13);
+  const box = (await page.getByRole('treeitem', { name: 'ihost 例え.テスト', exact: true }).boundingBox())!;
+  expect(Math.abs(box.x - left)).toBeLessThan(4);
+  expect(Math.abs(box.x + box.width - right)).toBeLessThan(4);
+  expect(await page.evaluate(() => location.hash)).toContain('g=rfc3987');
   await page.close();
 });
 

@@ -28,6 +28,8 @@ export interface Command {
   readonly defaultRule?: string;
   /** Works only with the RFC 3986 grammar (its semantic layer). */
   readonly rfc3986Only?: boolean;
+  /** With `rfc3986Only`: works with the rfc3987 grammar too (RFC 3987 2.1: RFC 3986's algorithms apply to IRIs). */
+  readonly iri?: boolean;
   run(ctx: Context): number | Promise<number>;
 }
 

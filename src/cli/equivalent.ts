@@ -8,8 +8,11 @@ export const equivalent: Command = {
   options: {},
   arity: [2, 2],
   rfc3986Only: true,
+  iri: true,
   async run(ctx) {
-    const { equivalent: same } = await import('../normalize'); // loaded on use
+    const same = ctx.grammar.name === 'rfc3987'
+      ? (await import('../iri/semantics')).equivalentIri
+      : (await import('../normalize')).equivalent; // loaded on use
     const yes = same(ctx.args[0], ctx.args[1]);
     ctx.io.out(yes ? 'equivalent' : 'not equivalent');
     return yes ? 0 : 1;

@@ -14,15 +14,38 @@ import { Usage, parseArgs, show, type OptionTable } from './args';
 import type { Command } from './command';
 import { cliGrammar } from './grammar';
 import type { Io } from './io';
-import { validate } from './validate';
-import { tree } from './tree';
-import { parse } from './parse';
-import { resolve } from './resolve';
-import { normalize } from './normalize';
-import { equivalent } from './equivalent';
+/**
+ * Every command, in the order `--help` lists them: the name and its file, loaded when the
+ * command runs (a command's file may pull in a large part of the library: `validate` on a
+ * batch should not pay for the IRI layer or the railroad diagrams). Add a command: one file,
+ * one line here.
+ */
+const COMMAND_FILES: ReadonlyArray<readonly [string, () => Command]> = [
+  ['validate', () => (require('./validate') as typeof import('./validate')).validate],
+  ['tree', () => (require('./tree') as typeof import('./tree')).tree],
+  ['parse', () => (require('./parse') as typeof import('./parse')).parse],
+  ['resolve', () => (require('./resolve') as typeof import('./resolve')).resolve],
+  ['normalize', () => (require('./normalize') as typeof import('./normalize')).normalize],
+  ['equivalent', () => (require('./equivalent') as typeof import('./equivalent')).equivalent],
+  ['to-uri', () => (require('./toUri') as typeof import('./toUri')).toUri],
+  ['to-iri', () => (require('./toIri') as typeof import('./toIri')).toIri],
+  ['explain', () => (require('./explain') as typeof import('./explain')).explain],
+  ['railroad', () => (require('./railroad') as typeof import('./railroad')).railroad],
+];
 
-/** Every command, in the order `--help` lists them. Add a command: one file, one line here. */
-export const COMMANDS: readonly Command[] = [validate, tree, parse, resolve, normalize, equivalent];
+/** The command names, in table order. */
+export const COMMAND_NAMES: readonly string[] = COMMAND_FILES.map(([name]) => name);
+
+/** One command by name (its file loaded), or undefined. */
+export function loadCommand(name: string): Command | undefined {
+  const entry = COMMAND_FILES.find(([n]) => n === name);
+  return entry ? entry[1]() : undefined;
+}
+
+/** Every command (all files loaded: for `--help` and tests). */
+export function allCommands(): Command[] {
+  return COMMAND_FILES.map(([, load]) => load());
+}
 
 /** Options every command takes. */
 const GLOBAL: OptionTable = {
@@ -65,7 +88,7 @@ async function command(argv: readonly string[], io: Io): Promise<number> {
     }
     throw new Usage('no command given');
   }
-  const cmd = COMMANDS.find((c) => c.name === name);
+  const cmd = loadCommand(name);
   if (!cmd) throw new Usage(`unknown command ${show(name)}`);
   const table: OptionTable = { ...GLOBAL, ...(cmd.rules ? RULE : {}), ...cmd.options };
   const { args, opts } = parseArgs(rest, table, cmd.name);
@@ -84,9 +107,11 @@ async function command(argv: readonly string[], io: Io): Promise<number> {
   }
   const grammarName = (opts.get('grammar') ?? before.opts.get('grammar')) as string | undefined;
   const grammar = cliGrammar(grammarName);
-  if (cmd.rfc3986Only && grammar.name !== 'rfc3986') throw new Usage(`${cmd.name} works with the rfc3986 grammar only`);
+  if (cmd.rfc3986Only && grammar.name !== 'rfc3986' && !(cmd.iri && grammar.name === 'rfc3987')) {
+    throw new Usage(`${cmd.name} works with the rfc3986${cmd.iri ? ' and rfc3987 grammars' : ' grammar'} only`);
+  }
   const asked = opts.get('rule') as string | undefined;
-  let rule = cmd.defaultRule ?? '';
+  let rule = cmd.defaultRule === undefined ? '' : grammar.rules.includes(cmd.defaultRule) ? cmd.defaultRule : grammar.firstRule;
   if (asked !== undefined) {
     if (!grammar.rules.includes(asked)) {
       throw new Usage(`unknown rule ${show(asked)} in ${grammar.name} (uri-grammar ${cmd.name} --help lists them)`);
@@ -116,8 +141,9 @@ function report(e: unknown, io: Io): number {
     io.err(`uri-grammar: ${e.message}`);
     return 2;
   }
-  if (e instanceof GrammarSyntaxError) {
-    // UriSyntaxError, or the syntax error of another grammar (--grammar rfc2396)
+  // Wrong text: a syntax error of any grammar (UriSyntaxError is one), or a host IDNA rejects
+  // (to-uri --idna; matched by name so that the CLI does not load tr46 to start).
+  if (e instanceof GrammarSyntaxError || (e instanceof SyntaxError && e.name === 'IdnaError')) {
     io.err(`${e.name}: ${e.message}`);
     return 1;
   }
@@ -139,12 +165,13 @@ function report(e: unknown, io: Io): number {
 const firstLine = (s: string) => s.split('\n', 1)[0];
 
 function globalHelp(): string {
-  const width = Math.max(...COMMANDS.map((c) => c.name.length));
+  const commands = allCommands();
+  const width = Math.max(...commands.map((c) => c.name.length));
   return [
     'usage: uri-grammar [--grammar G] <command> [options] [arguments]',
     '',
     'commands:',
-    ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
     '',
     'options for every command:',
     '  --grammar G   the grammar (default rfc3986)',

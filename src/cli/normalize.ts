@@ -8,8 +8,11 @@ export const normalize: Command = {
   options: { scheme: { help: 'also scheme-based normalization (6.2.3): default port, empty path' } },
   arity: [1, 1],
   rfc3986Only: true,
+  iri: true,
   async run(ctx) {
-    const { normalize: normalizeUri } = await import('../normalize'); // loaded on use
+    const normalizeUri = ctx.grammar.name === 'rfc3987'
+      ? (await import('../iri/semantics')).normalizeIri // RFC 3987 5.3: the same steps, no NFC
+      : (await import('../normalize')).normalize; // loaded on use
     ctx.io.out(normalizeUri(ctx.args[0], { scheme: flag(ctx, 'scheme') }));
     return 0;
   },

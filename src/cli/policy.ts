@@ -3,13 +3,19 @@
  * --port 1-65535 ...`. Any of them turns the policy on (and with it the default port range
  * 0-65535 and the rule URI, or URI-reference with --relative).
  */
-import { createValidator, policyPresets, type PolicyOptions, type PolicyResult } from '../policy';
-import { COMPONENT_RULES, type ComponentRule } from '../components';
+import type { PolicyOptions, PolicyResult } from '../policy';
+import type { ComponentRule } from '../components';
 import { Usage, show, type OptionTable } from './args';
 import type { Context } from './command';
 
+/** The policy layer, loaded when a policy is asked for (a plain batch does not pay for it). */
+const policyModule = () => require('../policy') as typeof import('../policy');
+const COMPONENT_RULES: readonly ComponentRule[] = ['URI', 'URI-reference', 'absolute-URI', 'relative-ref'];
+/** Names of `policyPresets` (test/cli.test.ts checks they are the same). */
+export const PRESET_NAMES = ['httpUrl', 'databaseUrl', 'webhookUrl'] as const;
+
 export const POLICY_OPTIONS: OptionTable = {
-  preset: { value: 'NAME', help: `start from a preset policy: ${Object.keys(policyPresets).join(', ')}` },
+  preset: { value: 'NAME', help: `start from a preset policy: ${PRESET_NAMES.join(', ')}` },
   scheme: { value: 'S', repeat: true, help: 'allowed scheme(s), case-insensitive; comma-separated or repeated' },
   'require-host': { help: 'a non-empty host is required' },
   'no-host': { help: 'no host (absent or empty)' },
@@ -26,6 +32,7 @@ export function policyFromFlags(ctx: Context): PolicyOptions | undefined {
   const o = ctx.opts;
   if (!Object.keys(POLICY_OPTIONS).some((k) => o.has(k))) return undefined;
   if (ctx.grammar.name !== 'rfc3986') throw new Usage('validate: policy options work with the rfc3986 grammar only');
+  const { policyPresets } = policyModule();
   let p: Record<string, unknown> = {};
   const preset = o.get('preset') as string | undefined;
   if (preset !== undefined) {
@@ -65,7 +72,7 @@ export function policyFromFlags(ctx: Context): PolicyOptions | undefined {
 
 export function policyCheck(policy: PolicyOptions): (input: string) => PolicyResult {
   try {
-    return createValidator(policy);
+    return policyModule().createValidator(policy);
   } catch (e) {
     if (e instanceof TypeError) throw new Usage(`validate: ${e.message}`);
     throw e;

@@ -8,8 +8,11 @@ export const resolve: Command = {
   options: { 'non-strict': { help: 'ignore a reference scheme equal to the base scheme (5.2.2, for old parsers)' } },
   arity: [2, 2],
   rfc3986Only: true,
+  iri: true,
   async run(ctx) {
-    const { resolve: resolveReference } = await import('../resolve'); // loaded on use
+    const resolveReference = ctx.grammar.name === 'rfc3987'
+      ? (await import('../iri/semantics')).resolveIri
+      : (await import('../resolve')).resolve; // loaded on use
     ctx.io.out(resolveReference(ctx.args[0], ctx.args[1], { strict: !flag(ctx, 'non-strict') }));
     return 0;
   },

@@ -1,19 +1,32 @@
-/** `uri-grammar tree <uri> [--rule R] [--lexical]`: the parse tree as an indented outline. */
+/** `uri-grammar tree <uri> [--rule R] [--lexical] [--format text|json|dot]`: the parse tree. */
 import type { Node } from '../engine/tree';
+import { formatTree, TREE_FORMATS, type TreeFormat } from '../treeFormat';
+import { Usage, show } from './args';
 import { flag, type Command } from './command';
 
 export const tree: Command = {
   name: 'tree',
-  summary: 'the parse tree as an indented outline',
-  synopsis: '<uri> [--rule R] [--lexical]',
-  details: ['One line a node: rule name, [start,end) span, the text it covers.'],
-  options: { lexical: { help: 'add the character-level rules (ALPHA, DIGIT, pct-encoded, ...)' } },
+  summary: 'the parse tree as an indented outline, JSON or Graphviz DOT',
+  synopsis: '<uri> [--rule R] [--lexical] [--format text|json|dot]',
+  details: [
+    'text (default): one line a node: rule name, [start,end) span, the text it covers.',
+    'json: nested { rule, start, end, text, children }. dot: a graph for Graphviz (| dot -Tsvg > tree.svg).',
+  ],
+  options: {
+    lexical: { help: 'add the character-level rules (ALPHA, DIGIT, pct-encoded, ...)' },
+    format: { value: 'F', help: 'text (default), json or dot' },
+  },
   arity: [1, 1],
   rules: true,
   defaultRule: 'URI-reference',
   run(ctx) {
+    const format = ctx.opts.get('format') ?? 'text';
+    if (typeof format !== 'string' || !(TREE_FORMATS as readonly string[]).includes(format)) {
+      throw new Usage(`tree: --format must be json, dot or text, not ${show(String(format))}`);
+    }
     const root = ctx.grammar.tree(ctx.args[0], ctx.rule, flag(ctx, 'lexical'));
-    for (const line of outline(ctx.args[0], root)) ctx.io.out(line);
+    if (format === 'text') for (const line of outline(ctx.args[0], root)) ctx.io.out(line);
+    else ctx.io.out(formatTree(format as TreeFormat, ctx.args[0], root));
     return 0;
   },
 };

@@ -25,6 +25,7 @@ import { AbnfSyntaxError, type AbnfProblem } from './errors';
 import { alt, caseFold, codePoints, empty, lit, ref, rep, seq, type Expr, type Grammar } from './expr';
 import { checkGrammar } from './check';
 import { RuleGrammar } from './ruleGrammar';
+import { readOptions } from '../options';
 import { ABNF, notationByName, notationNames, type Notation, type NotationReader } from './notation';
 
 /** A grammar read from text: its rules in the order defined, and what was written for each. */
@@ -81,7 +82,30 @@ export function readGrammar(text: string, notationOption: string | Notation = 'a
   if (!notation || typeof notation !== 'object' || typeof notation.isNameChar !== 'function') {
     throw new TypeError(`compileAbnf: option "notation" must be one of ${notationNames().join(', ')} or a Notation object, got ${JSON.stringify(notationOption)}`);
   }
-  return new Reader(text, notation).read();
+  return new Reader(text, ownNotation(notation)).read();
+}
+
+/**
+ * The notation's fields, read as its own (or its class's) properties only, so that a polluted
+ * Object.prototype (`Object.prototype.element = …`) steers nothing.
+ */
+function ownNotation(n: Notation): Notation {
+  const proto: unknown = Object.getPrototypeOf(n);
+  const field = <K extends keyof Notation>(k: K): Notation[K] | undefined =>
+    (Object.prototype.hasOwnProperty.call(n, k) || (proto !== null && proto !== Object.prototype) ? n[k] : undefined);
+  const isNameChar = field('isNameChar');
+  const element = field('element');
+  const alternation = field('alternation');
+  if (typeof isNameChar !== 'function' || typeof alternation !== 'string') {
+    throw new TypeError('compileAbnf: option "notation" must be a Notation object ({ name, alternation, isNameChar, element? })');
+  }
+  return {
+    name: String(field('name')),
+    alternation,
+    isNameChar: (ch) => isNameChar.call(n, ch),
+    caseSensitiveStrings: field('caseSensitiveStrings') === true,
+    element: typeof element === 'function' ? (r) => element.call(n, r) : undefined,
+  };
 }
 
 class Reader implements NotationReader {
@@ -435,11 +459,9 @@ export interface CompileOptions {
  * cannot be run (see the header); a `TypeError` for arguments of the wrong type.
  */
 export function compileAbnf(text: string, options: CompileOptions = {}): RuleGrammar {
-  if (options === null || typeof options !== 'object' || Array.isArray(options)) throw new TypeError('compileAbnf: argument "options" must be an object');
-  for (const key of Object.keys(options)) {
-    if (!['notation', 'name', 'lexicalRules', 'labelRules'].includes(key)) throw new TypeError(`compileAbnf: unknown option "${key}"`);
-  }
-  const read = readGrammar(text, options.notation ?? ABNF);
+  // Own properties only, known keys, right types (src/options.ts).
+  const o = readOptions('compileAbnf', options, { notation: 'any', name: 'string', lexicalRules: 'array', labelRules: 'array' });
+  const read = readGrammar(text, (o.notation as string | Notation | undefined) ?? ABNF);
   const known = (list: readonly string[] | undefined, option: string): string[] => {
     if (list === undefined) return [];
     if (!Array.isArray(list)) throw new TypeError(`compileAbnf: option "${option}" must be an array of rule names`);
@@ -450,9 +472,9 @@ export function compileAbnf(text: string, options: CompileOptions = {}): RuleGra
     });
   };
   return new RuleGrammar(read.rules, read.names, {
-    name: options.name,
+    name: o.name,
     texts: read.texts,
-    lexicalRules: known(options.lexicalRules, 'lexicalRules'),
-    labelRules: known(options.labelRules, 'labelRules'),
+    lexicalRules: known(o.lexicalRules as readonly string[] | undefined, 'lexicalRules'),
+    labelRules: known(o.labelRules as readonly string[] | undefined, 'labelRules'),
   });
 }

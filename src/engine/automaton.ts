@@ -29,8 +29,11 @@ export const END_OF_INPUT = 'end of input';
 const DEAD = 0;
 const UNKNOWN = -1;
 
+
 /** A rule's DFA. */
 export class Automaton {
+  /** At most this many NFA state numbers in the DFA's state sets before it starts afresh. */
+  static maxHeld = 4_000_000;
   readonly nfa: Nfa;
   readonly classes: Classes;
   private readonly sets: number[][] = [];
@@ -84,6 +87,23 @@ export class Automaton {
     return table;
   }
 
+  /** NFA state numbers held by the DFA's state sets, for the memory bound. */
+  private held = 0;
+
+  /**
+   * Starts the lazily built DFA afresh (as RE2 does with its cache), keeping memory bounded
+   * however many states an input visits: dead and start states come back at the same offsets.
+   */
+  private flush(): void {
+    this.ids.clear();
+    this.sets.length = 0;
+    this.held = 0;
+    this.accepting = new Uint8Array(64);
+    this.table = this.emptyTable(64);
+    this.state([]);
+    this.state(this.closure([this.nfa.start]));
+  }
+
   /** The offset (id × width) of the DFA state for an NFA state set. */
   private state(set: number[]): number {
     const key = set.join(',');
@@ -101,6 +121,7 @@ export class Automaton {
         this.table = table;
       }
       this.accepting[id] = set.includes(this.nfa.accept) ? 1 : 0;
+      this.held += set.length;
     }
     return id * this.width;
   }
@@ -112,7 +133,17 @@ export class Automaton {
     for (const id of this.sets[from / this.width]) {
       if (nfa.kind[id] === Kind.Char && this.classes.inSet(k, nfa.ranges[id]!)) next.push(nfa.out[id][0]);
     }
-    const to = next.length ? this.state(this.closure(next)) : DEAD;
+    if (!next.length) {
+      this.table[from + k] = DEAD;
+      return DEAD;
+    }
+    const target = this.closure(next);
+    if (this.held + target.length > Automaton.maxHeld && !this.ids.has(target.join(','))) {
+      // The next state is still right; transitions already taken are forgotten.
+      this.flush();
+      return this.state(target);
+    }
+    const to = this.state(target);
     this.table[from + k] = to;
     return to;
   }

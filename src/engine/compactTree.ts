@@ -185,3 +185,31 @@ export function visit(tree: FlatTree, k: number, visitor: TreeVisitor): void {
     leave?.(names[rules[p]], starts[p], ends[p], open.length);
   }
 }
+
+/**
+ * The compact store behind a sink that opens nodes by rule name and closes the innermost open
+ * one (the shape of ./firstMatch.ts, which never backtracks). Rule names get ids on first use.
+ */
+export class NamedSink {
+  readonly tree: FlatTree;
+  private readonly names: string[] = [];
+  private readonly ids = new Map<string, number>();
+  private readonly open_: number[] = [];
+
+  constructor(maxNodes = DEFAULT_MAX_NODES, inputLength = 0) {
+    this.tree = new FlatTree(this.names, maxNodes, inputLength, Math.min(inputLength + 64, 1 << 16));
+  }
+
+  open(rule: string, start: number): void {
+    let id = this.ids.get(rule);
+    if (id === undefined) {
+      id = this.names.push(rule) - 1;
+      this.ids.set(rule, id);
+    }
+    this.open_.push(this.tree.open(id, start));
+  }
+
+  close(end: number): void {
+    this.tree.close(this.open_.pop()!, end);
+  }
+}

@@ -23,6 +23,9 @@ import type { Automaton } from './automaton';
 import { charLength } from './codepoints';
 import { Kind, type Nfa } from './nfa';
 
+/** The right-to-left automaton's memory bound (one byte per NFA state per reverse state). */
+const MAX_BYTES = 256 * 2 ** 20;
+
 /** Receives the tree as it is found: nodes open and close in document order. */
 export interface TreeSink {
   open(rule: string, start: number): void;
@@ -60,6 +63,9 @@ class Backward {
     if (id !== undefined) return id;
     const nfa = this.nfa;
     id = this.canFinish.length;
+    if ((id + 1) * nfa.size > MAX_BYTES) {
+      throw new RangeError(`tree too costly: the right-to-left pass needs more than ${MAX_BYTES / 2 ** 20} MB of automaton states for this grammar and input`);
+    }
     this.ids.set(key, id);
     // R: the states that reach a member of t without consuming.
     const canFinish = new Uint8Array(nfa.size);

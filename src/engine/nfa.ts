@@ -15,6 +15,7 @@
  * The automaton (verdict, error offset) reads every mark as an empty move; the first-match
  * tree builder (./firstMatch.ts) honours them.
  */
+import { own } from '../options';
 import { asciiRanges, foldedRanges, type Ranges } from './codepoints';
 import type { Expr, Grammar } from './expr';
 
@@ -65,8 +66,9 @@ export interface NfaOptions {
 /** The NFA of `root` (usually `{ t: 'ref', name }`) in `grammar`. */
 export function buildNfa(grammar: Grammar, root: Expr, options: NfaOptions = {}): Nfa {
   const nfa = new Nfa();
-  const nodeRules = options.nodeRules ?? new Set<string>();
-  const labelRules = options.labelRules ?? new Set<string>();
+  // Own properties only: a polluted Object.prototype must not add node or label rules.
+  const nodeRules = own(options, 'nodeRules') ?? new Set<string>();
+  const labelRules = own(options, 'labelRules') ?? new Set<string>();
   const active = new Set<string>();
 
   const link = (from: number, to: number) => nfa.out[from].push(to);

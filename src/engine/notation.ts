@@ -49,12 +49,16 @@ const NOTATIONS = new Map<string, Notation>([['abnf', ABNF], ['rfc2396', RFC2396
 
 /** Makes `notation` available by its name. */
 export function registerNotation(notation: Notation): void {
-  // (merge fix, h14: hostile.test.ts asks every export for TypeErrors)
   const n = notation as Partial<Notation> | null;
-  if (n === null || typeof n !== 'object' || Array.isArray(n) || typeof n.name !== 'string' || typeof n.alternation !== 'string' || typeof n.isNameChar !== 'function') {
-    throw new TypeError('registerNotation: argument "notation" must be a Notation object ({ name, alternation, isNameChar, … })');
+  // Own (or its class's) properties only: a polluted Object.prototype steers nothing.
+  const proto: unknown = n !== null && typeof n === 'object' ? Object.getPrototypeOf(n) : null;
+  const field = (k: keyof Notation): unknown => (n !== null && typeof n === 'object'
+    && (Object.prototype.hasOwnProperty.call(n, k) || (proto !== null && proto !== Object.prototype)) ? n[k] : undefined);
+  if (n === null || typeof n !== 'object' || typeof field('name') !== 'string' || typeof field('alternation') !== 'string'
+    || typeof field('isNameChar') !== 'function' || (field('element') !== undefined && typeof field('element') !== 'function')) {
+    throw new TypeError('registerNotation: argument "notation" must be a Notation object ({ name, alternation, isNameChar, element? })');
   }
-  NOTATIONS.set(notation.name, notation);
+  NOTATIONS.set(field('name') as string, notation);
 }
 
 export function notationByName(name: string): Notation | undefined {

@@ -11,6 +11,8 @@ import { FirstMatch, type TreeSink } from './firstMatch';
 import type { Grammar, GrammarValidation, TreeOptions } from './grammar';
 import { buildNfa } from './nfa';
 import { NodeBuilder, type Node, type TreeNode } from './tree';
+import { DEFAULT_MAX_NODES, NamedSink } from './compactTree';
+import { own, readOptions } from '../options';
 
 export type SyntaxErrorClass = new (input: string, rule: string, index: number, expected: readonly string[]) => GrammarSyntaxError;
 
@@ -31,6 +33,7 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
   readonly name?: string;
   readonly rules: readonly R[];
   private readonly byLowerCase = new Map<string, R>();
+  private readonly texts?: ReadonlyMap<string, string>;
   private readonly lexicalRules: ReadonlySet<string>;
   private readonly labelRules: ReadonlySet<string>;
   private readonly errorClass: SyntaxErrorClass;
@@ -39,13 +42,15 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
   private readonly alternatives = new Map<string, Automaton[]>();
   private readonly parsers = new Map<string, P.Parser<TreeNode<R>>>();
 
-  constructor(private readonly exprs: Rules<R>, names: readonly R[], private readonly options: RuleGrammarOptions = {}) {
-    this.name = options.name;
+  constructor(private readonly exprs: Rules<R>, names: readonly R[], options: RuleGrammarOptions = {}) {
+    // Own properties only, each read once (a polluted Object.prototype must not reach a grammar).
+    this.name = own(options, 'name');
     this.rules = Object.freeze([...names]);
     for (const n of names) this.byLowerCase.set(n.toLowerCase(), n);
-    this.lexicalRules = new Set(options.lexicalRules ?? []);
-    this.labelRules = new Set(options.labelRules ?? []);
-    this.errorClass = options.errorClass ?? GrammarSyntaxError;
+    this.lexicalRules = new Set(own(options, 'lexicalRules') ?? []);
+    this.labelRules = new Set(own(options, 'labelRules') ?? []);
+    this.errorClass = own(options, 'errorClass') ?? GrammarSyntaxError;
+    this.texts = own(options, 'texts');
   }
 
   /** The rule's spelling, or a TypeError naming the function. Rule names are case-insensitive. */
@@ -99,18 +104,25 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
   treeTo(input: string, rule: R, sink: TreeSink, options: TreeOptions = {}): void {
     this.input(input, 'parseTree');
     const r = this.ruleName(rule, 'parseTree');
-    if (options === null || typeof options !== 'object') throw new TypeError('parseTree: argument "options" must be an object');
+    // Own properties only, known keys, right types (src/options.ts).
+    const o = readOptions('parseTree', options, { lexical: 'boolean', maxNodes: 'count' });
     const v = this.automaton(r).run(input);
     if (!v.ok) throw new this.errorClass(input, r, v.index, v.expected);
-    if (!this.builder(r, options.lexical === true).parse(input, 0, input.length, sink)) {
+    if (!this.builder(r, o.lexical === true).parse(input, 0, input.length, sink)) {
       throw new Error(`grammar engine internal error: ${r} accepted ${JSON.stringify(input.slice(0, 80))} but no tree was found`);
     }
   }
 
+  /**
+   * The tree, through the compact store (./compactTree.ts): fresh plain objects up to 65,536
+   * nodes, views above; a TreeLimitError (RangeError) past `maxNodes` (default 2^26).
+   */
   parseTree(input: string, rule: R, options: TreeOptions = {}): TreeNode<R> {
-    const b = new NodeBuilder();
-    this.treeTo(input, rule, b, options);
-    return b.roots[0] as TreeNode<R>;
+    this.input(input, 'parseTree');
+    const o = readOptions('parseTree', options, { lexical: 'boolean', maxNodes: 'count' });
+    const b = new NamedSink(o.maxNodes ?? DEFAULT_MAX_NODES, input.length);
+    this.treeTo(input, rule, b, o);
+    return b.tree.node(0) as TreeNode<R>;
   }
 
   parser(rule: R): P.Parser<TreeNode<R>> {
@@ -133,7 +145,7 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
 
   ruleText(rule: R): string {
     const r = this.ruleName(rule, 'ruleText');
-    return this.options.texts?.get(r) ?? '';
+    return this.texts?.get(r) ?? '';
   }
 
   expr(rule: R): Expr {

@@ -64,6 +64,9 @@ export function iriCheck(input: string, rule: MappedRule, bidi: boolean): IriVer
     const v = driver.check(input, uriRule);
     return v.ok ? { ok: true } : { ok: false, index: v.index };
   }
+  // The verdict first; the offsets of the mapped text only for an error.
+  const first = mapped(input, rule, bidi, null);
+  if (typeof first === 'string' && driver.test(first, uriRule)) return { ok: true };
   const origin: number[] = [];
   const m = mapped(input, rule, bidi, origin);
   const text = typeof m === 'string' ? m : m.prefix;

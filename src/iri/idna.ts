@@ -9,9 +9,10 @@
  * `xn--fa-hia.de`), with every check on, is its current form. Node's `url.domainToASCII` is
  * the WHATWG host parser (no STD3 rules, no hyphen checks), a different profile.
  */
-import { toASCII, toUnicode, type ToASCIIOptions } from 'tr46';
-import { isBidiFormatting, isUcschar } from './ucschar';
+import type { ToASCIIOptions } from 'tr46';
+import { tr46 } from './tr46';
 import { expectString } from '../errors';
+import { isBidiFormatting, isUcschar } from './ucschar';
 
 /** UTS #46 ToASCII as RFC 3987 3.1 asks for it. */
 const PROFILE: Readonly<ToASCIIOptions> = Object.freeze({
@@ -47,10 +48,11 @@ const SEPARATORS = /[.\u3002\uFF0E\uFF61]/;
  * A trailing "." (the DNS root) is kept. Throws `IdnaError` naming the label IDNA rejects.
  */
 export function hostToAscii(host: string): string {
-  expectString(host, 'host', 'hostToAscii'); // (merge fix, h14: hostile.test.ts asks every export for TypeErrors)
+  expectString(host, 'host', 'hostToAscii');
   const name = percentDecodeUtf8(host);
   const root = name.length > 1 && name.endsWith('.');
   const domain = root ? name.slice(0, -1) : name;
+  const { toASCII } = tr46();
   const ascii = toASCII(domain, PROFILE);
   if (ascii !== null) return root ? ascii + '.' : ascii;
   const bad = domain.split(SEPARATORS).find((label) => toASCII(label, PROFILE) === null);
@@ -74,6 +76,7 @@ export function hostToAscii(host: string): string {
 export function hostToUnicode(host: string): string {
   expectString(host, 'host', 'hostToUnicode');
   if (!/xn--/i.test(host)) return host;
+  const { toUnicode } = tr46();
   return host.split('.').map((label) => {
     if (!/^xn--/i.test(label)) return label;
     const { domain, error } = toUnicode(label, PROFILE);

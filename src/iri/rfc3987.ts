@@ -12,7 +12,9 @@
  * never points into its second half.
  */
 import { driver, type RuleName } from '../grammar';
-import { UriSyntaxError, expectObject, expectString } from '../errors';
+import { UriSyntaxError, expectString } from '../errors';
+import { readOptions } from '../options';
+import { TREE_OPTIONS } from '../validate';
 import { iriCheck, iriTester, isMappedRule, type IriVerdict } from './check';
 import { iriError } from './errors';
 import { isBidiFormatting, isIprivate, isUcschar, BIDI_NAMES, uPlus } from './ucschar';
@@ -49,12 +51,9 @@ function expectRule(rule: unknown, fn: string): asserts rule is Rfc3987Rule {
   }
 }
 
-function readOptions(options: IriCheckOptions | undefined, fn: string): boolean {
-  if (options === undefined) return true;
-  expectObject(options, 'options', fn);
-  const { abnfOnly = false } = options;
-  if (typeof abnfOnly !== 'boolean') throw new TypeError(`${fn}: option "abnfOnly" must be a boolean, got ${typeof abnfOnly}`);
-  return !abnfOnly;
+/** Whether section 4.1 (bidi) applies: not with `{ abnfOnly: true }` (own properties only: src/options.ts). */
+function bidiOption(options: IriCheckOptions | undefined, fn: string): boolean {
+  return readOptions(fn, options, { abnfOnly: 'boolean' }).abnfOnly !== true;
 }
 
 /** The verdict of any RFC 3987 rule; `bidi` adds section 4.1. */
@@ -140,7 +139,7 @@ export const rfc3987 = Object.freeze({
     if (rule === lastRule && options === undefined && typeof input === 'string') return lastTester(input);
     expectString(input, 'input', 'rfc3987.isValid');
     expectRule(rule, 'rfc3987.isValid');
-    const bidi = readOptions(options, 'rfc3987.isValid');
+    const bidi = bidiOption(options, 'rfc3987.isValid');
     const tester = isMappedRule(rule) ? iriTester(rule, bidi) : (s: string) => check(s, rule, bidi).ok;
     if (options === undefined) { lastRule = rule; lastTester = tester; }
     return tester(input);
@@ -150,16 +149,15 @@ export const rfc3987 = Object.freeze({
   validate(input: string, rule: Rfc3987Rule = 'IRI-reference', options?: IriCheckOptions): IriValidationResult {
     expectString(input, 'input', 'rfc3987.validate');
     expectRule(rule, 'rfc3987.validate');
-    return withBidi(input, rule, readOptions(options, 'rfc3987.validate'), 'rfc3987.validate');
+    return withBidi(input, rule, bidiOption(options, 'rfc3987.validate'), 'rfc3987.validate');
   },
 
   /** The first-match-wins tree (character-level rules with `{ lexical: true }`); section 4.1 applies unless `abnfOnly`. */
   parseTree(input: string, rule: Rfc3987Rule = 'IRI-reference', options: IriTreeOptions = {}): TreeNode<Rfc3987Rule> {
     expectString(input, 'input', 'rfc3987.parseTree');
     expectRule(rule, 'rfc3987.parseTree');
-    expectObject(options, 'options', 'rfc3987.parseTree');
-    const { abnfOnly, ...treeOptions } = options;
-    const bidi = readOptions({ abnfOnly }, 'rfc3987.parseTree');
+    const { abnfOnly, ...treeOptions } = readOptions('rfc3987.parseTree', options, { abnfOnly: 'boolean', ...TREE_OPTIONS });
+    const bidi = abnfOnly !== true;
     if (bidi) {
       const v = withBidi(input, rule, true, 'rfc3987.parseTree');
       if (!v.ok) throw v.error;

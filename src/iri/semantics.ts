@@ -13,11 +13,12 @@
  */
 import type { UriComponents, HostKind } from '../components';
 import type { ComponentsInput } from '../recompose';
-import { authorityText, recomposeTrusted } from '../recompose';
+import { FIELDS, authorityText, recomposeTrusted } from '../recompose';
+import { readOptions } from '../options';
 import { normalizeUri } from '../normalize';
 import { recomposeTarget, transform, type ResolveOptions } from '../resolve';
 import type { NormalizeOptions } from '../normalize';
-import { UriSyntaxError, expectObject, expectString, foundAt } from '../errors';
+import { UriSyntaxError, expectString, foundAt } from '../errors';
 import { driver } from '../grammar';
 import { iriCheck, type MappedRule } from './check';
 import { iriError } from './errors';
@@ -87,9 +88,7 @@ function kindOf(host: string): HostKind {
 export function resolveIri(base: string, reference: string, options: ResolveOptions = {}): string {
   expectString(base, 'base', 'resolve');
   expectString(reference, 'reference', 'resolve');
-  expectObject(options, 'options', 'resolve');
-  const { strict = true } = options;
-  if (typeof strict !== 'boolean') throw new TypeError('resolve: option "strict" must be a boolean');
+  const { strict = true } = readOptions('resolve', options, { strict: 'boolean' });
   const B = parseArgument(base, 'base', 'IRI');
   const R = parseArgument(reference, 'reference', 'IRI-reference');
   return recomposeTarget(transform(B, R, strict));
@@ -104,11 +103,8 @@ function parseArgument(text: string, argument: string, rule: IriComponentRule): 
 /** 6.2.2 (and 6.2.3 with `{ scheme: true }`) on an IRI; no NFC (see above). */
 export function normalizeIri(iri: string, options: NormalizeOptions = {}): string {
   expectString(iri, 'iri', 'normalize');
-  expectObject(options, 'options', 'normalize');
-  if (options.scheme !== undefined && typeof options.scheme !== 'boolean') {
-    throw new TypeError(`normalize: option "scheme" must be a boolean, got ${typeof options.scheme}`);
-  }
-  return normalizeUri(parseAbsolute(iri, 'normalize'), options.scheme === true);
+  const byScheme = readOptions('normalize', options, { scheme: 'boolean' }).scheme === true;
+  return normalizeUri(parseAbsolute(iri, 'normalize'), byScheme);
 }
 
 /** Same syntax- and scheme-based normal form? */
@@ -128,21 +124,14 @@ function parseAbsolute(iri: string, fn: string): UriComponents {
   throw iriError(iri, 'IRI', v, fn);
 }
 
-const KEYS = ['scheme', 'authority', 'userinfo', 'host', 'port', 'path', 'query', 'fragment'] as const;
-
 /** 5.3 on IRI components: each must match its RFC 3987 rule, and the path the alternative the others leave (RFC 3986 3.3). */
 export function recomposeIri(components: ComponentsInput): string {
-  expectObject(components, 'components', 'recompose');
-  for (const k of KEYS) {
-    const v = components[k];
-    if (v !== undefined && typeof v !== 'string') {
-      const what = v === null ? 'null (use undefined for an absent component)' : typeof v;
-      throw new TypeError(`recompose: component "${k}" must be a string or undefined, got ${what}`);
-    }
-  }
-  const { scheme, userinfo, host, port, query, fragment } = components;
-  const path = components.path ?? '';
-  let authority = components.authority;
+  if (components === undefined) throw new TypeError('recompose: argument "components" must be an object, got undefined');
+  // Own properties, each read once (src/options.ts): what is checked is what is joined.
+  const c = readOptions('recompose', components, FIELDS, { argument: 'components', field: 'component' });
+  const { scheme, userinfo, host, port, query, fragment } = c;
+  const path = c.path ?? '';
+  let authority = c.authority;
   if (scheme !== undefined) checkAscii(scheme, 'scheme');
   if (host !== undefined) {
     if (userinfo !== undefined) check(userinfo, 'userinfo', 'iuserinfo');
@@ -156,7 +145,7 @@ export function recomposeIri(components: ComponentsInput): string {
   } else {
     if (userinfo !== undefined || port !== undefined) {
       const k = userinfo !== undefined ? 'userinfo' : 'port';
-      throw new UriSyntaxError(components[k]!, k, 0, [], `recompose: component "${k}" cannot be recomposed: ${k} is given without a host (iauthority = [ iuserinfo "@" ] ihost [ ":" port ])`);
+      throw new UriSyntaxError(c[k]!, k, 0, [], `recompose: component "${k}" cannot be recomposed: ${k} is given without a host (iauthority = [ iuserinfo "@" ] ihost [ ":" port ])`);
     }
     if (authority !== undefined) check(authority, 'authority', 'iauthority');
   }

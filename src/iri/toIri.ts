@@ -22,7 +22,8 @@
  * software cannot and should not check for such limitations").
  */
 import { driver } from '../grammar';
-import { expectObject, expectString } from '../errors';
+import { expectString } from '../errors';
+import { readOptions } from '../options';
 import { hostToUnicode } from './idna';
 import { sections } from './sections';
 import { isBidiFormatting, isIprivate, isUcschar } from './ucschar';
@@ -37,10 +38,7 @@ export interface ToIriOptions {
 /** The IRI of a URI reference; a `UriSyntaxError` for a string that is not a `URI-reference` (RFC 3986). */
 export function toIri(uri: string, options: ToIriOptions = {}): string {
   expectString(uri, 'uri', 'toIri');
-  expectObject(options, 'options', 'toIri');
-  const { unreserved = false, idna = false } = options;
-  if (typeof unreserved !== 'boolean') throw new TypeError(`toIri: option "unreserved" must be a boolean, got ${typeof unreserved}`);
-  if (typeof idna !== 'boolean') throw new TypeError(`toIri: option "idna" must be a boolean, got ${typeof idna}`);
+  const { unreserved = false, idna = false } = readOptions('toIri', options, { unreserved: 'boolean', idna: 'boolean' });
   const v = driver.check(uri, 'URI-reference');
   if (!v.ok) throw driver.error(uri, 'URI-reference', v);
   let text = uri.includes('%') ? decode(uri, unreserved) : uri;

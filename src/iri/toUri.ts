@@ -12,7 +12,8 @@
  * idempotent. Step 1 (NFC for text that was not Unicode) is the caller's: a JavaScript
  * string is already Unicode (variant c, "do not normalize").
  */
-import { expectObject, expectString } from '../errors';
+import { expectString } from '../errors';
+import { readOptions } from '../options';
 import { iriCheck } from './check';
 import { iriError } from './errors';
 import { hostToAscii } from './idna';
@@ -39,9 +40,7 @@ const ENCODED_NON_ASCII = /%[89A-Fa-f][0-9A-Fa-f]/;
  */
 export function toUri(iri: string, options: ToUriOptions = {}): string {
   expectString(iri, 'iri', 'toUri');
-  expectObject(options, 'options', 'toUri');
-  const { idna = false } = options;
-  if (typeof idna !== 'boolean') throw new TypeError(`toUri: option "idna" must be a boolean, got ${typeof idna}`);
+  const { idna = false } = readOptions('toUri', options, { idna: 'boolean' });
   const v = iriCheck(iri, 'IRI-reference', false);
   if (!v.ok) throw iriError(iri, 'IRI-reference', v, 'toUri');
   let text = iri;
@@ -56,18 +55,22 @@ export function toUri(iri: string, options: ToUriOptions = {}): string {
 }
 
 const HEX = '0123456789ABCDEF';
+/** `%HH` for each octet, uppercase hex (2.2: "the hexadecimal notation SHOULD use uppercase letters"). */
+const TRIPLET: readonly string[] = Array.from({ length: 256 }, (_, b) => '%' + HEX[b >> 4] + HEX[b & 15]);
 const utf8 = new TextEncoder();
 
 /** Steps 2.1-2.3 for every non-ASCII character (the input is an IRI: each is a ucschar or iprivate). */
 export function encodeNonAscii(text: string): string {
   if (!NON_ASCII.test(text)) return text;
-  let out = '';
+  const parts: string[] = [];
   let from = 0;
   const runs = /[^\x00-\x7f]+/g;
   for (let m = runs.exec(text); m !== null; m = runs.exec(text)) {
-    out += text.slice(from, m.index);
-    for (const octet of utf8.encode(m[0])) out += '%' + HEX[octet >> 4] + HEX[octet & 15];
+    parts.push(text.slice(from, m.index));
+    const octets = utf8.encode(m[0]);
+    for (let k = 0; k < octets.length; k++) parts.push(TRIPLET[octets[k]]);
     from = m.index + m[0].length;
   }
-  return out + text.slice(from);
+  parts.push(text.slice(from));
+  return parts.join('');
 }

@@ -93,6 +93,17 @@ describe('first match wins, exactly (one row per point)', () => {
   });
 });
 
+describe('the empty-iteration rule is JavaScript\'s (ECMA-262 RepeatMatcher)', () => {
+  it('an iteration that would consume nothing fails, and the item\'s next alternative is tried', () => {
+    // a = *b c ; b = "" / "y" ; c = "y" / ""  on "y": the first iteration of *b tries "" (empty:
+    // fails), then "y"; so b takes the y and c is empty, as the RegExp /^(?:(|y))*(y|)$/ does.
+    const g = compileAbnf('a = *b c\nb = "" / "y"\nc = "y" / ""');
+    expect(tree(g, 'y', 'a')).toBe('a[y](b[y] c[])');
+    const m = /^(?:(|y))*(y|)$/.exec('y')!;
+    expect([m[1], m[2]]).toEqual(['y', '']);
+  });
+});
+
 describe('ABNF text as RFCs print it', () => {
   it('indented as a whole, with comments, CRLF line ends and continuation lines', () => {
     const text = '   ; a comment at the margin\r\n   a  =  b   ; b twice\r\n         b\r\n\r\n      ; between\r\n         / "z"\r\n   b  = "x"\r\n';
@@ -216,5 +227,46 @@ describe('pathological grammars finish and are right (linear work)', () => {
     const g = compileAbnf('a = 1*( 0*30( "a" / "a" ) "b" )');
     expect(g.isValid('aab'.repeat(10_000), 'a')).toBe(true);
     expect(g.parseTree('aab'.repeat(10_000), 'a').end).toBe(30_000);
+  });
+});
+
+describe('grammarByName', () => {
+  it('knows rfc3986 and refuses other names with a TypeError', () => {
+    const { grammarByName, GRAMMAR_NAMES } = require('../../src/index') as typeof import('../../src/index');
+    expect(GRAMMAR_NAMES).toContain('rfc3986');
+    expect(grammarByName('rfc3986').isValid('http://a/', 'URI')).toBe(true);
+    expect(() => grammarByName('rfc9999')).toThrow(TypeError);
+    expect(() => grammarByName(3 as unknown as string)).toThrow(TypeError);
+  });
+
+  it('a polluted Object.prototype steers no option of compileAbnf or parseTree', () => {
+    const proto = Object.prototype as Record<string, unknown>;
+    proto.lexicalRules = ['b'];
+    proto.lexical = false;
+    try {
+      const g = compileAbnf('a = 1*b\nb = "x"');
+      expect(tree(g, 'xx', 'a')).toBe('a[xx](b[x] b[x])');
+    } finally {
+      delete proto.lexicalRules;
+      delete proto.lexical;
+    }
+  });
+});
+
+describe('memory stays bounded', () => {
+  it('the DFA starts afresh when its states hold too much, with the same answers', async () => {
+    const { Automaton } = await import('../../src/engine/automaton');
+    const text = 'a = 0*40"x" *( "x" / "yx" ) [ "z" ]';
+    const inputs = ['x'.repeat(100), 'x'.repeat(41) + 'yx' + 'z', 'x'.repeat(30) + 'yy', 'x'.repeat(60) + 'zx', ''];
+    const answers = (g: Grammar) => inputs.map((s) => { const v = g.validate(s, 'a'); return v.ok ? 'ok' : `${v.error.index} ${v.error.expected.join('|')}`; });
+    const normal = answers(compileAbnf(text));
+    const saved = Automaton.maxHeld;
+    Automaton.maxHeld = 50;
+    try {
+      expect(answers(compileAbnf(text))).toEqual(normal);
+    } finally {
+      Automaton.maxHeld = saved;
+    }
+    expect(normal).toEqual(['ok', 'ok', '31 "x"', '61 end of input', 'ok']);
   });
 });

@@ -1,0 +1,25 @@
+/** `uri-grammar explain <uri> [--rule R] [--lexical]`: the derivation in words, one line per node. */
+import { explain as derivationLines } from '../explain';
+import { grammarByName } from '../grammars';
+import { flag, type Command } from './command';
+
+export const explain: Command = {
+  name: 'explain',
+  summary: 'the derivation in words: each node, its rule, and the alternative it took',
+  synopsis: '<uri> [--rule R] [--lexical]',
+  details: [
+    'One line a node, indented by depth, e.g.',
+    '  `//example.com` is the first alternative of hier-part: "//" authority path-abempty',
+    'A rule that is a choice names the alternative the first-match-wins parse took; any other rule',
+    'shows its ABNF. docs/teaching.md has more.',
+  ],
+  options: { lexical: { help: 'explain the character-level rules too (pchar, unreserved, ...)' } },
+  arity: [1, 1],
+  rules: true,
+  defaultRule: 'URI-reference',
+  run(ctx) {
+    const grammar = grammarByName(ctx.grammar.name);
+    for (const line of derivationLines(grammar, ctx.args[0], ctx.rule, { lexical: flag(ctx, 'lexical') })) ctx.io.out(line);
+    return 0;
+  },
+};

@@ -1,0 +1,24 @@
+/** `uri-grammar railroad <rule> [--grammar G] > rule.svg`: a railroad diagram of one rule, as SVG. */
+import { railroadSvg } from '../railroad';
+import { grammarByName } from '../grammars';
+import { Usage, show } from './args';
+import type { Command } from './command';
+
+export const railroad: Command = {
+  name: 'railroad',
+  summary: 'a railroad diagram of a rule, as a standalone SVG file',
+  synopsis: '<rule> [--grammar G] > rule.svg',
+  details: [
+    'Drawn by railroad-diagrams from the rule\'s grammar expression: a choice is a fork, [ x ] a',
+    'bypass, *x and 1*x loops, a counted repetition a loop labelled with its counts.',
+  ],
+  options: {},
+  arity: [1, 1],
+  run(ctx) {
+    const name = ctx.args[0];
+    const rule = ctx.grammar.rules.find((r) => r.toLowerCase() === name.toLowerCase());
+    if (rule === undefined) throw new Usage(`unknown rule ${show(name)} in ${ctx.grammar.name} (uri-grammar tree --help lists them)`);
+    ctx.io.out(railroadSvg(grammarByName(ctx.grammar.name), rule).trimEnd());
+    return 0;
+  },
+};
