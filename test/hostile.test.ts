@@ -131,6 +131,7 @@ const SIGNATURES: Record<string, { args: unknown[]; names: string[]; optional?: 
   toIri: { args: ['http://a/%C3%A9', {}], names: ['uri', 'options'], optional: [1] },
   hostToAscii: { args: ['b\u00fccher.example'], names: ['host'] },
   hostToUnicode: { args: ['xn--bcher-kva.example'], names: ['host'] },
+  createValidator: { args: [{}], names: ['options'], optional: [0] }, // (h14, lost in a merge)
   walk: { args: ['http://a/', 'URI', { enter: () => undefined }, { lexical: true }], names: ['input', 'rule', 'visitor', 'options'], optional: [3] },
 };
 
