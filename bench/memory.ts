@@ -41,7 +41,7 @@ for (const [unit, label] of [['\u00e9', 'é (2 UTF-8 octets)'], ['\u4e2d', '中 
   console.log(enc[enc.length - 1]);
 }
 
-const section = `<!-- memory -->
+const section = `<!-- bench:memory -->
 ## Memory (\`npm run bench:memory\`)
 
 Each row is one child process with a 1 GB heap (\`--max-old-space-size=1024 --expose-gc\`); the
@@ -62,10 +62,10 @@ the input and the result alive.
 | text | result chars | seconds | heap MB |
 |---|---|---|---|
 ${enc.join('\n')}
-<!-- /memory -->`;
+<!-- /bench:memory -->`;
 
 const file = path.join(ROOT, 'BENCHMARKS.md');
 const old = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
-const re = /<!-- memory -->[\s\S]*<!-- \/memory -->/;
+const re = /<!-- bench:memory -->[\s\S]*<!-- \/bench:memory -->/;
 fs.writeFileSync(file, re.test(old) ? old.replace(re, section) : `${old.trimEnd()}\n\n${section}\n`);
 console.log('BENCHMARKS.md: memory section written');
