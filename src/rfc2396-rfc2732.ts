@@ -14,6 +14,7 @@
 import { RFC2732_BNF } from '../grammar/rfc2732-bnf';
 import { compileAbnf } from './engine/abnf';
 import type { Grammar } from './engine/grammar';
+import { lazyGrammar } from './engine/lazyGrammar';
 import { RFC2396_LEXICAL_RULES, rfc2396Grammar, type Rfc2396Rule } from './rfc2396';
 
 export type Rfc2732Rule = Rfc2396Rule | 'ipv6reference' | 'IPv6address' | 'hexpart' | 'hexseq' | 'hex4';
@@ -52,17 +53,4 @@ export function rfc2732Grammar(): Grammar<Rfc2732Rule> {
 }
 
 /** The RFC 2732 grammar as a `Grammar` (compiled on first use). */
-export const rfc2732: Grammar<Rfc2732Rule> = Object.freeze({
-  name: 'rfc2732',
-  get rules() {
-    return rfc2732Grammar().rules;
-  },
-  isValid: (input: string, rule: Rfc2732Rule) => rfc2732Grammar().isValid(input, rule),
-  validate: (input: string, rule: Rfc2732Rule) => rfc2732Grammar().validate(input, rule),
-  parseTree: (input: string, rule: Rfc2732Rule, options?: Parameters<Grammar['parseTree']>[2]) =>
-    rfc2732Grammar().parseTree(input, rule, options),
-  parser: (rule: Rfc2732Rule) => rfc2732Grammar().parser(rule),
-  ruleText: (rule: Rfc2732Rule) => rfc2732Grammar().ruleText(rule),
-  expr: (rule: Rfc2732Rule) => rfc2732Grammar().expr(rule),
-  alternativeOf: (rule: Rfc2732Rule, text: string) => rfc2732Grammar().alternativeOf(rule, text),
-});
+export const rfc2732: Grammar<Rfc2732Rule> = lazyGrammar('rfc2732', rfc2732Grammar);

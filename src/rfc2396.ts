@@ -11,6 +11,7 @@
 import { RFC2396_BNF } from '../grammar/rfc2396-bnf';
 import { compileAbnf } from './engine/abnf';
 import type { Grammar } from './engine/grammar';
+import { lazyGrammar } from './engine/lazyGrammar';
 import { rfc2396ComponentsOf, type Rfc2396Components } from './rfc2396-components';
 
 export type { Rfc2396Components, Rfc2396HostKind, Rfc2396PathRule } from './rfc2396-components';
@@ -59,19 +60,7 @@ export interface Rfc2396Grammar extends Grammar<Rfc2396Rule> {
 }
 
 /** The built-in RFC 2396 grammar (also `grammarByName('rfc2396')`). */
-export const rfc2396: Rfc2396Grammar = Object.freeze({
-  name: 'rfc2396',
-  get rules() {
-    return rfc2396Grammar().rules;
-  },
-  isValid: (input: string, rule: Rfc2396Rule) => rfc2396Grammar().isValid(input, rule),
-  validate: (input: string, rule: Rfc2396Rule) => rfc2396Grammar().validate(input, rule),
-  parseTree: (input: string, rule: Rfc2396Rule, options?: Parameters<Grammar['parseTree']>[2]) =>
-    rfc2396Grammar().parseTree(input, rule, options),
-  parser: (rule: Rfc2396Rule) => rfc2396Grammar().parser(rule),
-  ruleText: (rule: Rfc2396Rule) => rfc2396Grammar().ruleText(rule),
-  expr: (rule: Rfc2396Rule) => rfc2396Grammar().expr(rule),
-  alternativeOf: (rule: Rfc2396Rule, text: string) => rfc2396Grammar().alternativeOf(rule, text),
+export const rfc2396: Rfc2396Grammar = lazyGrammar<Rfc2396Rule, Pick<Rfc2396Grammar, 'parse'>>('rfc2396', rfc2396Grammar, {
   parse(input: string): Rfc2396Components {
     if (typeof input !== 'string') throw new TypeError(`rfc2396.parse: argument "input" must be a string, got ${input === null ? 'null' : typeof input}`);
     return rfc2396ComponentsOf(rfc2396Grammar().parseTree(input, 'URI-reference'), input);

@@ -11,6 +11,7 @@
  */
 import { compileAbnf } from '../engine/abnf';
 import type { Grammar } from '../engine/grammar';
+import { lazyGrammar } from '../engine/lazyGrammar';
 import type { RuleGrammar } from '../engine/ruleGrammar';
 import { RFC3986_ABNF } from '../../grammar/rfc3986-abnf';
 import { RFC6874_ABNF } from '../../grammar/rfc6874-abnf';
@@ -81,15 +82,5 @@ export function parseZoned(input: string, rule: (typeof RULES)[number] = 'URI-re
 }
 
 /** The RFC 6874 grammar (declared type: its `.d.ts` then names no inferred import). */
-export const rfc6874: Grammar & { readonly name: 'rfc6874'; parse: typeof parseZoned } = {
-  get name(): 'rfc6874' { return 'rfc6874'; },
-  get rules() { return rfc6874Grammar().rules; },
-  isValid: (input: string, rule: string) => rfc6874Grammar().isValid(input, rule),
-  validate: (input: string, rule: string) => rfc6874Grammar().validate(input, rule),
-  parseTree: (input: string, rule: string, options?: { lexical?: boolean }) => rfc6874Grammar().parseTree(input, rule, options),
-  parser: (rule: string) => rfc6874Grammar().parser(rule),
-  ruleText: (rule: string) => rfc6874Grammar().ruleText(rule),
-  expr: (rule: string) => rfc6874Grammar().expr(rule),
-  alternativeOf: (rule: string, text: string) => rfc6874Grammar().alternativeOf(rule, text),
-  parse: parseZoned,
-};
+export const rfc6874: Grammar & { readonly name: 'rfc6874'; parse: typeof parseZoned } =
+  lazyGrammar('rfc6874', rfc6874Grammar, { parse: parseZoned }) as Grammar & { readonly name: 'rfc6874'; parse: typeof parseZoned };
