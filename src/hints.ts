@@ -142,6 +142,18 @@ function authorityStart(input: string): number {
   return m ? m[0].length : -1;
 }
 
+const AUTHORITY_END = /[/?#]/g;
+/**
+ * Where the authority that runs on from `from` (default: where it starts) ends: at the first
+ * "/", "?" or "#", or the end; 0 when the input has no authority.
+ */
+function authorityEnd(input: string, from = authorityStart(input)): number {
+  if (from < 0) return 0;
+  AUTHORITY_END.lastIndex = from;
+  const m = AUTHORITY_END.exec(input);
+  return m ? m.index : input.length;
+}
+
 const USERINFO_OK = /[A-Za-z0-9\-._~!$&'()*+,;=:]|%[0-9A-Fa-f]{2}/y;
 
 // Cheap shapes for deciding whether a hint fits (a suggestion is still checked by the grammar):
@@ -178,18 +190,13 @@ function encodeUserinfo(s: string): string | undefined {
 const password: Detector = ({ input, index }) => {
   const start = authorityStart(input);
   if (start < 0) return undefined;
-  const hostEnd = (at: number) => {
-    const rest = input.slice(at + 1);
-    const m = /[/?#]/.exec(rest);
-    return at + 1 + (m ? m.index : rest.length);
-  };
   if (input.indexOf('@', start) < 0) return undefined; // no userinfo: nothing to build testers for
   const hostPort = (t: string) => HOST_PORT.test(t);
   // The last "@" after which a plain `host [":" port]` follows up to "/", "?", "#" or the end.
   // At most the last 8 "@": linear time on any input (a real authority has one or two).
   let tries = 8;
   for (let at = input.lastIndexOf('@'); at > start && tries-- > 0; at = input.lastIndexOf('@', at - 1)) {
-    const hp = input.slice(at + 1, hostEnd(at));
+    const hp = input.slice(at + 1, authorityEnd(input, at + 1));
     if (hp.includes('@') || !hostPort(hp)) continue;
     const userinfo = input.slice(start, at);
     if (USERINFO.test(userinfo) || index > at) return undefined;
@@ -210,9 +217,7 @@ const password: Detector = ({ input, index }) => {
 const ipv6Brackets: Detector = ({ input, index }) => {
   const start = authorityStart(input);
   if (start < 0 || index < start) return undefined;
-  const rest = input.slice(start);
-  const m = /[/?#]/.exec(rest);
-  const authority = rest.slice(0, m ? m.index : rest.length);
+  const authority = input.slice(start, authorityEnd(input, start));
   if (!authority.includes(':') || authority.indexOf(':') === authority.lastIndexOf(':')) return undefined;
   if (!driver.tester('IPv6address')(authority)) return undefined;
   return {
@@ -227,9 +232,7 @@ const ipv6Brackets: Detector = ({ input, index }) => {
 const portLetters: Detector = ({ input, index }) => {
   const start = authorityStart(input);
   if (start < 0 || index < start) return undefined;
-  const rest = input.slice(start);
-  const m = /[/?#]/.exec(rest);
-  const authority = rest.slice(0, m ? m.index : rest.length);
+  const authority = input.slice(start, authorityEnd(input, start));
   const at = authority.lastIndexOf('@');
   const hostPort = authority.slice(at + 1);
   const colon = hostPort.lastIndexOf(':');
@@ -248,9 +251,7 @@ const nonAscii: Detector = ({ input, index }) => {
   let fix: string | undefined = '';
   let hostRange: [number, number] | undefined;
   if (start >= 0) {
-    const rest = input.slice(start);
-    const m = /[/?#]/.exec(rest);
-    const authority = rest.slice(0, m ? m.index : rest.length);
+    const authority = input.slice(start, authorityEnd(input, start));
     const at = authority.lastIndexOf('@');
     const hp = authority.slice(at + 1);
     const colon = hp.lastIndexOf(':');
@@ -296,13 +297,6 @@ const encode: Detector = ({ input, index }) => {
     fix,
   };
 };
-
-function authorityEnd(input: string): number {
-  const start = authorityStart(input);
-  if (start < 0) return 0;
-  const m = /[/?#]/.exec(input.slice(start));
-  return m ? start + m.index : input.length;
-}
 
 /**
  * An absolute URI was asked for and the text has no scheme. Checked early when the error stands
