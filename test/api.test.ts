@@ -95,7 +95,7 @@ describe('UriSyntaxError', () => {
 });
 
 const ROOT = path.join(__dirname, '..');
-const DIST = path.join(ROOT, 'dist', 'src');
+const DIST = path.join(ROOT, 'dist', 'cjs'); // the CommonJS bundle (scripts/bundle.js)
 const ESM = path.join(ROOT, 'dist', 'esm', 'src');
 const built = fs.existsSync(path.join(DIST, 'index.js')) && fs.existsSync(path.join(ESM, 'index.js'));
 
