@@ -81,14 +81,15 @@ describe('what ships (npm pack --dry-run)', () => {
   it('has the runtime: the CommonJS bundles with maps, the types, the ES module build, the bin, README, LICENSE', () => {
     for (const f of [
       'package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', ...Object.values(PKG.bin ?? {}).map((b) => b.replace(/^\.\//, '')),
-      'dist/cjs/index.js', 'dist/cjs/index.js.map', 'dist/cjs/ajv.js', 'dist/cjs/ajv.js.map', 'dist/cjs/cli.js', 'dist/cjs/cli.js.map',
+      'dist/cjs/index.js', 'dist/cjs/index.js.map', 'dist/cjs/cold.js', 'dist/cjs/cold.js.map',
+      'dist/cjs/ajv.js', 'dist/cjs/ajv.js.map', 'dist/cjs/cli.js', 'dist/cjs/cli.js.map',
       'dist/src/index.d.ts', 'dist/src/index.d.ts.map', 'dist/src/ajv-cjs.d.ts',
       'dist/esm/package.json', 'dist/esm/src/index.js', 'dist/esm/src/index.d.ts', 'dist/esm/src/index.js.map',
     ]) expect(files).toContain(f);
   });
 
   it('has nothing else: no benchmarks, tests, TypeScript sources, vectors, scripts, or the unbundled CommonJS modules', () => {
-    const allowed = /^(package\.json|README\.md|LICENSE|CHANGELOG\.md|bin\/[^/]+\.js|dist\/cjs\/(index|ajv|cli)\.js(\.map)?|dist\/(src|grammar)\/.+\.d\.ts(\.map)?|dist\/esm\/.+\.(js|d\.ts|js\.map|d\.ts\.map)|dist\/esm\/package\.json)$/;
+    const allowed = /^(package\.json|README\.md|LICENSE|CHANGELOG\.md|bin\/[^/]+\.js|dist\/cjs\/(index|cold|ajv|cli)\.js(\.map)?|dist\/(src|grammar)\/.+\.d\.ts(\.map)?|dist\/esm\/.+\.(js|d\.ts|js\.map|d\.ts\.map)|dist\/esm\/package\.json)$/;
     expect(files.filter((f) => !allowed.test(f))).toEqual([]);
     expect(files.filter((f) => /^(dist\/bench|test|bench|scripts|src|grammar)\//.test(f))).toEqual([]);
   });
@@ -114,6 +115,27 @@ console.log(JSON.stringify([u.isValid('http://a/', 'URI'), u.isValid('http://a b
     expect(resolved).toMatch(/node_modules[\\/]uri-grammar[\\/]dist[\\/]cjs[\\/]index\.js$/);
   });
 
+  it('the bundle has the ES module build\'s exports; the rarely used ones load dist/cjs/cold.js on first use, sharing the main bundle\'s classes', () => {
+    const out = node(['--input-type=module', '-e', `import * as esm from 'uri-grammar';
+import { createRequire } from 'module';
+const require = createRequire(import.meta.url);
+const u = require('uri-grammar');
+const cold = () => Object.keys(require.cache).some((k) => /[\\\\/]dist[\\\\/]cjs[\\\\/]cold\\.js$/.test(k));
+const keys = JSON.stringify(Object.keys(u)) === JSON.stringify(Object.keys(esm).sort());
+u.isValid('http://a/'); u.parse('http://a/b'); u.resolve('http://a/b', 'c'); u.normalize('HTTP://A/'); u.validate('a b'); u.redact('http://u:p@h/');
+const before = cold();
+const iri = u.rfc3987.validate('http://a b', 'IRI');
+const viaGrammar = u.rfc3986.validate('http://a b', 'URI');
+const policy = u.createValidator({ schemes: ['https'] })('http://a/');
+console.log(JSON.stringify([keys, Object.keys(u).length, before, cold(), iri.error instanceof u.GrammarSyntaxError,
+  viaGrammar.error instanceof u.UriSyntaxError, policy.error instanceof u.UriPolicyError, u.createValidator({ schemes: ['https'] })('https://a b').error instanceof u.UriSyntaxError,
+  u.grammarByName('rfc3986') === u.rfc3986, u.toUri('http://b\\u00fccher.de/')]));`]);
+    const [keys, count, before, after, ...shared] = JSON.parse(out);
+    expect([keys, count > 40]).toEqual([true, true]);
+    expect([before, after]).toEqual([false, true]);
+    expect(shared).toEqual([true, true, true, true, true, 'http://b%C3%BCcher.de/']);
+  });
+
   it("require('uri-grammar/ajv') shares the main bundle: one module, one UriPolicyError class", () => {
     const out = node(['-e', `const plugin = require('uri-grammar/ajv');
 const Ajv = require('ajv');
@@ -127,7 +149,7 @@ console.log(JSON.stringify([mine, main.exports === require('uri-grammar'), v.err
     // The ajv entry loaded the main bundle (and nothing else of the package), and it is the module
     // require('uri-grammar') returns; the plugin recognised the policy's error as a
     // UriPolicyError ('syntax' otherwise), so the class it imports is the one the policy throws.
-    expect(mine).toEqual(['dist/cjs/ajv.js', 'dist/cjs/index.js']);
+    expect(mine).toEqual(['dist/cjs/ajv.js', 'dist/cjs/cold.js', 'dist/cjs/index.js']); // cold.js: the policies
     expect(same).toBe(true);
     expect(component).toBe('scheme');
   });
