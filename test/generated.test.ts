@@ -10,7 +10,8 @@ import { derivedModuleText, GENERATED_FILE } from '../scripts/generate-derived';
 import { driver, LABEL_RULES } from '../src/grammar';
 import { RFC3986_DFAS } from '../src/generated/rfc3986Derived';
 import { Automaton } from '../src/engine/automaton';
-import { rfc3986, RULE_NAMES } from '../grammar/rfc3986';
+import { rfc3986, RULE_NAMES, LEXICAL_RULES, type RuleName } from '../grammar/rfc3986';
+import { Driver } from '../src/engine/driver';
 import { parse } from '../src/components';
 import { resolve } from '../src/resolve';
 import { normalize } from '../src/normalize';
@@ -53,6 +54,20 @@ describe('src/generated/rfc3986Derived.ts', () => {
       if (v.ok) accepted++;
     }
     expect(accepted).toBeGreaterThan(0); // each rule sees inputs it accepts, not only failures
+  });
+
+  it('hands a hot rule to its RegExp (hotCharacters), with the same verdicts before and after', () => {
+    const d = new Driver<RuleName>(rfc3986, LEXICAL_RULES, LABEL_RULES);
+    d.derived = { dfas: RFC3986_DFAS };
+    d.hotCharacters = 500;
+    const compiled = jest.spyOn(d as unknown as { regexp(rule: string): RegExp }, 'regexp');
+    for (const rule of ['URI-reference', 'URI', 'host', 'IPv6address', 'path-abempty'] as const) {
+      const automaton = new Automaton(rfc3986, rule, LABEL_RULES);
+      const t = d.tester(rule);
+      for (const s of samples) expect({ rule, s, ok: t(s) }).toEqual({ rule, s, ok: automaton.test(s) });
+      expect(compiled).toHaveBeenLastCalledWith(rule);
+    }
+    expect(compiled).toHaveBeenCalledTimes(5);
   });
 
   it('parse, resolve and normalize work through it (a hand-checked case each)', () => {

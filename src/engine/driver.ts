@@ -107,20 +107,39 @@ export class Driver<R extends string> {
   }
 
   /**
+   * After how many characters a rule's tables hand short inputs to its RegExp. The tables cost
+   * nothing to start and about 3 ns a character; V8's native code for the RegExp about 2 ns,
+   * after 10-20 ms of compiling (URI-reference) on its first executions. A rule that has read a
+   * million characters is in a long-running loop (a batch, a server), where the compile is
+   * paid back; a config loader or a command-line tool that checks a few URIs never pays it.
+   */
+  hotCharacters = 1_000_000;
+
+  /**
    * The verdict as a function of the input. With a DFA computed ahead of time, its tables: a
-   * class and a transition a character, nothing compiled on a first call. Otherwise one anchored
-   * RegExp derived from the rule on ordinary lengths (the fastest form V8 compiles), the
-   * automaton from LONG characters on. The RegExp keeps the PEG guards as lookaheads, which
-   * leave the language as it is; the tests check that every form agrees with the others and
-   * with an independent reading of the ABNF.
+   * class and a transition a character, nothing compiled on a first call; once the rule is hot
+   * (`hotCharacters`), inputs shorter than LONG go to the RegExp. Without tables, the RegExp on
+   * ordinary lengths and the automaton from LONG characters on. The RegExp is derived from the
+   * rule (the fastest form V8 runs) and keeps the PEG guards as lookaheads, which leave the
+   * language as it is; the tests check that every form agrees with the others and with an
+   * independent reading of the ABNF.
    */
   tester(rule: R): (input: string) => boolean {
     let t = this.testers.get(rule);
     if (!t) {
       const table = this.table(rule);
-      if (table) t = (input) => table.test(input);
-      else {
-        const re = new RegExp(`^(?:${regexpSource(this.grammar, { t: 'ref', name: rule })})$`);
+      if (table) {
+        let budget = this.hotCharacters;
+        let re: RegExp | undefined;
+        t = (input) => {
+          if (input.length < LONG) {
+            if (re !== undefined) return re.test(input);
+            if ((budget -= input.length) < 0) return (re = this.regexp(rule)).test(input);
+          }
+          return table.test(input);
+        };
+      } else {
+        const re = this.regexp(rule);
         // The automaton only on the first long input: building its NFA costs more than a short
         // input's whole check, and most processes never see a long input.
         let automaton: Automaton | undefined;
@@ -131,15 +150,9 @@ export class Driver<R extends string> {
     return t;
   }
 
-  /**
-   * The texts of the nodes of `captureRules` (none of which may repeat) in a whole-input match
-   * of `rule`, from one RegExp derived from the rule with a group for each; `names[k]` is the
-   * rule of `match[k + 1]`. Only for inputs shorter than LONG (see limits.ts).
-   */
-  capturer(rule: R, captureRules: ReadonlySet<string>): { exec: (input: string) => RegExpExecArray | null; names: readonly string[] } {
-    const names: string[] = [];
-    const re = new RegExp(`^(?:${regexpSource(this.grammar, { t: 'ref', name: rule }, { rules: captureRules, names })})$`);
-    return { exec: (input) => re.exec(input), names };
+  /** The anchored verdict RegExp of a rule (for inputs shorter than LONG: see limits.ts). */
+  private regexp(rule: R): RegExp {
+    return new RegExp(`^(?:${regexpSource(this.grammar, { t: 'ref', name: rule })})$`);
   }
 
   test(input: string, rule: R): boolean {
