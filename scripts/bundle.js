@@ -1,13 +1,13 @@
 // The CommonJS bundles (npm run build, after tsc): what `require('uri-grammar')`,
-// `require('uri-grammar/ajv')` and the `uri-grammar` command load, each one file in dist/cjs/
-// with its source map, bundled by esbuild from the TypeScript sources.
+// `require('uri-grammar/ajv')` and the `uri-grammar` command load, files in dist/cjs/ with
+// source maps, bundled by esbuild from the TypeScript sources.
 //
 // Why: Node loads a CommonJS module per file (resolve, read, compile, run), and the package is
-// about 60 files; one file loads in about half the time (docs/ARCHITECTURE.md, "The build").
+// about 60 files; one file loads in well under half the time (docs/ARCHITECTURE.md, "Packaging").
 // From src/*.ts rather than tsc's dist/src/*.js because esbuild then joins the modules into one
 // scope (no wrapper per module) and the source maps point at src/*.ts directly.
 //
-// - dist/cjs/index.js: src/index.ts. External: parsimmon (users combine our parsimmon parsers
+// - dist/cjs/index.js: src/index.ts's exports. External: parsimmon (users combine our parsimmon parsers
 //   with their own, and parsimmon checks `instanceof` its own Parser class, so there must be one
 //   parsimmon module; it is required on first use, see src/engine/parsimmonLib-cjs.ts), tr46
 //   (required lazily, src/iri/tr46.ts), railroad-diagrams, ajv.
@@ -15,9 +15,12 @@
 //   import stays a require of ./index.js, the main bundle, so both entries share one instance of
 //   every class and cache. Any other import of a library module fails the build (it would be a
 //   second copy).
-// - dist/cjs/cli.js: src/cli/index.ts, self-contained (a process of its own); the commands'
-//   modules stay lazy inside it (esbuild keeps a `require` of a bundled module as a call that
-//   runs the module's code on first use).
+// - dist/cjs/index.js is split: what reads URIs (HOT below) in it, the rest of the exports in
+//   dist/cjs/cold.js, loaded on first use of one of them; modules the two share live in
+//   index.js only (see fromBundles).
+// - dist/cjs/cli.js: src/cli/index.ts and the modules only the command line uses; the library's
+//   modules come from index.js and cold.js. The commands' modules stay lazy inside it (esbuild
+//   keeps a `require` of a bundled module as a call that runs the module's code on first use).
 //
 // dist/cjs/ is a folder tsc never writes (tsc -p tsconfig.json, which the benchmarks and
 // scripts run, rewrites dist/src/), so a benchmark never measures stale or unbundled files.
@@ -115,79 +118,99 @@ async function hotModules() {
     ...common, format: 'esm', sourcemap: false, write: false, metafile: true, entryPoints: ['virtual:hot-probe'], logLevel: 'silent',
     plugins: [lazyParsimmon, virtual('hot-probe', `export { ${HOT.join(', ')} } from ${JSON.stringify(INDEX)};`)],
   });
-  // The output's inputs with bytes in it: the metafile's list of inputs also has the modules
-  // that were read and then tree-shaken away.
-  const { inputs } = Object.values(r.metafile.outputs).find((o) => o.entryPoint);
-  return Object.keys(inputs).filter((f) => /^(src|grammar)\//.test(f) && inputs[f].bytesInOutput > 0).sort();
+  return filesOf(r);
 }
 
 /**
- * dist/cjs/index.js: the hot exports, the cold ones as getters that load ./cold.js, and (under a
- * symbol, not enumerable) the namespaces of all its modules, through which ./cold.js reaches the
- * modules the two share, so that there is one instance of each.
+ * The code of an entry that fills in `module.exports` itself: `own` names as getters of this
+ * bundle's bindings, `others` as getters that require `./cold.js` on first use, and (under a
+ * symbol, not enumerable) the namespaces of the `published` modules, which the other bundles
+ * take instead of copying them, so that there is one instance of each module.
  */
-function mainEntry(names, sharedFiles) {
+function entry(own, others, published) {
   const lines = [
-    `import { ${HOT.join(', ')} } from ${JSON.stringify(INDEX)};`,
-    ...sharedFiles.map((f, i) => `import * as m${i} from ${JSON.stringify(path.join(root, f))};`),
-    'let cold;',
-    `const loadCold = () => (cold ??= require('./cold.js'));`,
+    `import { ${own.join(', ')} } from ${JSON.stringify(INDEX)};`,
+    ...published.map((f, i) => `import * as m${i} from ${JSON.stringify(path.join(root, f))};`),
+    ...(others.length ? ['let cold;', `const loadCold = () => (cold ??= require('./cold.js'));`] : []),
     `Object.defineProperty(module.exports, '__esModule', { value: true });`,
-    `Object.defineProperty(module.exports, Symbol.for(${JSON.stringify(INTERNAL)}), { value: Object.freeze({ ${sharedFiles.map((f, i) => `${JSON.stringify(f)}: m${i}`).join(', ')} }) });`,
-    ...[...names].sort().map((n) => HOT.includes(n)
+    `Object.defineProperty(module.exports, Symbol.for(${JSON.stringify(INTERNAL)}), { value: Object.freeze({ ${published.map((f, i) => `${JSON.stringify(f)}: m${i}`).join(', ')} }) });`,
+    ...[...own, ...others].sort().map((n) => own.includes(n)
       ? `Object.defineProperty(module.exports, ${JSON.stringify(n)}, { enumerable: true, get: () => ${n} });`
       : `Object.defineProperty(module.exports, ${JSON.stringify(n)}, { enumerable: true, get: () => loadCold().${n} });`),
   ];
-  return { contents: lines.join('\n') + '\n' };
+  return lines.join('\n') + '\n';
 }
 
 /**
- * For dist/cjs/cold.js: a module the main bundle has is taken from it, never copied. `shared`
- * collects those modules (root-relative): the main bundle publishes their namespaces.
+ * A module that another bundle of dist/cjs/ has is taken from it, never copied: `owner` maps a
+ * source file (absolute) to that bundle ('./index.js' or './cold.js'); `used` collects, per
+ * bundle, the files (root-relative) taken, which that bundle then publishes.
  */
-const fromMain = (hotFiles, shared) => ({
-  name: 'from-main',
+const fromBundles = (owner, used) => ({
+  name: 'from-bundles',
   setup(build) {
-    const hot = new Set(hotFiles.map((f) => path.join(root, f)));
     build.onResolve({ filter: /^\./ }, async (args) => {
-      if (args.namespace === 'main') return { path: './index.js', external: true };
-      if (args.pluginData === 'from-main') return undefined;
-      const r = await build.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, importer: args.importer, pluginData: 'from-main' });
-      if (r.errors.length || !hot.has(r.path)) return r;
+      if (args.namespace === 'shared') return { path: args.path, external: true };
+      if (args.pluginData === 'from-bundles') return undefined;
+      const r = await build.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, importer: args.importer, pluginData: 'from-bundles' });
+      const bundle = r.errors.length ? undefined : owner.get(r.path);
+      if (!bundle) return r;
       const file = path.relative(root, r.path).split(path.sep).join('/');
-      shared.add(file);
-      return { path: file, namespace: 'main' };
+      used[bundle].add(file);
+      return { path: `${bundle}#${file}`, namespace: 'shared' };
     });
-    build.onLoad({ filter: /.*/, namespace: 'main' }, (args) => ({
-      contents: `module.exports = require('./index.js')[Symbol.for(${JSON.stringify(INTERNAL)})][${JSON.stringify(args.path)}];`,
-      resolveDir: outdir,
-      loader: 'js',
-    }));
+    build.onLoad({ filter: /.*/, namespace: 'shared' }, (args) => {
+      const [bundle, file] = args.path.split('#');
+      return {
+        contents: `module.exports = require(${JSON.stringify(bundle)})[Symbol.for(${JSON.stringify(INTERNAL)})][${JSON.stringify(file)}];`,
+        resolveDir: outdir,
+        loader: 'js',
+      };
+    });
   },
 });
+
+/** The source files (root-relative) with code in a build's output (its metafile also lists files read and then tree-shaken away). */
+const filesOf = (result) => {
+  const { inputs } = Object.values(result.metafile.outputs).find((o) => o.entryPoint);
+  return Object.keys(inputs).filter((f) => /^(src|grammar)\//.test(f) && inputs[f].bytesInOutput > 0).sort();
+};
 
 async function main() {
   const names = await indexExports();
   const missing = HOT.filter((n) => !names.includes(n));
   if (missing.length) throw new Error(`HOT names exports src/index.ts does not have: ${missing.join(', ')}`);
-  const hotFiles = await hotModules();
   const cold = names.filter((n) => !HOT.includes(n));
-  // The cold bundle first: it finds which of the main bundle's modules it needs.
-  const shared = new Set();
-  await esbuild.build({
-    ...common, entryPoints: ['virtual:cold'], outfile: path.join(outdir, 'cold.js'),
-    plugins: [fromMain(hotFiles, shared), lazyParsimmon, virtual('cold', `export { ${cold.join(', ')} } from ${JSON.stringify(INDEX)};`)],
+  const owner = new Map();
+  for (const f of await hotModules()) owner.set(path.join(root, f), './index.js');
+  // Which modules the cold exports add (those of the main bundle are taken from it).
+  const coldProbe = await esbuild.build({
+    ...common, sourcemap: false, write: false, metafile: true, entryPoints: ['virtual:cold'], logLevel: 'error',
+    plugins: [fromBundles(owner, { './index.js': new Set() }), lazyParsimmon, virtual('cold', entry(cold, [], []))],
+    logOverride: { 'commonjs-variable-in-esm': 'silent' },
   });
-  const entry = mainEntry(names, [...shared].sort());
+  for (const f of filesOf(coldProbe)) owner.set(path.join(root, f), './cold.js');
+
+  // The command line first, then cold.js, then index.js: each finds which modules of the next
+  // it takes, and the next publishes them.
+  const used = { './index.js': new Set(), './cold.js': new Set() };
+  // The entry is an ES module that fills in `module.exports` itself.
+  const esmEntry = { logOverride: { 'commonjs-variable-in-esm': 'silent' } };
+  await esbuild.build({
+    ...common, entryPoints: [path.join(src, 'cli', 'index.ts')], outfile: path.join(outdir, 'cli.js'),
+    plugins: [fromBundles(owner, used), lazyParsimmon],
+  });
+  const coldOwner = new Map([...owner].filter(([, b]) => b === './index.js'));
+  await esbuild.build({
+    ...common, ...esmEntry, entryPoints: ['virtual:cold'], outfile: path.join(outdir, 'cold.js'),
+    plugins: [fromBundles(coldOwner, used), lazyParsimmon, virtual('cold', entry(cold, [], [...used['./cold.js']].sort()))],
+  });
   await Promise.all([
     esbuild.build({
-      ...common, entryPoints: ['virtual:main'], outfile: path.join(outdir, 'index.js'),
-      plugins: [lazyParsimmon, sibling('./cold.js'), virtual('main', entry.contents)],
-      // The entry is an ES module that fills in `module.exports` itself.
-      logOverride: { 'commonjs-variable-in-esm': 'silent' },
+      ...common, ...esmEntry, entryPoints: ['virtual:main'], outfile: path.join(outdir, 'index.js'),
+      plugins: [lazyParsimmon, sibling('./cold.js'), virtual('main', entry(HOT, cold, [...used['./index.js']].sort()))],
     }),
     esbuild.build({ ...common, entryPoints: [path.join(src, 'ajv-cjs.ts')], outfile: path.join(outdir, 'ajv.js'), plugins: [shareMain] }),
-    esbuild.build({ ...common, entryPoints: [path.join(src, 'cli', 'index.ts')], outfile: path.join(outdir, 'cli.js'), plugins: [lazyParsimmon] }),
   ]);
 }
 
