@@ -134,12 +134,23 @@ function entry(own, others, published) {
     ...(others.length ? ['let cold;', `const loadCold = () => (cold ??= require('./cold.js'));`] : []),
     `Object.defineProperty(module.exports, '__esModule', { value: true });`,
     `Object.defineProperty(module.exports, Symbol.for(${JSON.stringify(INTERNAL)}), { value: Object.freeze({ ${published.map((f, i) => `${JSON.stringify(f)}: m${i}`).join(', ')} }) });`,
-    ...[...own, ...others].sort().map((n) => own.includes(n)
-      ? `Object.defineProperty(module.exports, ${JSON.stringify(n)}, { enumerable: true, get: () => ${n} });`
-      : `Object.defineProperty(module.exports, ${JSON.stringify(n)}, { enumerable: true, get: () => loadCold().${n} });`),
+    // One table and a loop rather than a defineProperty a name: cjs-module-lexer (Node's
+    // `import` of a CommonJS file) drops a name it sees defined with a getter it cannot read;
+    // it finds them all in the footer (exportNames).
+    'const getters = {',
+    ...[...own, ...others].sort().map((n) => `  ${n}: () => ${own.includes(n) ? n : `loadCold().${n}`},`),
+    '};',
+    'for (const name of Object.keys(getters)) Object.defineProperty(module.exports, name, { enumerable: true, get: getters[name] });',
   ];
   return lines.join('\n') + '\n';
 }
+
+/**
+ * Never runs: names the exports for Node's `import` of the file (cjs-module-lexer reads this
+ * form, as in esbuild's own CommonJS output), which cannot see getters defined in a loop. A
+ * footer, since esbuild drops the statement as dead code from an entry.
+ */
+const exportNames = (names) => ({ footer: { js: `0 && (module.exports = { ${[...names].sort().join(', ')} });` } });
 
 /**
  * A module that another bundle of dist/cjs/ has is taken from it, never copied: `owner` maps a
@@ -202,12 +213,12 @@ async function main() {
   });
   const coldOwner = new Map([...owner].filter(([, b]) => b === './index.js'));
   await esbuild.build({
-    ...common, ...esmEntry, entryPoints: ['virtual:cold'], outfile: path.join(outdir, 'cold.js'),
+    ...common, ...esmEntry, ...exportNames(cold), entryPoints: ['virtual:cold'], outfile: path.join(outdir, 'cold.js'),
     plugins: [fromBundles(coldOwner, used), lazyParsimmon, virtual('cold', entry(cold, [], [...used['./cold.js']].sort()))],
   });
   await Promise.all([
     esbuild.build({
-      ...common, ...esmEntry, entryPoints: ['virtual:main'], outfile: path.join(outdir, 'index.js'),
+      ...common, ...esmEntry, ...exportNames(names), entryPoints: ['virtual:main'], outfile: path.join(outdir, 'index.js'),
       plugins: [lazyParsimmon, sibling('./cold.js'), virtual('main', entry(HOT, cold, [...used['./index.js']].sort()))],
     }),
     esbuild.build({ ...common, entryPoints: [path.join(src, 'ajv-cjs.ts')], outfile: path.join(outdir, 'ajv.js'), plugins: [shareMain] }),

@@ -108,6 +108,15 @@ const built = fs.existsSync(path.join(DIST, 'index.js')) && fs.existsSync(path.j
     expect(cjs.isValid('http://a b', 'URI')).toBe(false);
     expect(cjs.RULE_NAMES).toHaveLength(36);
   });
+  it('the CommonJS bundle names its exports for Node\'s import of it (cjs-module-lexer)', () => {
+    const code = `import * as m from ${JSON.stringify(`file://${path.join(DIST, 'index.js')}`)};
+import { createRequire } from 'module';
+const cjs = createRequire(import.meta.url)(${JSON.stringify(path.join(DIST, 'index.js'))});
+console.log(JSON.stringify([Object.keys(m).filter((k) => k !== 'default' && k !== '__esModule').sort(), Object.keys(cjs).sort(), m.isValid('http://a/')]));`;
+    const [named, keys, ok] = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8' }));
+    expect(named).toEqual(keys);
+    expect([keys.length > 40, ok]).toEqual([true, true]);
+  });
   it('loads as an ES module', () => {
     const url = `file://${path.join(ESM, 'index.js')}`; // the ES module build (not a wrapper around the CommonJS one)
     const code = `import { isValid, validate, parseTree, RULE_NAMES, UriSyntaxError } from ${JSON.stringify(url)};
