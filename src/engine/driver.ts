@@ -27,17 +27,17 @@ export type { TreeOptions };
 
 /**
  * Forms computed ahead of time (scripts/generate-derived.ts writes them for the built-in grammar
- * into src/generated/), so that a fresh process does not derive them on its first call: each
- * rule's minimized DFA, packed (./tableDfa.ts).
+ * into src/generated/), so that a fresh process does not derive them on its first call: the
+ * rules' minimized DFAs, packed together (./tableDfa.ts).
  */
 export interface DerivedForms {
-  readonly dfas: Readonly<Record<string, PackedDfa>>;
+  readonly dfas: PackedDfa;
 }
 
 export class Driver<R extends string> {
   /** DFAs computed ahead of time (see DerivedForms); the other rules' forms are derived on first use. */
   derived: DerivedForms | undefined;
-  private readonly tables = new Map<string, TableDfa>();
+  private tables: TableDfa | undefined;
 
   private readonly automata = new Map<string, Automaton>();
   private readonly languages = new Map<string, Language<R>>();
@@ -95,15 +95,15 @@ export class Driver<R extends string> {
     return l;
   }
 
-  /** The rule's DFA computed ahead of time, unpacked on first use; undefined when there is none. */
-  private table(rule: R): TableDfa | undefined {
-    let d = this.tables.get(rule);
-    if (!d) {
-      const packed = this.derived?.dfas[rule];
-      if (!packed) return undefined;
-      this.tables.set(rule, (d = new TableDfa(packed)));
-    }
-    return d;
+  /**
+   * The tables computed ahead of time (unpacked on first use) and the offset of the rule's start
+   * state in them; undefined when they do not hold the rule.
+   */
+  private table(rule: R): { tables: TableDfa; start: number } | undefined {
+    if (!this.derived) return undefined;
+    const tables = (this.tables ??= new TableDfa(this.derived.dfas));
+    const start = tables.startOf(rule);
+    return start === undefined ? undefined : { tables, start };
   }
 
   /**
@@ -129,6 +129,7 @@ export class Driver<R extends string> {
     if (!t) {
       const table = this.table(rule);
       if (table) {
+        const { tables, start } = table;
         let budget = this.hotCharacters;
         let re: RegExp | undefined;
         t = (input) => {
@@ -136,7 +137,7 @@ export class Driver<R extends string> {
             if (re !== undefined) return re.test(input);
             if ((budget -= input.length) < 0) return (re = this.regexp(rule)).test(input);
           }
-          return table.test(input);
+          return tables.test(input, start);
         };
       } else {
         const re = this.regexp(rule);
@@ -161,7 +162,7 @@ export class Driver<R extends string> {
 
   check(input: string, rule: R): Verdict {
     const table = this.table(rule);
-    if (table) return table.run(input);
+    if (table) return table.tables.run(input, table.start);
     if (this.test(input, rule)) return { ok: true, index: input.length, expected: [] };
     return this.automaton(rule).run(input);
   }
