@@ -1,11 +1,13 @@
 /**
  * The first-match-wins driver: runs a rule of any grammar to the end of the input.
  *
- * Every form is compiled from the same grammar expressions. The error comes from the rule's
- * automaton (exact ABNF language, exact offset, linear time), and so does the verdict from
- * LONG characters on; below, an anchored RegExp gives it. The structural tree comes from the
- * closure compiler (./fastTree.ts), the lexical one from the parsimmon combinators; when a
- * parser fails, the automaton says why. Nothing here knows about URIs.
+ * Every form is compiled from the same grammar expressions. The verdict and the error (exact
+ * ABNF language, exact offset, linear time) come from the rule's DFA: tables computed at build
+ * time when the grammar has them (./tableDfa.ts), else the automaton built on first use
+ * (./automaton.ts); a rule that is hot hands short inputs to an anchored RegExp. The trees come
+ * from the closure compiler (./fastTree.ts); when it fails, the DFA says why. The parsimmon
+ * combinators (./parsimmon.ts), the reference the tests hold every form to, are not needed
+ * here. Nothing here knows about URIs.
  */
 import { Automaton, type Verdict } from './automaton';
 import type { Grammar } from './expr';
@@ -13,7 +15,6 @@ import { compileFast, type Compiled } from './fastTree';
 import { DEFAULT_MAX_NODES, EAGER_NODES, FlatTree } from './compactTree';
 import { LONG } from './limits';
 import { regexpSource } from './regexp';
-import { compileParsimmon, run, type Language } from './parsimmon';
 import type { Node, TreeNode } from './tree';
 import { GrammarSyntaxError } from './errors';
 import { TableDfa, type PackedDfa } from './tableDfa';
@@ -40,7 +41,6 @@ export class Driver<R extends string> {
   private tables: TableDfa | undefined;
 
   private readonly automata = new Map<string, Automaton>();
-  private readonly languages = new Map<string, Language<R>>();
   private readonly names: ReadonlySet<string>;
   private readonly testers = new Map<string, (input: string) => boolean>();
   private readonly fast = new Map<ReadonlySet<string>, Compiled>();
@@ -82,17 +82,6 @@ export class Driver<R extends string> {
       this.structuralSets.set(key, set);
     }
     return set;
-  }
-
-  /** The parsimmon language: structural or lexical tree; `runs: false` for per-character parsers. */
-  language(lexical: boolean, runs = true, rule?: R): Language<R> {
-    const key = `${lexical}/${runs}/${!lexical && rule && this.lexicalRules.has(rule) ? rule : ''}`;
-    let l = this.languages.get(key);
-    if (!l) {
-      const nodes = lexical ? this.names : this.structural(rule ?? ('' as R));
-      this.languages.set(key, (l = compileParsimmon(this.grammar, nodes, { runs })));
-    }
-    return l;
   }
 
   /**
