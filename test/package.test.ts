@@ -158,6 +158,8 @@ console.log(JSON.stringify([mine, main.exports === require('uri-grammar'), v.err
     const out = node(['-e', `const u = require('uri-grammar');
 const loaded = () => Object.keys(require.cache).some((k) => /node_modules[\\\\/]parsimmon[\\\\/]/.test(k));
 u.isValid('http://a/'); u.parse('http://a/b'); u.resolve('http://a/b', 'c'); u.normalize('HTTP://A/'); u.validate('a b');
+// The ABNF compiler and the IRI grammar too (dist/cjs/cold.js, where the parsimmon parsers are built).
+u.compileAbnf('b = "y"\\r\\n').validate('z', 'b'); u.rfc3987.parseTree('http://\\u00fc/', 'IRI');
 const before = loaded();
 const P = require('parsimmon');
 const p = u.rfc3986.parser('scheme');
