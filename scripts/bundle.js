@@ -71,9 +71,13 @@ const common = {
   sourcemap: true,
   sourcesContent: true,
   logLevel: 'warning',
-  // Not minified: the bundle's size hardly changes its load time (V8 parses names and
-  // whitespace fast), and readable frames help whoever runs without source maps.
-  minify: false,
+  // Whitespace and syntax minified (V8 parses every byte: 160 kB to 121 kB took 0.5 ms off a
+  // `require` of about 6.6 ms); names kept, so a stack still names every function, and the
+  // source maps give src/*.ts lines (node --enable-source-maps). Lines of at most about 120
+  // characters: Node prints the line of an uncaught error, which should not be the whole file.
+  minifyWhitespace: true,
+  minifySyntax: true,
+  lineLimit: 120,
 };
 
 /**
