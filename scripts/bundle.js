@@ -195,7 +195,7 @@ const filesOf = (result) => {
 async function main() {
   const names = await indexExports();
   const missing = HOT.filter((n) => !names.includes(n));
-  if (missing.length) throw new Error(`HOT names exports src/index.ts does not have: ${missing.join(', ')}`);
+  if (missing.length) throw new Error(`HOT names what src/index.ts does not export: ${missing.join(', ')}`);
   const cold = names.filter((n) => !HOT.includes(n));
   const owner = new Map();
   for (const f of await hotModules()) owner.set(path.join(root, f), './index.js');
