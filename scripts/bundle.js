@@ -82,15 +82,18 @@ const common = {
 
 /**
  * The exports of src/index.ts that dist/cjs/index.js carries itself: what a program that reads
- * URIs calls, and the policies (config loaders and the ajv plugin use them; they add 7 kB, about
- * 0.3 ms, where loading cold.js costs about 5 ms). Every other export (the ABNF compiler, the
- * other grammars as `Grammar`s, the IRI layer, the registry) is a getter that loads
+ * URIs or IRIs calls, the policies (config loaders and the ajv plugin use them), and RFC 3986 as
+ * a `Grammar`. The IRI layer brings the ABNF compiler (RFC 3987's grammar is compiled from its
+ * text) and adds about 1.7 ms to `require`, where loading cold.js on a first call would cost
+ * about 5 ms: the first call of every function of these stays under 2 ms. Every other export
+ * (the registry, the other grammars, the notation hooks) is a getter that loads
  * dist/cjs/cold.js on first use: V8 parses every byte of a file it loads (docs/ARCHITECTURE.md).
  */
 const HOT = [
   'RULE_NAMES', 'CHILD_RULES', 'isValid', 'validate', 'parseTree', 'UriSyntaxError', 'GrammarSyntaxError',
   'TreeLimitError', 'parse', 'recompose', 'resolve', 'removeDotSegments', 'normalize', 'equivalent',
   'DEFAULT_PORTS', 'percentEncode', 'percentDecode', 'redact', 'walk', 'createValidator', 'UriPolicyError', 'policyPresets',
+  'toUri', 'toIri', 'hostToAscii', 'hostToUnicode', 'IdnaError', 'rfc3987', 'RFC3987_RULES', 'IRI_COMPONENT_RULES', 'rfc3986',
 ];
 /** The key of the main bundle's table of its modules' namespaces, which dist/cjs/cold.js reads. */
 const INTERNAL = 'uri-grammar.internal';
