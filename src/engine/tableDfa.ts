@@ -252,16 +252,26 @@ export class TableDfa {
   /** The state after class `k` from the state at offset `s`, unpacking its row if need be. */
   private step(s: number, k: number): number {
     if (this.unpacked[s] === 0) {
+      // The row's runs: varints, (next state, run length) in turn (see `decode`).
       const id = s / this.width;
-      const rowAt = this.packed.rowAt;
+      const rows = this.packed.rows;
       let at = s;
-      let target = 0;
-      let even = true;
-      decode(this.packed.rows, (n) => {
-        if (even) target = n * this.width;
-        else this.next.fill(target, at, (at += n));
-        even = !even;
-      }, readFixed(rowAt, 3 * id, 3), readFixed(rowAt, 3 * id + 3, 3));
+      let target = -1;
+      for (let i = readFixed(this.packed.rowAt, 3 * id, 3), end = readFixed(this.packed.rowAt, 3 * id + 3, 3), n = 0, shift = 1; i < end; i++) {
+        const d = DIGIT[rows.charCodeAt(i)];
+        n += (d & 31) * shift;
+        if (d >= 32) {
+          shift *= 32;
+          continue;
+        }
+        if (target < 0) target = n * this.width;
+        else {
+          this.next.fill(target, at, (at += n));
+          target = -1;
+        }
+        n = 0;
+        shift = 1;
+      }
       this.unpacked[s] = 1;
     }
     return this.next[s + k];
