@@ -29,147 +29,267 @@ export interface Compiled {
   readonly names: readonly string[];
 }
 
-export function compileFast(grammar: Grammar, nodeRules: ReadonlySet<string>): Compiled {
-  const rules = new Map<string, Matcher>();
-  const names = [...nodeRules];
-  const ids = new Map(names.map((n, k) => [n, k]));
-  const scratch = new NullSink();
+/**
+ * What the compiler derives from a grammar's expressions, computed ahead of time (`treePlan`;
+ * scripts/generate-trees.ts writes the built-in grammar's into src/generated/), so that a fresh
+ * process's first parse runs none of the derivations. Keyed by expression path: the rule name,
+ * then `.k` for item k of a sequence or choice, `.*` for a repetition's item, `.!` for a guard's.
+ * A path depends on the grammar only, so one plan serves every node set; a path it lacks is
+ * derived as usual.
+ */
+export interface TreePlan {
+  /** The RegExp source of each stretch that gives no nodes (and is not a `simpleLeaf`). */
+  readonly leaves: Readonly<Record<string, string>>;
+  /**
+   * Per choice, its alternatives' first characters (`firstChars`) as 32 hex digits, bit c of
+   * the 128 for character c; '' for an alternative that can match the empty string.
+   */
+  readonly starts: Readonly<Record<string, readonly string[]>>;
+}
 
-  const memo = new Map<string, boolean>();
-  const reachesNode = (e: Expr): boolean => reaches(grammar, e, nodeRules, memo);
+/** A plan being recorded: `compileFast` fills it and compiles everything at once. */
+interface Recording {
+  leaves: Record<string, string>;
+  starts: Record<string, string[]>;
+}
 
-  // The grammar has no recursion, so each rule compiles once, eagerly, on first reference.
-  const rule = (name: string): Matcher => {
-    let m = rules.get(name);
+export function compileFast(grammar: Grammar, nodeRules: ReadonlySet<string>, plan?: TreePlan): Compiled {
+  const c = new Compiler(grammar, nodeRules, plan);
+  return { matcher: (rule) => c.rule(rule), names: c.names };
+}
+
+/**
+ * The compiler. A rule's body is compiled on the first call of its matcher, so that a first parse
+ * pays only for the rules its input reaches (IPv6address, say, is compiled for the first IP
+ * literal); the grammar has no recursion, so each body compiles once. The matchers are made by
+ * the small functions below it: a fresh process compiles (to bytecode) only the ones it runs.
+ */
+class Compiler {
+  readonly names: string[];
+  private readonly ids: Map<string, number>;
+  private readonly rules = new Map<string, Matcher>();
+  private readonly memo = new Map<string, boolean>();
+  readonly scratch = new NullSink();
+
+  constructor(
+    readonly grammar: Grammar,
+    private readonly nodeRules: ReadonlySet<string>,
+    private readonly plan?: TreePlan,
+    /** When set, everything is compiled at once and what is derived is written into it. */
+    private readonly recording?: Recording,
+  ) {
+    this.names = [...nodeRules];
+    this.ids = new Map(this.names.map((n, k) => [n, k]));
+  }
+
+  reachesNode(e: Expr): boolean {
+    return reaches(this.grammar, e, this.nodeRules, this.memo);
+  }
+
+  rule(name: string): Matcher {
+    let m = this.rules.get(name);
     if (!m) {
-      const body = compile(grammar[name]);
-      const id = ids.get(name);
-      if (id === undefined) m = body;
-      else if (!reachesNode(grammar[name])) {
-        // A leaf node: opened once its body matched.
-        m = (input, i, out) => {
-          const j = body(input, i, out);
-          if (j >= 0) out.close(out.open(id, i), j);
-          return j;
-        };
-      } else {
-        m = (input, i, out) => {
-          const k = out.open(id, i);
-          const j = body(input, i, out);
-          if (j >= 0) out.close(k, j);
-          else out.truncate(k);
-          return j;
-        };
-      }
-      rules.set(name, m);
+      const e = this.grammar[name];
+      const body = (): Matcher => this.compile(e, name);
+      const id = this.ids.get(name);
+      m = ruleMatcher(id, id !== undefined && !this.reachesNode(e), body, this.recording !== undefined);
+      this.rules.set(name, m);
     }
     return m;
-  };
+  }
 
-  const compile = (e: Expr): Matcher => {
-    if (e.t !== 'guard' && !reachesNode(e)) {
-      // A stretch that gives no nodes: one sticky RegExp on ordinary lengths. V8 runs a new
-      // RegExp in its bytecode interpreter first, whose backtracking stack grows with every turn
-      // of a loop and overflows on inputs of megabytes; from LONG characters on, the same
-      // expression runs as a charCodeAt loop or as the closures below, which need no stack.
-      const simple = simpleLeaf(grammar, e);
-      if (simple) return simple;
-      const re = new RegExp(regexpSource(grammar, e), 'y');
-      const long = runLeaf(grammar, e) ?? structural(e);
-      return (input, i, out) => {
-        if (input.length - i >= LONG) return long(input, i, out);
-        re.lastIndex = i;
-        return re.test(input) ? re.lastIndex : -1;
-      };
-    }
-    return structural(e);
-  };
+  compile(e: Expr, path: string): Matcher {
+    if (e.t === 'guard' || this.reachesNode(e)) return this.structural(e, path);
+    // A stretch that gives no nodes. A planned source is never a simple leaf's (a plan records
+    // only the others).
+    const simple = this.plan?.leaves[path] === undefined ? simpleLeaf(this.grammar, e) : undefined;
+    if (simple) return simple;
+    if (this.recording) this.leafSource(e, path);
+    return leafMatcher(this, e, path);
+  }
 
-  const structural = (e: Expr): Matcher => {
+  /** The RegExp source of a stretch that gives no nodes. */
+  leafSource(e: Expr, path: string): string {
+    const source = this.plan?.leaves[path] ?? regexpSource(this.grammar, e);
+    if (this.recording) this.recording.leaves[path] = source;
+    return source;
+  }
+
+  /** Per alternative of a choice, the characters it can begin with; undefined if it can match nothing. */
+  altStarts(e: Expr & { t: 'alt' }, path: string): (CharSet | undefined)[] {
+    const pre = this.plan?.starts[path];
+    if (pre && pre.length === e.items.length) return pre.map((hex) => (hex ? fromHex(hex) : undefined));
+    const starts = e.items.map((item) => (nullable(this.grammar, item) ? undefined : firstChars(this.grammar, item)));
+    if (this.recording) this.recording.starts[path] = starts.map((set) => (set ? toHex(set) : ''));
+    return starts;
+  }
+
+  structural(e: Expr, path: string): Matcher {
     switch (e.t) {
-      case 'ref': return rule(e.name);
+      case 'ref': return this.rule(e.name);
       case 'seq': {
-        const items = e.items.map(compile);
-        if (items.length === 2) {
-          const [a, b] = items;
-          return (input, i, out) => {
-            const mark = out.length;
-            const j = a(input, i, out);
-            if (j < 0) return -1;
-            const k = b(input, j, out);
-            if (k < 0) out.truncate(mark);
-            return k;
-          };
-        }
-        return (input, i, out) => {
-          const mark = out.length;
-          for (let k = 0; k < items.length; k++) {
-            i = items[k](input, i, out);
-            if (i < 0) {
-              out.truncate(mark);
-              return -1;
-            }
-          }
-          return i;
-        };
+        const items = e.items.map((x, k) => this.compile(x, `${path}.${k}`));
+        return items.length === 2 ? seq2Matcher(items[0], items[1]) : seqMatcher(items);
       }
-      case 'alt': {
-        // An alternative that cannot begin with the next character (and cannot match the empty
-        // string) would fail: skip it without calling it. Same answers, fewer calls.
-        const items = e.items.map(compile);
-        const starts = e.items.map((item) => (nullable(grammar, item) ? undefined : firstChars(grammar, item)));
-        return (input, i, out) => {
-          const mark = out.length;
-          const c = input.charCodeAt(i);
-          for (let k = 0; k < items.length; k++) {
-            const first = starts[k];
-            if (first && !(c < 128 && first[c])) continue;
-            const j = items[k](input, i, out);
-            if (j >= 0) return j;
-            out.truncate(mark);
-          }
-          return -1;
-        };
-      }
+      // An alternative that cannot begin with the next character (and cannot match the empty
+      // string) would fail: skip it without calling it. Same answers, fewer calls.
+      case 'alt': return altMatcher(e.items.map((x, k) => this.compile(x, `${path}.${k}`)), this.altStarts(e, path));
       case 'rep': {
-        const item = compile(e.item);
-        const { min, max } = e;
-        if (min === 0 && max === 1) {
-          return (input, i, out) => {
-            const j = item(input, i, out);
-            return j >= 0 ? j : i;
-          };
-        }
-        return (input, i, out) => {
-          const mark = out.length;
-          let n = 0;
-          while (n < max) {
-            const j = item(input, i, out);
-            if (j < 0 || j === i) break;
-            i = j;
-            n++;
-          }
-          if (n < min) {
-            out.truncate(mark);
-            return -1;
-          }
-          return i;
-        };
+        const item = this.compile(e.item, `${path}.*`);
+        return e.min === 0 && e.max === 1 ? optMatcher(item) : repMatcher(item, e.min, e.max);
       }
-      case 'guard': {
-        if (!e.not) return (input, i) => (i === input.length ? i : -1);
-        const not = compile(e.not);
-        return (input, i) => {
-          const j = not(input, i, scratch);
-          scratch.truncate(0);
-          return j >= 0 ? -1 : i;
-        };
-      }
-      default: return simpleLeaf(grammar, e)!;
+      case 'guard': return e.not ? notMatcher(this.compile(e.not, `${path}.!`), this.scratch) : endMatcher;
+      default: return simpleLeaf(this.grammar, e)!;
     }
-  };
+  }
+}
 
-  return { matcher: rule, names };
+/** A rule's matcher: its node around its body, which `compileBody` compiles on the first call (or now, if `eager`). */
+function ruleMatcher(id: number | undefined, leaf: boolean, compileBody: () => Matcher, eager: boolean): Matcher {
+  let body: Matcher = eager ? compileBody() : (input, i, out) => {
+    body = compileBody();
+    return body(input, i, out);
+  };
+  if (id === undefined) return (input, i, out) => body(input, i, out);
+  // A leaf node: opened once its body matched.
+  if (leaf) {
+    return (input, i, out) => {
+      const j = body(input, i, out);
+      if (j >= 0) out.close(out.open(id, i), j);
+      return j;
+    };
+  }
+  return (input, i, out) => {
+    const k = out.open(id, i);
+    const j = body(input, i, out);
+    if (j >= 0) out.close(k, j);
+    else out.truncate(k);
+    return j;
+  };
+}
+
+/**
+ * A stretch that gives no nodes: one sticky RegExp on ordinary lengths. V8 runs a new RegExp in
+ * its bytecode interpreter first, whose backtracking stack grows with every turn of a loop and
+ * overflows on inputs of megabytes; from LONG characters on, the same expression runs as a
+ * charCodeAt loop or as the structural closures, which need no stack. Both forms are made on
+ * their first use: most processes never see a long input.
+ */
+function leafMatcher(c: Compiler, e: Expr, path: string): Matcher {
+  let re: RegExp | undefined;
+  let long: Matcher | undefined;
+  return (input, i, out) => {
+    if (input.length - i >= LONG) return (long ??= runLeaf(c.grammar, e) ?? c.structural(e, path))(input, i, out);
+    re ??= new RegExp(c.leafSource(e, path), 'y');
+    re.lastIndex = i;
+    return re.test(input) ? re.lastIndex : -1;
+  };
+}
+
+function seq2Matcher(a: Matcher, b: Matcher): Matcher {
+  return (input, i, out) => {
+    const mark = out.length;
+    const j = a(input, i, out);
+    if (j < 0) return -1;
+    const k = b(input, j, out);
+    if (k < 0) out.truncate(mark);
+    return k;
+  };
+}
+
+function seqMatcher(items: readonly Matcher[]): Matcher {
+  return (input, i, out) => {
+    const mark = out.length;
+    for (let k = 0; k < items.length; k++) {
+      i = items[k](input, i, out);
+      if (i < 0) {
+        out.truncate(mark);
+        return -1;
+      }
+    }
+    return i;
+  };
+}
+
+function altMatcher(items: readonly Matcher[], starts: readonly (CharSet | undefined)[]): Matcher {
+  return (input, i, out) => {
+    const mark = out.length;
+    const c = input.charCodeAt(i);
+    for (let k = 0; k < items.length; k++) {
+      const first = starts[k];
+      if (first && !(c < 128 && first[c])) continue;
+      const j = items[k](input, i, out);
+      if (j >= 0) return j;
+      out.truncate(mark);
+    }
+    return -1;
+  };
+}
+
+function optMatcher(item: Matcher): Matcher {
+  return (input, i, out) => {
+    const j = item(input, i, out);
+    return j >= 0 ? j : i;
+  };
+}
+
+function repMatcher(item: Matcher, min: number, max: number): Matcher {
+  return (input, i, out) => {
+    const mark = out.length;
+    let n = 0;
+    while (n < max) {
+      const j = item(input, i, out);
+      if (j < 0 || j === i) break;
+      i = j;
+      n++;
+    }
+    if (n < min) {
+      out.truncate(mark);
+      return -1;
+    }
+    return i;
+  };
+}
+
+/** A PEG `!not`: its nodes go to a scratch sink and are dropped. */
+function notMatcher(not: Matcher, scratch: NullSink): Matcher {
+  return (input, i) => {
+    const j = not(input, i, scratch);
+    scratch.truncate(0);
+    return j >= 0 ? -1 : i;
+  };
+}
+
+const endMatcher: Matcher = (input, i) => (i === input.length ? i : -1);
+
+/**
+ * The plan of `grammar` (see TreePlan): what compiling every rule for each of `nodeSets` derives.
+ * The leaves depend on the node set; their sources and the choices' first characters do not.
+ */
+export function treePlan(grammar: Grammar, nodeSets: readonly ReadonlySet<string>[]): TreePlan {
+  const recording: Recording = { leaves: {}, starts: {} };
+  for (const nodes of nodeSets) {
+    const c = new Compiler(grammar, nodes, undefined, recording);
+    for (const name of Object.keys(grammar)) c.rule(name);
+  }
+  const sorted = <T>(o: Record<string, T>): Record<string, T> => Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : 1)));
+  return { leaves: sorted(recording.leaves), starts: sorted(recording.starts) };
+}
+
+/** A character set as 32 hex digits, bit c for character c (digit k holds characters 4k to 4k + 3). */
+function toHex(set: CharSet): string {
+  let out = '';
+  for (let k = 0; k < 32; k++) out += (set[4 * k] | (set[4 * k + 1] << 1) | (set[4 * k + 2] << 2) | (set[4 * k + 3] << 3)).toString(16);
+  return out;
+}
+
+function fromHex(hex: string): CharSet {
+  const set = new Uint8Array(128);
+  for (let k = 0; k < 32; k++) {
+    const d = parseInt(hex[k], 16);
+    for (let b = 0; b < 4; b++) set[4 * k + b] = (d >> b) & 1;
+  }
+  return set;
 }
 
 /**
@@ -177,38 +297,44 @@ export function compileFast(grammar: Grammar, nodeRules: ReadonlySet<string>): C
  * string, matched with charCodeAt.
  */
 function simpleLeaf(grammar: Grammar, e: Expr): Matcher | undefined {
-  if (e.t === 'chars') return oneOf(e.set);
-  const set = e.t === 'rep' ? singleCharSet(grammar, e.item) : undefined;
-  if (e.t === 'rep' && set) {
-    const { min, max } = e;
-    return (input, i) => {
-      const start = i;
-      const n = input.length;
-      const stop = max === Infinity ? n : Math.min(n, i + max);
-      while (i < stop) {
-        const c = input.charCodeAt(i);
-        if (c > 127 || !set[c]) break;
-        i++;
-      }
-      return i - start >= min ? i : -1;
-    };
-  }
-  if (e.t === 'lit') {
-    const sets = [...e.text].map((ch) => new Set([...caseFold(ch)].map((x) => x.charCodeAt(0))));
-    if (sets.length === 1 && sets[0].size === 1) {
-      const code = e.text.charCodeAt(0);
-      return (input, i) => (input.charCodeAt(i) === code ? i + 1 : -1);
+  switch (e.t) {
+    case 'chars': return oneOf(e.set);
+    case 'lit': return litMatcher(e.text);
+    case 'rep': {
+      const set = singleCharSet(grammar, e.item);
+      return set && runOf(set, e.min, e.max);
     }
-    if (sets.every((x) => x.size === 1)) {
-      const text = e.text;
-      return (input, i) => (input.startsWith(text, i) ? i + text.length : -1);
-    }
-    return (input, i) => {
-      for (const set of sets) if (!set.has(input.charCodeAt(i++))) return -1;
-      return i;
-    };
+    default: return undefined;
   }
-  return undefined;
+}
+
+/** `min*max` characters of `set`. */
+function runOf(set: CharSet, min: number, max: number): Matcher {
+  return (input, i) => {
+    const start = i;
+    const n = input.length;
+    const stop = max === Infinity ? n : Math.min(n, i + max);
+    while (i < stop) {
+      const c = input.charCodeAt(i);
+      if (c > 127 || !set[c]) break;
+      i++;
+    }
+    return i - start >= min ? i : -1;
+  };
+}
+
+/** A quoted string, case-insensitive (RFC 5234 2.3). */
+function litMatcher(text: string): Matcher {
+  const sets = [...text].map((ch) => new Set([...caseFold(ch)].map((x) => x.charCodeAt(0))));
+  if (sets.length === 1 && sets[0].size === 1) {
+    const code = text.charCodeAt(0);
+    return (input, i) => (input.charCodeAt(i) === code ? i + 1 : -1);
+  }
+  if (sets.every((x) => x.size === 1)) return (input, i) => (input.startsWith(text, i) ? i + text.length : -1);
+  return (input, i) => {
+    for (const set of sets) if (!set.has(input.charCodeAt(i++))) return -1;
+    return i;
+  };
 }
 
 function oneOf(set: CharSet): Matcher {
