@@ -2,6 +2,7 @@
 import { Driver } from './engine/driver';
 import { UriSyntaxError } from './errors';
 import { RFC3986_TESTERS } from './generated/rfc3986Derived';
+import { RFC3986_TREES } from './generated/rfc3986Trees';
 import { CHILD_RULES, LEXICAL_RULES, RULE_NAMES, rfc3986, type ChildRule, type RuleName, type UriNode } from '../grammar/rfc3986';
 
 export { RULE_NAMES, LEXICAL_RULES, CHILD_RULES, type RuleName, type ChildRule, type UriNode };
@@ -11,4 +12,4 @@ export const LABEL_RULES: ReadonlySet<string> = new Set<string>(['unreserved', '
 
 export const driver = new Driver<RuleName>(rfc3986, LEXICAL_RULES, LABEL_RULES, UriSyntaxError);
 // RegExp sources derived at build time (npm run generate), so that a first call does not derive them.
-driver.derived = { testers: RFC3986_TESTERS };
+driver.derived = { testers: RFC3986_TESTERS, trees: RFC3986_TREES };
