@@ -12,12 +12,7 @@
  * path is never undefined (3.3, 5.2.1).
  */
 import { driver } from './grammar';
-import { capturerKey } from './engine/driver';
-import { RFC3986_CAPTURERS } from './generated/rfc3986Derived';
-import { LONG } from './engine/limits';
 import { expectString } from './errors';
-import type { Node } from './engine/tree';
-
 /** Which alternative of `host` matched (first match wins, RFC 3986 3.2.2). */
 export type HostKind = 'IPv4address' | 'IPv6address' | 'IPvFuture' | 'reg-name';
 
@@ -46,17 +41,6 @@ const noComponents = (): UriComponents => ({
 export const COMPONENT_RULES = ['URI', 'URI-reference', 'absolute-URI', 'relative-ref'] as const;
 export type ComponentRule = (typeof COMPONENT_RULES)[number];
 
-/**
- * The tree `parse` reads: nodes for the rules that carry a component and for the host's
- * alternatives, nothing above or below them (no `authority` or `host` wrapper, no segments).
- * Fewer nodes, the same first-match-wins parse: the components are the same as those of the
- * full tree (test/fastpaths.test.ts checks that).
- */
-export const COMPONENT_NODES: ReadonlySet<string> = new Set([
-  'scheme', 'userinfo', 'IP-literal', 'IPvFuture', 'IPv4address', 'reg-name', 'port',
-  'path-abempty', 'path-absolute', 'path-noscheme', 'path-rootless', 'path-empty', 'query', 'fragment',
-]);
-
 /** The components of `input` as `rule`; `UriSyntaxError` if it is not one. */
 export function parse(input: string, rule: ComponentRule = 'URI-reference'): UriComponents {
   expectString(input, 'input', 'parse');
@@ -64,54 +48,87 @@ export function parse(input: string, rule: ComponentRule = 'URI-reference'): Uri
     const got = typeof rule === 'string' ? JSON.stringify(rule) : typeof rule;
     throw new TypeError(`parse: argument "rule" must be one of ${COMPONENT_RULES.join(', ')}, got ${got}`);
   }
-  let p = parsers.get(rule);
-  if (!p) parsers.set(rule, (p = compileParser(rule, CAPTURED)));
-  return p(input);
+  if (!driver.test(input, rule)) return driver.fail(input, rule);
+  const c = split(input);
+  if (c.authority !== undefined) splitAuthority(c.authority, c);
+  return c;
 }
-
-const parsers = new Map<ComponentRule, (input: string) => UriComponents>();
 
 /**
  * The five components reference resolution reads (RFC 3986 5.2.1: scheme, authority, path,
  * query, fragment), for a valid `input`; the others are left undefined. A `UriSyntaxError`
- * as `parse` for an invalid one. The same parse with fewer groups, for `resolve`.
+ * as `parse` for an invalid one.
  */
 export function parseFive(input: string, rule: 'URI' | 'URI-reference'): UriComponents {
-  let p = fiveParsers.get(rule);
-  if (!p) fiveParsers.set(rule, (p = compileParser(rule, FIVE)));
-  return p(input);
+  if (!driver.test(input, rule)) return driver.fail(input, rule);
+  return split(input);
 }
 
-const fiveParsers = new Map<ComponentRule, (input: string) => UriComponents>();
-const FIVE: ReadonlySet<string> = new Set([
-  'scheme', 'authority', 'path-abempty', 'path-absolute', 'path-noscheme', 'path-rootless', 'path-empty', 'query', 'fragment',
-]);
+const COLON = 0x3a;
+const SLASH = 0x2f;
+const QUESTION = 0x3f;
+const HASH = 0x23;
 
 /**
- * The component rules as capture groups. None of them repeats within a match, so a group
- * holds the text of its rule's one node; the host alternatives are told apart from the host
- * text below. Inputs shorter than LONG get this one RegExp (derived from the grammar, like
- * every form of it: see src/engine/regexp.ts); longer ones the `COMPONENT_NODES` parse.
+ * RFC 3986 Appendix B, "the regular expression for breaking-down a well-formed URI reference
+ * into its components":
+ *
+ *   ^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?
+ *     scheme          authority  path    query        fragment
+ *
+ * For a string the grammar accepts as any of the four component rules, these are the
+ * grammar's own components (first match wins): no rule lets a "/", "?" or "#" before the
+ * scheme's ":" (a relative-ref's first segment holds no ":", 4.2), an authority ends at the
+ * first "/", "?" or "#" (3.2), a query at the first "#" (3.4), and a path after "//" that is
+ * not an authority cannot begin with "//" (3.3). The test suite checks the split against the
+ * parse trees. Written as scans rather than as that RegExp: linear and stackless on inputs of
+ * any length, and nothing for V8 to compile on a first call.
  */
-const CAPTURED: ReadonlySet<string> = new Set([
-  'scheme', 'authority', 'userinfo', 'host', 'port',
-  'path-abempty', 'path-absolute', 'path-noscheme', 'path-rootless', 'path-empty', 'query', 'fragment',
-]);
+function split(input: string): UriComponents {
+  const c = noComponents();
+  const n = input.length;
+  let i = 0;
+  let ch = 0;
+  while (i < n && (ch = input.charCodeAt(i)) !== COLON && ch !== SLASH && ch !== QUESTION && ch !== HASH) i++;
+  let at = 0;
+  if (i > 0 && i < n && ch === COLON) {
+    c.scheme = input.slice(0, i);
+    at = i + 1;
+  }
+  if (input.charCodeAt(at) === SLASH && input.charCodeAt(at + 1) === SLASH) {
+    i = at + 2;
+    while (i < n && (ch = input.charCodeAt(i)) !== SLASH && ch !== QUESTION && ch !== HASH) i++;
+    c.authority = input.slice(at + 2, i);
+    at = i;
+  }
+  i = at;
+  while (i < n && (ch = input.charCodeAt(i)) !== QUESTION && ch !== HASH) i++;
+  c.path = input.slice(at, i);
+  if (i < n && ch === QUESTION) {
+    const hash = input.indexOf('#', i + 1);
+    c.query = input.slice(i + 1, hash < 0 ? n : hash);
+    i = hash < 0 ? n : hash;
+  }
+  if (i < n) c.fragment = input.slice(i + 1);
+  return c;
+}
 
-function compileParser(rule: ComponentRule, captured: ReadonlySet<string>): (input: string) => UriComponents {
-  // Its RegExp source as generated at build time (npm run generate), when it was.
-  const { exec, names } = driver.capturer(rule, captured, RFC3986_CAPTURERS[capturerKey(rule, captured)]);
-  const fields = names.map((n) => (n.startsWith('path-') ? 'path' : n) as Exclude<keyof UriComponents, 'hostKind'>);
-  let nodes: ((input: string) => Node[] | undefined) | undefined; // compiled on the first long input
-  return (input) => {
-    if (input.length >= LONG) return fromNodes(input, (nodes ??= driver.parser(rule, COMPONENT_NODES))(input) ?? driver.fail(input, rule));
-    const m = exec(input);
-    if (m === null) return driver.fail(input, rule);
-    const c = noComponents();
-    for (let k = 1; k < m.length; k++) if (m[k] !== undefined) c[fields[k - 1]] = m[k];
-    if (c.host !== undefined) c.hostKind = kindOf(c.host);
-    return c;
-  };
+/**
+ * authority = [ userinfo "@" ] host [ ":" port ] (3.2): neither userinfo nor host holds an
+ * "@", and only an IP-literal host, which ends at its "]", holds a ":".
+ */
+function splitAuthority(authority: string, c: UriComponents): void {
+  const hostStart = authority.indexOf('@') + 1;
+  if (hostStart > 0) c.userinfo = authority.slice(0, hostStart - 1);
+  let hostEnd: number;
+  if (authority.charCodeAt(hostStart) === 0x5b) hostEnd = authority.indexOf(']', hostStart) + 1;
+  else {
+    hostEnd = authority.indexOf(':', hostStart);
+    if (hostEnd < 0) hostEnd = authority.length;
+  }
+  c.host = authority.slice(hostStart, hostEnd);
+  if (hostEnd < authority.length) c.port = authority.slice(hostEnd + 1);
+  c.hostKind = kindOf(c.host);
 }
 
 /**
@@ -121,46 +138,5 @@ function compileParser(rule: ComponentRule, captured: ReadonlySet<string>): (inp
 function kindOf(host: string): HostKind {
   const c = host.charCodeAt(0);
   if (c === 0x5b) return host[1] === 'v' || host[1] === 'V' ? 'IPvFuture' : 'IPv6address';
-  return c >= 0x30 && c <= 0x39 && isIPv4(host) ? 'IPv4address' : 'reg-name';
-}
-
-let ipv4: ((input: string) => boolean) | undefined;
-const isIPv4 = (host: string): boolean => (ipv4 ??= driver.tester('IPv4address'))(host); // on first use, not at require
-
-/**
- * Reads the components off the nodes of a `COMPONENT_NODES` parse, in input order.
- *
- *   authority = [ userinfo "@" ] host [ ":" port ]
- *   host      = IP-literal / IPv4address / reg-name
- *
- * The authority is there exactly when a host alternative is (`host` cannot be absent from
- * `authority`, and appears nowhere else); it spans from its userinfo, or its host, to its
- * port, or its host.
- */
-export function fromNodes(input: string, nodes: readonly Node[]): UriComponents {
-  const c = noComponents();
-  let authorityStart = -1;
-  let authorityEnd = -1;
-  for (let k = 0; k < nodes.length; k++) {
-    const n = nodes[k];
-    const text = input.slice(n.start, n.end);
-    switch (n.rule) {
-      case 'scheme': c.scheme = text; break;
-      case 'userinfo': c.userinfo = text; authorityStart = n.start; break;
-      case 'IP-literal': case 'IPv4address': case 'reg-name':
-        c.host = text;
-        // IP-literal = "[" ( IPv6address / IPvFuture ) "]": an IPvFuture is a node here; an
-        // IPv6address is not, though its ls32 may hold an IPv4address node.
-        c.hostKind = n.rule !== 'IP-literal' ? n.rule : n.children[0]?.rule === 'IPvFuture' ? 'IPvFuture' : 'IPv6address';
-        if (authorityStart < 0) authorityStart = n.start;
-        authorityEnd = n.end;
-        break;
-      case 'port': c.port = text; authorityEnd = n.end; break;
-      case 'query': c.query = text; break;
-      case 'fragment': c.fragment = text; break;
-      default: c.path = text; // one of the five path rules
-    }
-  }
-  if (authorityEnd >= 0) c.authority = input.slice(authorityStart, authorityEnd);
-  return c;
+  return c >= 0x30 && c <= 0x39 && driver.test(host, 'IPv4address') ? 'IPv4address' : 'reg-name';
 }

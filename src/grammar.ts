@@ -1,7 +1,7 @@
 /** The RFC 3986 grammar handed to the generic driver. */
 import { Driver } from './engine/driver';
 import { UriSyntaxError } from './errors';
-import { RFC3986_TESTERS } from './generated/rfc3986Derived';
+import { RFC3986_DFAS } from './generated/rfc3986Derived';
 import { RFC3986_TREES } from './generated/rfc3986Trees';
 import { CHILD_RULES, LEXICAL_RULES, RULE_NAMES, rfc3986, type ChildRule, type RuleName, type UriNode } from '../grammar/rfc3986';
 
@@ -11,5 +11,5 @@ export { RULE_NAMES, LEXICAL_RULES, CHILD_RULES, type RuleName, type ChildRule, 
 export const LABEL_RULES: ReadonlySet<string> = new Set<string>(['unreserved', 'pct-encoded', 'sub-delims', 'gen-delims', 'h16', 'dec-octet']);
 
 export const driver = new Driver<RuleName>(rfc3986, LEXICAL_RULES, LABEL_RULES, UriSyntaxError);
-// RegExp sources derived at build time (npm run generate), so that a first call does not derive them.
-driver.derived = { testers: RFC3986_TESTERS, trees: RFC3986_TREES };
+// Each rule's DFA, computed at build time (npm run generate), so that a first call builds nothing.
+driver.derived = { dfas: RFC3986_DFAS, trees: RFC3986_TREES };

@@ -4,12 +4,13 @@
  * The parsimmon combinators (src/engine/parsimmon.ts) are the source of truth for every answer.
  * The fast paths compiled from the same grammar expressions must agree with them:
  *
- *   - verdict: `driver.tester(rule)` (anchored RegExp below LONG characters, automaton above) and
+ *   - verdict: `driver.tester(rule)` (the DFA tables generated at build time, the anchored RegExp
+ *     below LONG characters once the rule is hot), the RegExp itself and
  *     `driver.automaton(rule).test` vs the per-character parsimmon parser matching to the end;
  *   - tree: `driver.tree` (fast closures) vs the parsimmon structural tree;
- *   - components: `parse` (lean node set, `fromNodes`) vs components read here, independently,
- *     from the parsimmon structural tree;
- *   - error index: `validate(...).error.index` (automaton) vs the per-character parsimmon furthest
+ *   - components: `parse` (verdict, then RFC 3986 Appendix B's split) vs components read here,
+ *     independently, from the parsimmon structural tree;
+ *   - error index: `validate(...).error.index` (the tables) vs the per-character parsimmon furthest
  *     failure.
  *
  * On the real corpus (valid.json, ipv6.json, the first 20,000 lines of real-urls.txt), on
@@ -27,6 +28,7 @@ import { driver } from '../src/grammar';
 import { parse, COMPONENT_RULES, type ComponentRule, type UriComponents } from '../src/components';
 import { run } from '../src/engine/parsimmon';
 import { LONG } from '../src/engine/limits';
+import { regexpSource } from '../src/engine/regexp';
 import type { Node } from '../src/engine/tree';
 import { arb, mutate, mutated, uriish } from './arbitraries';
 
@@ -132,21 +134,26 @@ function componentsFromTree(input: string, root: Node): UriComponents {
 // ---------------------------------------------------------------------------------------------
 // 1. Verdicts.
 
-/** Disagreements between tester, automaton and the per-character combinators on `inputs`. */
+/**
+ * Disagreements between the tester (the build-time tables, then the RegExp once the rule is
+ * hot), the rule's RegExp itself (below LONG), the automaton and the per-character combinators.
+ */
 function verdictDiffs(rule: RuleName, inputs: Iterable<string>, reference: (s: string) => boolean = (s) => parsimmonLexical(rule, s).whole): string[] {
   const tester = driver.tester(rule);
   const automaton = driver.automaton(rule);
+  const re = new RegExp(`^(?:${regexpSource(driver.grammar, { t: 'ref', name: rule })})$`);
   const diffs: string[] = [];
   for (const s of inputs) {
     const p = reference(s);
     const t = tester(s);
     const a = automaton.test(s);
-    if (p !== t || p !== a) diffs.push(`${rule} ${show(s)}: parsimmon ${p}, tester ${t}, automaton ${a}`);
+    const r = s.length < LONG ? re.test(s) : p;
+    if (p !== t || p !== a || p !== r) diffs.push(`${rule} ${show(s)}: parsimmon ${p}, tester ${t}, automaton ${a}, RegExp ${r}`);
   }
   return report(diffs);
 }
 
-describe('verdicts: tester (RegExp) and automaton agree with the per-character combinators', () => {
+describe('verdicts: tester (tables, RegExp), RegExp and automaton agree with the per-character combinators', () => {
   it.each([...RULE_NAMES])('%s, on the corpus', (rule) => {
     expect(verdictDiffs(rule, corpusFor(rule))).toEqual([]);
   });

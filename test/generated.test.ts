@@ -1,18 +1,36 @@
 /**
- * src/generated/rfc3986Derived.ts holds RegExp sources derived ahead of time from the grammar.
- * It must be exactly what scripts/generate-derived.ts derives from today's grammar and engine
- * (else run `npm run generate`), and the driver must give the same answers with and without it.
+ * src/generated/rfc3986Derived.ts holds each rule's minimized DFA, computed ahead of time from
+ * the grammar. It must be exactly what scripts/generate-derived.ts computes from today's grammar
+ * and engine (else run `npm run generate`), and the driver must give the same verdicts and the
+ * same errors with it as the automaton built on first use.
  */
 import * as fs from 'fs';
+import * as path from 'path';
 import { derivedModuleText, GENERATED_FILE } from '../scripts/generate-derived';
-import { driver } from '../src/grammar';
-import { RFC3986_CAPTURERS, RFC3986_TESTERS } from '../src/generated/rfc3986Derived';
+import { driver, LABEL_RULES } from '../src/grammar';
+import { RFC3986_DFAS } from '../src/generated/rfc3986Derived';
+import { Automaton } from '../src/engine/automaton';
+import { rfc3986, RULE_NAMES, LEXICAL_RULES, type RuleName } from '../grammar/rfc3986';
 import { Driver } from '../src/engine/driver';
-import { rfc3986, LEXICAL_RULES } from '../grammar/rfc3986';
 import { parse } from '../src/components';
 import { resolve } from '../src/resolve';
 import { normalize } from '../src/normalize';
-import * as path from 'path';
+
+const lines = fs.readFileSync(path.join(__dirname, 'vectors', 'real-urls.txt'), 'utf8').split('\n').filter(Boolean).slice(0, 2000);
+
+/** Inputs for every rule: whole URLs, the pieces between their delimiters, and damaged ones. */
+const samples = (() => {
+  const out = new Set<string>(['', '/', ':', '/a//b', '::1', '1:2:3:4:5:6:7:8', 'fe80::1:2.3.4.5', '::ffff:1.2.3.4', 'http://a b', '1.2.3.4', '01.2.3.4', '[::1]', '[v1.x]', '[::1', 'a:b', '%', '%4', '%41', 'é', '\ud800', 'a😀']);
+  for (const l of lines) {
+    out.add(l);
+    for (const piece of l.split(/[/?#@]/)) out.add(piece);
+    const colon = l.indexOf(':');
+    if (colon > 0) out.add(l.slice(colon + 1));
+    out.add(l.replace(/[a-z]/, ' '));
+    out.add(l.slice(0, Math.floor(l.length / 2)));
+  }
+  return [...out];
+})();
 
 describe('src/generated/rfc3986Derived.ts', () => {
   it('is what `npm run generate` writes from the current grammar (regenerate if this fails)', () => {
@@ -21,23 +39,38 @@ describe('src/generated/rfc3986Derived.ts', () => {
     expect(derivedModuleText()).toBe(committed);
   });
 
-  it('is what the driver uses, for the rules the public functions ask first', () => {
-    expect(driver.derived?.testers).toBe(RFC3986_TESTERS);
-    expect(Object.keys(RFC3986_TESTERS)).toEqual(expect.arrayContaining(['URI-reference', 'URI', 'IPv4address']));
-    expect(Object.keys(RFC3986_CAPTURERS).length).toBeGreaterThanOrEqual(4);
+  it('is what the driver uses, a DFA for every rule', () => {
+    expect(driver.derived?.dfas).toBe(RFC3986_DFAS);
+    expect(Object.keys(RFC3986_DFAS).sort()).toEqual([...RULE_NAMES].sort());
   });
 
-  it('gives the same verdicts as the forms derived on first use (on the real URLs)', () => {
-    const lazy = new Driver(rfc3986, LEXICAL_RULES, new Set<string>());
-    const lines = fs.readFileSync(path.join(__dirname, 'vectors', 'real-urls.txt'), 'utf8').split('\n').slice(0, 3000);
-    for (const rule of Object.keys(RFC3986_TESTERS) as Array<keyof typeof rfc3986>) {
-      const a = driver.tester(rule);
-      const b = lazy.tester(rule);
-      for (const l of [...lines, 'http://a b', '1.2.3.4', '01.2.3.4']) expect([rule, l, a(l)]).toEqual([rule, l, b(l)]);
+  it.each([...RULE_NAMES])('%s: the same verdict, error offset and expected as the automaton built on first use', (rule) => {
+    const automaton = new Automaton(rfc3986, rule, LABEL_RULES);
+    let accepted = 0;
+    for (const s of samples) {
+      const v = automaton.run(s);
+      expect({ s, v: driver.check(s, rule) }).toEqual({ s, v });
+      expect({ s, ok: driver.test(s, rule) }).toEqual({ s, ok: v.ok });
+      if (v.ok) accepted++;
     }
+    expect(accepted).toBeGreaterThan(0); // each rule sees inputs it accepts, not only failures
   });
 
-  it('parse, resolve and normalize read components through it (a hand-checked case each)', () => {
+  it('hands a hot rule to its RegExp (hotCharacters), with the same verdicts before and after', () => {
+    const d = new Driver<RuleName>(rfc3986, LEXICAL_RULES, LABEL_RULES);
+    d.derived = { dfas: RFC3986_DFAS };
+    d.hotCharacters = 500;
+    const compiled = jest.spyOn(d as unknown as { regexp(rule: string): RegExp }, 'regexp');
+    for (const rule of ['URI-reference', 'URI', 'host', 'IPv6address', 'path-abempty'] as const) {
+      const automaton = new Automaton(rfc3986, rule, LABEL_RULES);
+      const t = d.tester(rule);
+      for (const s of samples) expect({ rule, s, ok: t(s) }).toEqual({ rule, s, ok: automaton.test(s) });
+      expect(compiled).toHaveBeenLastCalledWith(rule);
+    }
+    expect(compiled).toHaveBeenCalledTimes(5);
+  });
+
+  it('parse, resolve and normalize work through it (a hand-checked case each)', () => {
     expect(parse('http://u@[::1]:80/p?q#f')).toEqual({
       scheme: 'http', authority: 'u@[::1]:80', userinfo: 'u', host: '[::1]', port: '80', path: '/p', query: 'q', fragment: 'f', hostKind: 'IPv6address',
     });

@@ -25,6 +25,22 @@ export interface Verdict {
 }
 
 export const END_OF_INPUT = 'end of input';
+
+/**
+ * A rule's whole DFA, minimized: state 0 is the dead state, state 1 the start; `next[s][k]` is
+ * the state after class `k` (ascending code-point classes as in ./codepoints.ts). For packing at
+ * build time (./tableDfa.ts).
+ */
+export interface MinimalDfa {
+  readonly width: number;
+  /** The class of each ASCII character. */
+  readonly ascii: readonly number[];
+  /** Above ASCII: [first code point, class] pairs, ascending (./codepoints.ts `wideBounds`). */
+  readonly wide: readonly number[];
+  readonly next: readonly (readonly number[])[];
+  readonly accepting: readonly boolean[];
+  readonly expected: readonly (readonly string[])[];
+}
 /** The dead state's offset, and the mark of a transition not computed yet. */
 const DEAD = 0;
 const UNKNOWN = -1;
@@ -178,6 +194,82 @@ export class Automaton {
       s = to;
     }
     return this.accepting[s / this.width] === 1;
+  }
+
+  /**
+   * The whole DFA, minimized by partition refinement (Moore): two states merge only when they
+   * accept alike, expect the same words and lead to merged states on every class, so the
+   * verdict, the error offset and `expected` are exactly this automaton's for every input.
+   * States are numbered breadth first from the start, classes in order: the same grammar
+   * always gives the same tables.
+   */
+  minimal(): MinimalDfa {
+    const width = this.width;
+    // Every state the start reaches (the subset construction, no longer lazy; no flush: the
+    // memory bound is for hostile inputs, not for this).
+    const saved = Automaton.maxHeld;
+    Automaton.maxHeld = Infinity;
+    const states = [this.start];
+    const seen = new Set(states);
+    try {
+      for (let q = 0; q < states.length; q++) {
+        for (let k = 0; k < width; k++) {
+          let to = this.table[states[q] + k];
+          if (to === UNKNOWN) to = this.step(states[q], k);
+          if (to !== DEAD && !seen.has(to)) { seen.add(to); states.push(to); }
+        }
+      }
+    } finally {
+      Automaton.maxHeld = saved;
+    }
+    const index = new Map(states.map((s, i) => [s, i]));
+    let block = states.map((s) => `${this.accepting[s / width]}|${this.expected(s).join('\n')}`);
+    for (let count = -1; ;) {
+      const keys = states.map((s, i) => {
+        let key = block[i];
+        for (let k = 0; k < width; k++) {
+          const to = this.table[s + k];
+          key += ',' + (to === DEAD ? '-' : block[index.get(to)!]);
+        }
+        return key;
+      });
+      const ids = new Map<string, number>();
+      block = keys.map((key) => {
+        if (!ids.has(key)) ids.set(key, ids.size);
+        return String(ids.get(key));
+      });
+      if (ids.size === count) break;
+      count = ids.size;
+    }
+    // One representative a block, numbered breadth first from the start (1; 0 is dead).
+    const representative = new Map<string, number>();
+    states.forEach((s, i) => { if (!representative.has(block[i])) representative.set(block[i], s); });
+    const id = new Map<string, number>([[block[0], 1]]);
+    const order = [block[0]];
+    for (let q = 0; q < order.length; q++) {
+      const s = representative.get(order[q])!;
+      for (let k = 0; k < width; k++) {
+        const to = this.table[s + k];
+        if (to === DEAD) continue;
+        const b = block[index.get(to)!];
+        if (!id.has(b)) { id.set(b, id.size + 1); order.push(b); }
+      }
+    }
+    const next: number[][] = [new Array<number>(width).fill(0)];
+    const accepting = [false];
+    const expected: string[][] = [[]];
+    for (const b of order) {
+      const s = representative.get(b)!;
+      const row: number[] = [];
+      for (let k = 0; k < width; k++) {
+        const to = this.table[s + k];
+        row.push(to === DEAD ? 0 : id.get(block[index.get(to)!])!);
+      }
+      next.push(row);
+      accepting.push(this.accepting[s / width] === 1);
+      expected.push(this.expected(s));
+    }
+    return { width, ascii: [...this.asciiClass], wide: this.classes.wideBounds(), next, accepting, expected };
   }
 
   /** The verdict, and for a failure the error offset and what could come there. */

@@ -120,6 +120,11 @@ export class Classes {
     return j < 0 ? 0 : this.boundClass[j];
   }
 
+  /** Above ASCII: [first code point, class] of each elementary interval, ascending. */
+  wideBounds(): number[] {
+    return this.bounds.flatMap((b, j) => [b, this.boundClass[j]]);
+  }
+
   /** Does class `k` belong to `set`? (Checked on its sample character.) */
   inSet(k: number, set: Ranges): boolean {
     return k !== 0 && hasCodePoint(set, this.sample[k]);

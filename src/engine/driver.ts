@@ -16,6 +16,7 @@ import { regexpSource } from './regexp';
 import { compileParsimmon, run, type Language } from './parsimmon';
 import type { Node, TreeNode } from './tree';
 import { GrammarSyntaxError } from './errors';
+import { TableDfa, type PackedDfa } from './tableDfa';
 
 /** The error class a driver throws (a grammar's own subclass of GrammarSyntaxError). */
 export type SyntaxErrorClass = new (input: string, rule: string, index: number, expected: readonly string[]) => GrammarSyntaxError;
@@ -25,28 +26,20 @@ import type { TreeOptions } from './grammar';
 export type { TreeOptions };
 
 /**
- * Derived forms computed ahead of time (scripts/generate-derived.ts writes them for the built-in
- * grammar into src/generated/), so that a fresh process does not derive them on its first call:
- * the verdict RegExp source of a rule, by rule name.
+ * Forms computed ahead of time (scripts/generate-derived.ts writes them for the built-in grammar
+ * into src/generated/), so that a fresh process does not derive them on its first call: each
+ * rule's minimized DFA, packed (./tableDfa.ts).
  */
 export interface DerivedForms {
-  readonly testers: Readonly<Record<string, string>>;
+  readonly dfas: Readonly<Record<string, PackedDfa>>;
   /** The tree compiler's plan (./fastTree.ts, TreePlan). */
   readonly trees?: TreePlan;
 }
 
-/** A capturer's RegExp source and group names computed ahead of time (see `capturer`). */
-export interface DerivedCapturer {
-  readonly source: string;
-  readonly names: readonly string[];
-}
-
-/** The key of a capturer: the rule and its capture rules in order. */
-export const capturerKey = (rule: string, captureRules: ReadonlySet<string>): string => `${rule}|${[...captureRules].sort().join(',')}`;
-
 export class Driver<R extends string> {
-  /** Regexp sources derived ahead of time (see DerivedForms); the rest are derived on first use. */
+  /** DFAs computed ahead of time (see DerivedForms); the other rules' forms are derived on first use. */
   derived: DerivedForms | undefined;
+  private readonly tables = new Map<string, TableDfa>();
 
   private readonly automata = new Map<string, Automaton>();
   private readonly languages = new Map<string, Language<R>>();
@@ -104,39 +97,64 @@ export class Driver<R extends string> {
     return l;
   }
 
+  /** The rule's DFA computed ahead of time, unpacked on first use; undefined when there is none. */
+  private table(rule: R): TableDfa | undefined {
+    let d = this.tables.get(rule);
+    if (!d) {
+      const packed = this.derived?.dfas[rule];
+      if (!packed) return undefined;
+      this.tables.set(rule, (d = new TableDfa(packed)));
+    }
+    return d;
+  }
+
   /**
-   * The verdict as a function of the input: one anchored RegExp derived from the rule on
-   * ordinary lengths (the fastest form on V8), the automaton from LONG characters on. The
-   * RegExp keeps the PEG guards as lookaheads, which leave the language as it is; the tests
-   * check that both forms agree with each other and with an independent reading of the ABNF.
+   * After how many characters a rule's tables hand short inputs to its RegExp. The tables cost
+   * nothing to start and about 3 ns a character; V8's native code for the RegExp about 2 ns,
+   * after 10-20 ms of compiling (URI-reference) on its first executions. A rule that has read a
+   * million characters is in a long-running loop (a batch, a server), where the compile is
+   * paid back; a config loader or a command-line tool that checks a few URIs never pays it.
+   */
+  hotCharacters = 1_000_000;
+
+  /**
+   * The verdict as a function of the input. With a DFA computed ahead of time, its tables: a
+   * class and a transition a character, nothing compiled on a first call; once the rule is hot
+   * (`hotCharacters`), inputs shorter than LONG go to the RegExp. Without tables, the RegExp on
+   * ordinary lengths and the automaton from LONG characters on. The RegExp is derived from the
+   * rule (the fastest form V8 runs) and keeps the PEG guards as lookaheads, which leave the
+   * language as it is; the tests check that every form agrees with the others and with an
+   * independent reading of the ABNF.
    */
   tester(rule: R): (input: string) => boolean {
     let t = this.testers.get(rule);
     if (!t) {
-      const re = new RegExp(`^(?:${this.derived?.testers[rule] ?? regexpSource(this.grammar, { t: 'ref', name: rule })})$`);
-      // The automaton only on the first long input: building its NFA costs more than a short
-      // input's whole check, and most processes never see a long input.
-      let automaton: Automaton | undefined;
-      t = (input) => (input.length < LONG ? re.test(input) : (automaton ??= this.automaton(rule)).test(input));
+      const table = this.table(rule);
+      if (table) {
+        let budget = this.hotCharacters;
+        let re: RegExp | undefined;
+        t = (input) => {
+          if (input.length < LONG) {
+            if (re !== undefined) return re.test(input);
+            if ((budget -= input.length) < 0) return (re = this.regexp(rule)).test(input);
+          }
+          return table.test(input);
+        };
+      } else {
+        const re = this.regexp(rule);
+        // The automaton only on the first long input: building its NFA costs more than a short
+        // input's whole check, and most processes never see a long input.
+        let automaton: Automaton | undefined;
+        t = (input) => (input.length < LONG ? re.test(input) : (automaton ??= this.automaton(rule)).test(input));
+      }
       this.testers.set(rule, t);
     }
     return t;
   }
 
-  /**
-   * The texts of the nodes of `captureRules` (none of which may repeat) in a whole-input match
-   * of `rule`, from one RegExp derived from the rule with a group for each; `names[k]` is the
-   * rule of `match[k + 1]`. Only for inputs shorter than LONG (see limits.ts). `pre`: the same
-   * computed ahead of time (its key is `capturerKey(rule, captureRules)`).
-   */
-  capturer(rule: R, captureRules: ReadonlySet<string>, pre?: DerivedCapturer): { exec: (input: string) => RegExpExecArray | null; names: readonly string[] } {
-    if (pre) {
-      const re = new RegExp(`^(?:${pre.source})$`);
-      return { exec: (input) => re.exec(input), names: pre.names };
-    }
-    const names: string[] = [];
-    const re = new RegExp(`^(?:${regexpSource(this.grammar, { t: 'ref', name: rule }, { rules: captureRules, names })})$`);
-    return { exec: (input) => re.exec(input), names };
+  /** The anchored verdict RegExp of a rule (for inputs shorter than LONG: see limits.ts). */
+  private regexp(rule: R): RegExp {
+    return new RegExp(`^(?:${regexpSource(this.grammar, { t: 'ref', name: rule })})$`);
   }
 
   test(input: string, rule: R): boolean {
@@ -144,6 +162,8 @@ export class Driver<R extends string> {
   }
 
   check(input: string, rule: R): Verdict {
+    const table = this.table(rule);
+    if (table) return table.run(input);
     if (this.test(input, rule)) return { ok: true, index: input.length, expected: [] };
     return this.automaton(rule).run(input);
   }

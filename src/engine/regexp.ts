@@ -28,25 +28,15 @@ export function classSource(set: CharSet): string {
   return count === 1 && out.length <= 2 ? out : '[' + out + ']';
 }
 
-/**
- * Capture groups for the rules in `rules`: `names[k]` is the rule of group k + 1. Each of these
- * rules must occur at most once in any match (not under a repetition): a group then holds the
- * text of that rule's one node.
- */
-export interface Captures {
-  readonly rules: ReadonlySet<string>;
-  readonly names: string[];
-}
-
-/** RegExp source for `e`, with capture groups for `captures.rules` if given. */
-export function regexpSource(grammar: Grammar, e: Expr, captures?: Captures): string {
+/** RegExp source for `e`. */
+export function regexpSource(grammar: Grammar, e: Expr): string {
   switch (e.t) {
     case 'chars': return classSource(e.set);
     case 'lit': return [...e.text].map((ch) => {
       const f = caseFold(ch);
       return f.length > 1 ? '[' + f + ']' : esc(ch);
     }).join('');
-    case 'seq': return e.items.map((i) => group(grammar, i, captures)).join('');
+    case 'seq': return e.items.map((i) => group(grammar, i)).join('');
     case 'alt': {
       // The one-character alternatives become one class, in the place of the first of them,
       // when no other alternative can begin with one of its characters (then the order of
@@ -73,7 +63,7 @@ export function regexpSource(grammar: Grammar, e: Expr, captures?: Captures): st
         }
         if (run) parts.push(classSource(run));
         run = undefined;
-        parts.push(regexpSource(grammar, e.items[k], captures));
+        parts.push(regexpSource(grammar, e.items[k]));
       }
       if (run) parts.push(classSource(run));
       return parts.join('|');
@@ -88,23 +78,19 @@ export function regexpSource(grammar: Grammar, e: Expr, captures?: Captures): st
         : e.min === 0 && e.max === 1 ? '?'
         : e.min === e.max ? `{${e.min}}`
         : e.max === Infinity ? `{${e.min},}` : `{${e.min},${e.max}}`;
-      const inner = regexpSource(grammar, e.item, captures);
+      const inner = regexpSource(grammar, e.item);
       return (/^(\[[^\]]*\]|\\?.)$/.test(inner) ? inner : '(?:' + inner + ')') + q;
     }
     case 'ref': {
-      if (captures?.rules.has(e.name)) {
-        captures.names.push(e.name);
-        return '(' + regexpSource(grammar, grammar[e.name], captures) + ')';
-      }
       const one = singleCharSet(grammar, e);
-      return one ? classSource(one) : '(?:' + regexpSource(grammar, grammar[e.name], captures) + ')';
+      return one ? classSource(one) : '(?:' + regexpSource(grammar, grammar[e.name]) + ')';
     }
     case 'guard': return e.not ? '(?!' + regexpSource(grammar, e.not) + ')' : '$';
   }
 }
 
-function group(grammar: Grammar, e: Expr, captures?: Captures): string {
-  const s = regexpSource(grammar, e, captures);
+function group(grammar: Grammar, e: Expr): string {
+  const s = regexpSource(grammar, e);
   return e.t === 'alt' ? '(?:' + s + ')' : s;
 }
 
