@@ -1,7 +1,7 @@
 /**
  * Writes src/generated/rfc3986Trees.ts: the tree compiler's plan for grammar/rfc3986.ts (the
  * RegExp source of each stretch that gives no nodes, the first characters of each choice's
- * alternatives; see TreePlan in src/engine/fastTree.ts), which a fresh process would otherwise
+ * alternatives, the stretches whose long form is a run loop; see TreePlan in src/engine/fastTree.ts), which a fresh process would otherwise
  * derive on its first parseTree. Derived by the compiler itself (`treePlan`) for every node set
  * the driver asks for: the structural tree of each rule and the lexical tree. `npm run generate`
  * runs it (from scripts/generate-derived.ts); test/generated-trees.test.ts fails when the file
@@ -29,6 +29,9 @@ export function treesModuleText(): string {
     '  },',
     '  starts: {',
     ...Object.entries(plan.starts).map(([k, v]) => `    ${JSON.stringify(k)}: ${JSON.stringify(v)},`),
+    '  },',
+    '  runs: {',
+    ...Object.entries(plan.runs).map(([k, v]) => `    ${JSON.stringify(k)}: ${JSON.stringify(v)},`),
     '  },',
     '};',
     '',

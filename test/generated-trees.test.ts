@@ -21,6 +21,12 @@ const HAND = [
   '//1.2.3.4.5/p', 'http://256.1.1.1/', 'a/b/c', 'mailto:x@y', '?q#f', '', '/', '%41%42', 'http://h:80a/', 'http://a b',
   'http://[1:2:3:4:5:6:7::]/', 'x:/a//b?c?d#e#f', 'http://h/%zz',
 ];
+// From LONG (4,096) characters on, stretches run as loops over the planned run tables.
+const LONG_INPUTS = [
+  'http://example.com/' + '%41'.repeat(2000) + 'a/b', 'http://' + 'u%3A'.repeat(1100) + '@' + 'h%2E'.repeat(1100) + ':80/p',
+  '//h/p?' + 'k=v&%20'.repeat(700) + '#' + 'f/%7e?'.repeat(700), 'a/' + 'seg%zz'.repeat(800), 'x:' + 'y'.repeat(5000) + '%4',
+  'http://example.com/' + 'segment/'.repeat(600), '/' + '%41'.repeat(1500) + '\u00e9',
+];
 
 /** The compact tree of `s` as `rule` (its arrays, or undefined when it does not parse). */
 const compiled = new Map<unknown, Map<ReadonlySet<string>, Compiled>>();
@@ -55,13 +61,14 @@ describe('src/generated/rfc3986Trees.ts', () => {
     ];
     let parsed = 0;
     for (const [rule, nodes] of sets) {
-      for (const s of [...HAND, ...REAL]) {
+      for (const s of [...HAND, ...REAL, ...LONG_INPUTS]) {
         const a = treeOf(RFC3986_TREES, nodes, rule, s);
         expect([rule, s, a]).toEqual([rule, s, treeOf(undefined, nodes, rule, s)]);
         if (a !== undefined) parsed++;
       }
     }
     expect(parsed).toBeGreaterThan(1000);
+    expect(LONG_INPUTS.filter((s) => s.length >= 4096 && treeOf(RFC3986_TREES, driver.structural('URI-reference'), 'URI-reference', s)).length).toBe(4);
   });
 
   it('leaves nothing to derive on a first parse: no RegExp source, no first-character set', () => {
@@ -86,7 +93,7 @@ describe('src/generated/rfc3986Trees.ts', () => {
 
   it('is read, not rederived: a planned source changes what its leaf matches', () => {
     // A plan that says a scheme is "x" only: proof that the compiler takes the source from it.
-    const wrong: TreePlan = { leaves: { ...RFC3986_TREES.leaves, scheme: 'x' }, starts: RFC3986_TREES.starts };
+    const wrong: TreePlan = { ...RFC3986_TREES, leaves: { ...RFC3986_TREES.leaves, scheme: 'x' } };
     const nodes = driver.structural('URI');
     expect(treeOf(wrong, nodes, 'URI', 'http://h/')).toBeUndefined();
     expect(treeOf(wrong, nodes, 'URI', 'x://h/')).toEqual(treeOf(RFC3986_TREES, nodes, 'URI', 'x://h/'));

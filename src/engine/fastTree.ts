@@ -45,235 +45,232 @@ export interface TreePlan {
    * the 128 for character c; '' for an alternative that can match the empty string.
    */
   readonly starts: Readonly<Record<string, readonly string[]>>;
+  /**
+   * The stretches whose long form is a run loop: its tables (see RunTables), the sets as above,
+   * `plans` by character code.
+   */
+  readonly runs: Readonly<Record<string, { readonly single: string; readonly plans: Readonly<Record<string, readonly (readonly string[])[]>> }>>;
 }
 
 /** A plan being recorded: `compileFast` fills it and compiles everything at once. */
 interface Recording {
   leaves: Record<string, string>;
   starts: Record<string, string[]>;
+  runs: Record<string, { single: string; plans: Record<string, string[][]> }>;
 }
 
 export function compileFast(grammar: Grammar, nodeRules: ReadonlySet<string>, plan?: TreePlan): Compiled {
-  const c = new Compiler(grammar, nodeRules, plan);
-  return { matcher: (rule) => c.rule(rule), names: c.names };
+  return compileWith(grammar, nodeRules, plan);
 }
 
-/**
- * The compiler. A rule's body is compiled on the first call of its matcher, so that a first parse
- * pays only for the rules its input reaches (IPv6address, say, is compiled for the first IP
- * literal); the grammar has no recursion, so each body compiles once. The matchers are made by
- * the small functions below it: a fresh process compiles (to bytecode) only the ones it runs.
- */
-class Compiler {
-  readonly names: string[];
-  private readonly ids: Map<string, number>;
-  private readonly rules = new Map<string, Matcher>();
-  private readonly memo = new Map<string, boolean>();
-  readonly scratch = new NullSink();
+/** `compileFast`; with `recording`, every choice is compiled at once and what is derived is written into it. */
+function compileWith(grammar: Grammar, nodeRules: ReadonlySet<string>, plan?: TreePlan, recording?: Recording): Compiled {
+  const rules = new Map<string, Matcher>();
+  const names = [...nodeRules];
+  const ids = new Map(names.map((n, k) => [n, k]));
+  const scratch = new NullSink();
 
-  constructor(
-    readonly grammar: Grammar,
-    private readonly nodeRules: ReadonlySet<string>,
-    private readonly plan?: TreePlan,
-    /** When set, everything is compiled at once and what is derived is written into it. */
-    private readonly recording?: Recording,
-  ) {
-    this.names = [...nodeRules];
-    this.ids = new Map(this.names.map((n, k) => [n, k]));
-  }
-
-  reachesNode(e: Expr): boolean {
-    return reaches(this.grammar, e, this.nodeRules, this.memo);
-  }
-
-  rule(name: string): Matcher {
-    let m = this.rules.get(name);
-    if (!m) {
-      const e = this.grammar[name];
-      const body = (): Matcher => this.compile(e, name);
-      const id = this.ids.get(name);
-      m = ruleMatcher(id, id !== undefined && !this.reachesNode(e), body, this.recording !== undefined);
-      this.rules.set(name, m);
-    }
-    return m;
-  }
-
-  compile(e: Expr, path: string): Matcher {
-    if (e.t === 'guard' || this.reachesNode(e)) return this.structural(e, path);
-    // A stretch that gives no nodes. A planned source is never a simple leaf's (a plan records
-    // only the others).
-    const simple = this.plan?.leaves[path] === undefined ? simpleLeaf(this.grammar, e) : undefined;
-    if (simple) return simple;
-    if (this.recording) this.leafSource(e, path);
-    return leafMatcher(this, e, path);
-  }
+  const memo = new Map<string, boolean>();
+  const reachesNode = (e: Expr): boolean => reaches(grammar, e, nodeRules, memo);
+  const sets = new Map<string, CharSet>();
+  const hexSet = (hex: string): CharSet => sets.get(hex) ?? sets.set(hex, fromHex(hex)).get(hex)!;
 
   /** The RegExp source of a stretch that gives no nodes. */
-  leafSource(e: Expr, path: string): string {
-    const source = this.plan?.leaves[path] ?? regexpSource(this.grammar, e);
-    if (this.recording) this.recording.leaves[path] = source;
+  const leafSource = (e: Expr, path: string): string => {
+    const source = plan?.leaves[path] ?? regexpSource(grammar, e);
+    if (recording) recording.leaves[path] = source;
     return source;
-  }
+  };
+
+  /** The tables of a run loop (see runAlts, runTables), or undefined when the stretch is not a run. */
+  const runTablesOf = (e: Expr, path: string): RunTables | undefined => {
+    if (plan) {
+      const pre = plan.runs[path];
+      if (!pre) return undefined;
+      const plans: (CharSet[][] | undefined)[] = new Array(128);
+      for (const c in pre.plans) plans[+c] = pre.plans[c].map((a) => a.map(hexSet));
+      return { single: hexSet(pre.single), plans };
+    }
+    const alts = runAlts(grammar, e);
+    const tables = alts && runTables(alts);
+    if (recording && tables) {
+      const plans: Record<string, string[][]> = {};
+      tables.plans.forEach((p, c) => p && (plans[c] = p.map((a) => a.map(toHex))));
+      recording.runs[path] = { single: toHex(tables.single), plans };
+    }
+    return tables;
+  };
 
   /** Per alternative of a choice, the characters it can begin with; undefined if it can match nothing. */
-  altStarts(e: Expr & { t: 'alt' }, path: string): (CharSet | undefined)[] {
-    const pre = this.plan?.starts[path];
+  const altStarts = (e: Expr & { t: 'alt' }, path: string): (CharSet | undefined)[] => {
+    const pre = plan?.starts[path];
     if (pre && pre.length === e.items.length) return pre.map((hex) => (hex ? fromHex(hex) : undefined));
-    const starts = e.items.map((item) => (nullable(this.grammar, item) ? undefined : firstChars(this.grammar, item)));
-    if (this.recording) this.recording.starts[path] = starts.map((set) => (set ? toHex(set) : ''));
+    const starts = e.items.map((item) => (nullable(grammar, item) ? undefined : firstChars(grammar, item)));
+    if (recording) recording.starts[path] = starts.map((set) => (set ? toHex(set) : ''));
     return starts;
-  }
+  };
 
-  structural(e: Expr, path: string): Matcher {
+  // The grammar has no recursion, so each rule compiles once, on first reference; the
+  // alternatives of a choice compile when first tried (below), so that a first parse pays only
+  // for the rules its input reaches (IPv6address, say, is compiled for the first IP literal).
+  const rule = (name: string): Matcher => {
+    let m = rules.get(name);
+    if (!m) {
+      const body = compile(grammar[name], name);
+      const id = ids.get(name);
+      if (id === undefined) m = body;
+      else if (!reachesNode(grammar[name])) {
+        // A leaf node: opened once its body matched.
+        m = (input, i, out) => {
+          const j = body(input, i, out);
+          if (j >= 0) out.close(out.open(id, i), j);
+          return j;
+        };
+      } else {
+        m = (input, i, out) => {
+          const k = out.open(id, i);
+          const j = body(input, i, out);
+          if (j >= 0) out.close(k, j);
+          else out.truncate(k);
+          return j;
+        };
+      }
+      rules.set(name, m);
+    }
+    return m;
+  };
+
+  const compile = (e: Expr, path: string): Matcher => {
+    if (e.t !== 'guard' && !reachesNode(e)) {
+      // A stretch that gives no nodes: one sticky RegExp on ordinary lengths. V8 runs a new
+      // RegExp in its bytecode interpreter first, whose backtracking stack grows with every turn
+      // of a loop and overflows on inputs of megabytes; from LONG characters on, the same
+      // expression runs as a charCodeAt loop or as the closures below, which need no stack (these
+      // made on the first long input: most processes never see one). A planned source is never a
+      // simple leaf's (a plan records only the others).
+      const simple = plan?.leaves[path] === undefined ? simpleLeaf(grammar, e) : undefined;
+      if (simple) return simple;
+      const re = new RegExp(leafSource(e, path), 'y');
+      const run = runTablesOf(e, path);
+      if (run) {
+        // The run's loop, made now: a fixed callee, which V8 inlines here.
+        const long = runLeaf(run, (e as Expr & { t: 'rep' }).min);
+        return (input, i, out) => {
+          if (input.length - i >= LONG) return long(input, i, out);
+          re.lastIndex = i;
+          return re.test(input) ? re.lastIndex : -1;
+        };
+      }
+      let long: Matcher | undefined;
+      return (input, i, out) => {
+        if (input.length - i >= LONG) return (long ??= structural(e, path))(input, i, out);
+        re.lastIndex = i;
+        return re.test(input) ? re.lastIndex : -1;
+      };
+    }
+    return structural(e, path);
+  };
+
+  const structural = (e: Expr, path: string): Matcher => {
     switch (e.t) {
-      case 'ref': return this.rule(e.name);
+      case 'ref': return rule(e.name);
       case 'seq': {
-        const items = e.items.map((x, k) => this.compile(x, `${path}.${k}`));
-        return items.length === 2 ? seq2Matcher(items[0], items[1]) : seqMatcher(items);
+        const items = e.items.map((x, k) => compile(x, `${path}.${k}`));
+        if (items.length === 2) {
+          const [a, b] = items;
+          return (input, i, out) => {
+            const mark = out.length;
+            const j = a(input, i, out);
+            if (j < 0) return -1;
+            const k = b(input, j, out);
+            if (k < 0) out.truncate(mark);
+            return k;
+          };
+        }
+        return (input, i, out) => {
+          const mark = out.length;
+          for (let k = 0; k < items.length; k++) {
+            i = items[k](input, i, out);
+            if (i < 0) {
+              out.truncate(mark);
+              return -1;
+            }
+          }
+          return i;
+        };
       }
-      // An alternative that cannot begin with the next character (and cannot match the empty
-      // string) would fail: skip it without calling it. Same answers, fewer calls.
-      case 'alt': return altMatcher(e.items.map((x, k) => this.compile(x, `${path}.${k}`)), this.altStarts(e, path));
+      case 'alt': {
+        // An alternative that cannot begin with the next character (and cannot match the empty
+        // string) would fail: skip it without calling it. Same answers, fewer calls. Each
+        // alternative is compiled when first tried.
+        const items: (Matcher | undefined)[] = e.items.map((x, k) => (recording ? compile(x, `${path}.${k}`) : undefined));
+        const starts = altStarts(e, path);
+        return (input, i, out) => {
+          const mark = out.length;
+          const c = input.charCodeAt(i);
+          for (let k = 0; k < items.length; k++) {
+            const first = starts[k];
+            if (first && !(c < 128 && first[c])) continue;
+            const j = (items[k] ?? (items[k] = compile(e.items[k], `${path}.${k}`)))(input, i, out);
+            if (j >= 0) return j;
+            out.truncate(mark);
+          }
+          return -1;
+        };
+      }
       case 'rep': {
-        const item = this.compile(e.item, `${path}.*`);
-        return e.min === 0 && e.max === 1 ? optMatcher(item) : repMatcher(item, e.min, e.max);
+        const item = compile(e.item, `${path}.*`);
+        const { min, max } = e;
+        if (min === 0 && max === 1) {
+          return (input, i, out) => {
+            const j = item(input, i, out);
+            return j >= 0 ? j : i;
+          };
+        }
+        return (input, i, out) => {
+          const mark = out.length;
+          let n = 0;
+          while (n < max) {
+            const j = item(input, i, out);
+            if (j < 0 || j === i) break;
+            i = j;
+            n++;
+          }
+          if (n < min) {
+            out.truncate(mark);
+            return -1;
+          }
+          return i;
+        };
       }
-      case 'guard': return e.not ? notMatcher(this.compile(e.not, `${path}.!`), this.scratch) : endMatcher;
-      default: return simpleLeaf(this.grammar, e)!;
-    }
-  }
-}
-
-/** A rule's matcher: its node around its body, which `compileBody` compiles on the first call (or now, if `eager`). */
-function ruleMatcher(id: number | undefined, leaf: boolean, compileBody: () => Matcher, eager: boolean): Matcher {
-  let body: Matcher = eager ? compileBody() : (input, i, out) => {
-    body = compileBody();
-    return body(input, i, out);
-  };
-  if (id === undefined) return (input, i, out) => body(input, i, out);
-  // A leaf node: opened once its body matched.
-  if (leaf) {
-    return (input, i, out) => {
-      const j = body(input, i, out);
-      if (j >= 0) out.close(out.open(id, i), j);
-      return j;
-    };
-  }
-  return (input, i, out) => {
-    const k = out.open(id, i);
-    const j = body(input, i, out);
-    if (j >= 0) out.close(k, j);
-    else out.truncate(k);
-    return j;
-  };
-}
-
-/**
- * A stretch that gives no nodes: one sticky RegExp on ordinary lengths. V8 runs a new RegExp in
- * its bytecode interpreter first, whose backtracking stack grows with every turn of a loop and
- * overflows on inputs of megabytes; from LONG characters on, the same expression runs as a
- * charCodeAt loop or as the structural closures, which need no stack. Both forms are made on
- * their first use: most processes never see a long input.
- */
-function leafMatcher(c: Compiler, e: Expr, path: string): Matcher {
-  let re: RegExp | undefined;
-  let long: Matcher | undefined;
-  return (input, i, out) => {
-    if (input.length - i >= LONG) return (long ??= runLeaf(c.grammar, e) ?? c.structural(e, path))(input, i, out);
-    re ??= new RegExp(c.leafSource(e, path), 'y');
-    re.lastIndex = i;
-    return re.test(input) ? re.lastIndex : -1;
-  };
-}
-
-function seq2Matcher(a: Matcher, b: Matcher): Matcher {
-  return (input, i, out) => {
-    const mark = out.length;
-    const j = a(input, i, out);
-    if (j < 0) return -1;
-    const k = b(input, j, out);
-    if (k < 0) out.truncate(mark);
-    return k;
-  };
-}
-
-function seqMatcher(items: readonly Matcher[]): Matcher {
-  return (input, i, out) => {
-    const mark = out.length;
-    for (let k = 0; k < items.length; k++) {
-      i = items[k](input, i, out);
-      if (i < 0) {
-        out.truncate(mark);
-        return -1;
+      case 'guard': {
+        if (!e.not) return (input, i) => (i === input.length ? i : -1);
+        const not = compile(e.not, `${path}.!`);
+        return (input, i) => {
+          const j = not(input, i, scratch);
+          scratch.truncate(0);
+          return j >= 0 ? -1 : i;
+        };
       }
+      default: return simpleLeaf(grammar, e)!;
     }
-    return i;
   };
-}
 
-function altMatcher(items: readonly Matcher[], starts: readonly (CharSet | undefined)[]): Matcher {
-  return (input, i, out) => {
-    const mark = out.length;
-    const c = input.charCodeAt(i);
-    for (let k = 0; k < items.length; k++) {
-      const first = starts[k];
-      if (first && !(c < 128 && first[c])) continue;
-      const j = items[k](input, i, out);
-      if (j >= 0) return j;
-      out.truncate(mark);
-    }
-    return -1;
-  };
+  return { matcher: rule, names };
 }
-
-function optMatcher(item: Matcher): Matcher {
-  return (input, i, out) => {
-    const j = item(input, i, out);
-    return j >= 0 ? j : i;
-  };
-}
-
-function repMatcher(item: Matcher, min: number, max: number): Matcher {
-  return (input, i, out) => {
-    const mark = out.length;
-    let n = 0;
-    while (n < max) {
-      const j = item(input, i, out);
-      if (j < 0 || j === i) break;
-      i = j;
-      n++;
-    }
-    if (n < min) {
-      out.truncate(mark);
-      return -1;
-    }
-    return i;
-  };
-}
-
-/** A PEG `!not`: its nodes go to a scratch sink and are dropped. */
-function notMatcher(not: Matcher, scratch: NullSink): Matcher {
-  return (input, i) => {
-    const j = not(input, i, scratch);
-    scratch.truncate(0);
-    return j >= 0 ? -1 : i;
-  };
-}
-
-const endMatcher: Matcher = (input, i) => (i === input.length ? i : -1);
 
 /**
  * The plan of `grammar` (see TreePlan): what compiling every rule for each of `nodeSets` derives.
  * The leaves depend on the node set; their sources and the choices' first characters do not.
  */
 export function treePlan(grammar: Grammar, nodeSets: readonly ReadonlySet<string>[]): TreePlan {
-  const recording: Recording = { leaves: {}, starts: {} };
+  const recording: Recording = { leaves: {}, starts: {}, runs: {} };
   for (const nodes of nodeSets) {
-    const c = new Compiler(grammar, nodes, undefined, recording);
-    for (const name of Object.keys(grammar)) c.rule(name);
+    const c = compileWith(grammar, nodes, undefined, recording);
+    for (const name of Object.keys(grammar)) c.matcher(name);
   }
   const sorted = <T>(o: Record<string, T>): Record<string, T> => Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : 1)));
-  return { leaves: sorted(recording.leaves), starts: sorted(recording.starts) };
+  return { leaves: sorted(recording.leaves), starts: sorted(recording.starts), runs: sorted(recording.runs) };
 }
 
 /** A character set as 32 hex digits, bit c for character c (digit k holds characters 4k to 4k + 3). */
@@ -347,10 +344,10 @@ function oneOf(set: CharSet): Matcher {
 
 /**
  * `*( A / B / … )` where each alternative is a fixed run of single characters (`unreserved`,
- * `":"`, `pct-encoded` = "%" HEXDIG HEXDIG, …): a loop that, at each character, tries the
- * alternatives that can begin with it, in order (ordered choice, as the other forms).
+ * `":"`, `pct-encoded` = "%" HEXDIG HEXDIG, …): the alternatives, each as its characters' sets;
+ * undefined for any other expression.
  */
-function runLeaf(grammar: Grammar, e: Expr): Matcher | undefined {
+function runAlts(grammar: Grammar, e: Expr): CharSet[][] | undefined {
   if (e.t !== 'rep' || e.max !== Infinity) return undefined;
   const alts: CharSet[][] = [];
   const flatten = (x: Expr): boolean => {
@@ -361,9 +358,20 @@ function runLeaf(grammar: Grammar, e: Expr): Matcher | undefined {
     const sets = fixedWidth(grammar, x);
     return sets !== undefined && alts.push(sets) > 0;
   };
-  if (!flatten(e.item)) return undefined;
-  // For each first character: the alternatives that can begin with it, up to the first one-character
-  // one (which then always matches).
+  return flatten(e.item) ? alts : undefined;
+}
+
+/**
+ * What a run loop reads (see runLeaf): the characters that are a whole alternative by themselves,
+ * and for each other character that can begin one, the alternatives that can begin with it, in
+ * order, up to the first one-character one (which then always matches).
+ */
+interface RunTables {
+  readonly single: CharSet;
+  readonly plans: readonly (readonly CharSet[][] | undefined)[];
+}
+
+function runTables(alts: readonly CharSet[][]): RunTables {
   const single = new Uint8Array(128);
   const plans: (CharSet[][] | undefined)[] = new Array(128);
   for (let c = 0; c < 128; c++) {
@@ -376,7 +384,14 @@ function runLeaf(grammar: Grammar, e: Expr): Matcher | undefined {
     if (plan.length === 1 && plan[0].length === 1) single[c] = 1;
     else if (plan.length) plans[c] = plan;
   }
-  const { min } = e;
+  return { single, plans };
+}
+
+/**
+ * At least `min` of the alternatives of a run (see runAlts): a loop that, at each character, tries
+ * the alternatives that can begin with it, in order (ordered choice, as the other forms).
+ */
+function runLeaf({ single, plans }: RunTables, min: number): Matcher {
   return (input, i) => {
     const n = input.length;
     let count = 0;
