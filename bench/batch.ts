@@ -1,5 +1,6 @@
 /**
- * `npm run bench:batch`: whole-process wall time of `uri-grammar validate --file F` against a
+ * `npm run bench:batch`: whole-process wall time of `uri-grammar validate --file F` (bin/, which
+ * runs the CLI's bundle dist/cjs/cli.js) against a
  * Node script that calls `URL.canParse` on each line of the same file (bench/canparse-lines.ts).
  * Startup, reading and error formatting count. Rounds alternate the two; the median is shown.
  *
@@ -14,6 +15,8 @@ import * as os from 'os';
 import * as path from 'path';
 
 const root = path.join(__dirname, '..', '..');
+// bin/uri-grammar.js runs the CLI's bundle (scripts/bundle.js), which `npm run build` writes.
+if (!fs.existsSync(path.join(root, 'dist', 'cjs', 'cli.js'))) throw new Error('bench:batch: no dist/cjs/cli.js; run `npm run build` first');
 const defaultFile = process.argv[2] === undefined;
 const file = process.argv[2] ?? path.join(root, 'test', 'vectors', 'real-urls.txt');
 const rounds = Number(process.argv[3] ?? 9);

@@ -18,12 +18,16 @@ import * as path from 'path';
 import { replaceSection } from './markdown';
 
 const ROOT = path.join(__dirname, '..', '..');
-const OWN = path.join(ROOT, 'dist', 'src', 'index.js');
+// What `require('uri-grammar')` gives a user: package.json's exports, the CommonJS bundle
+// dist/cjs/index.js (scripts/bundle.js). The children run in ROOT, where the package's name
+// resolves to itself, so they require it by name, as uri-js and fast-uri are.
+const OWN = require.resolve('uri-grammar', { paths: [ROOT] });
+if (!/[\\/]dist[\\/]cjs[\\/]index\.js$/.test(OWN)) throw new Error(`bench:startup: require('uri-grammar') resolves to ${OWN}, not the bundle dist/cjs/index.js`);
 const ROUNDS = Number(process.env.STARTUP_ROUNDS ?? 21);
 
 const SCRIPTS: Record<string, string> = {
   'node (empty)': '',
-  'uri-grammar': `const u = require(${JSON.stringify(OWN)});
+  'uri-grammar': `const u = require('uri-grammar');
 if (!u.isValid('https://example.com/a?b#c')) throw 1;
 u.parse('https://user@example.com:8080/a/b?q=1#f');
 u.resolve('http://a/b/c/d;p?q', '../g');
@@ -55,7 +59,7 @@ const FIRST_CALLS: Record<string, string> = {
   redact: `u.redact('https://u:p@h/')`,
 };
 const firstCallScript = (call: string) => `const t0 = process.hrtime.bigint();
-const u = require(${JSON.stringify(OWN)});
+const u = require('uri-grammar');
 const t1 = process.hrtime.bigint();
 ${call};
 const t2 = process.hrtime.bigint();
@@ -116,7 +120,7 @@ function main(): void {
     '|---|---|---|---|',
     ...wallRows,
     '',
-    `First call after \`require\` (uri-grammar's CommonJS build; each line its own fresh process, so no call warms another's caches). \`require\` itself: median ${ms(median(requires))}.`,
+    `First call after \`require\` (uri-grammar's CommonJS bundle, \`${path.relative(ROOT, OWN)}\`; each line its own fresh process, so no call warms another's caches). \`require\` itself: median ${ms(median(requires))}.`,
     '',
     '| first call | median | slowest |',
     '|---|---|---|',

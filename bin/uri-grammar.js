@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 'use strict';
-// The command line; the build (npm run build) writes dist/.
+// The command line: the bundle dist/cjs/cli.js (scripts/bundle.js; the build, npm run build, writes dist/).
 const path = require('path');
 let cli;
 try {
-  cli = require(path.join(__dirname, '..', 'dist', 'src', 'cli', 'index.js'));
+  cli = require(path.join(__dirname, '..', 'dist', 'cjs', 'cli.js'));
 } catch (e) {
   if (e && e.code === 'MODULE_NOT_FOUND') {
     process.stderr.write('uri-grammar: not built yet; run `npm run build` first\n');

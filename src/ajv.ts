@@ -18,10 +18,15 @@
  */
 import type { default as Ajv, ErrorObject, FuncKeywordDefinition } from 'ajv';
 import type { DataValidateFunction } from 'ajv/dist/types';
-import { isValid } from './validate';
-import { createValidator, policyPresets, UriPolicyError, type PolicyOptions } from './policy';
-import { COMPONENT_RULES } from './components';
-import { rfc3987 } from './iri/rfc3987';
+// Through the package's entry, not its modules: the CommonJS bundle of this entry
+// (scripts/bundle.js) then requires the main bundle instead of carrying a second copy, so
+// both share one UriPolicyError class and one set of caches.
+import { isValid, createValidator, policyPresets, UriPolicyError, rfc3987, type PolicyOptions, type ComponentRule } from './index';
+
+/** The rules a policy's `rule` takes: `parse`'s (src/components.ts COMPONENT_RULES; the type below fails if one is missing). */
+const COMPONENT_RULES = ['URI', 'URI-reference', 'absolute-URI', 'relative-ref'] as const satisfies readonly ComponentRule[];
+const allComponentRules: Exclude<ComponentRule, (typeof COMPONENT_RULES)[number]> extends never ? true : false = true;
+void allComponentRules;
 
 /** The formats the plugin defines (h11 added the RFC 3987 pair). */
 type FormatName = 'uri' | 'uri-reference' | 'iri' | 'iri-reference';

@@ -148,7 +148,7 @@ function normalizePercent(text: string, lowercase: boolean): string {
     }
     out[o++] = lowercase && c >= 0x41 && c <= 0x5a ? c + 0x20 : c;
   }
-  return ascii ? latin1.decode(out.subarray(0, o)) : utf16.decode(out.subarray(0, o));
+  return ascii ? (latin1 ??= new TextDecoder('latin1')).decode(out.subarray(0, o)) : (utf16 ??= new TextDecoder('utf-16le')).decode(out.subarray(0, o));
 }
 
 /** Only A-Z: 6.2.2.1 lowercases ASCII letters; an IRI's other characters are left as written (no case folding, no NFC). */
@@ -157,8 +157,9 @@ function lowerAscii(text: string): string {
 }
 
 const NON_ASCII = /[^\x00-\x7f]/;
-const latin1 = new TextDecoder('latin1');
-const utf16 = new TextDecoder('utf-16le');
+// Made on first use, not at require.
+let latin1: InstanceType<typeof TextDecoder> | undefined;
+let utf16: InstanceType<typeof TextDecoder> | undefined;
 const hexValue = (c: number): number => (c <= 0x39 ? c - 0x30 : (c | 0x20) - 0x61 + 10);
 const upperHex = (c: number): number => (c >= 0x61 ? c - 0x20 : c);
 

@@ -44,8 +44,8 @@ const ALLOWED: Record<EncodeComponent, string> = {
 };
 
 const HEX = '0123456789ABCDEF';
-/** `%XX` with uppercase hex (6.2.2.1: "should use uppercase hexadecimal digits"). */
-const TRIPLET: readonly string[] = Array.from({ length: 256 }, (_, b) => `%${HEX[b >> 4]}${HEX[b & 15]}`);
+/** `%XX` with uppercase hex (6.2.2.1: "should use uppercase hexadecimal digits"); for messages. */
+const triplet = (b: number): string => `%${HEX[b >> 4]}${HEX[b & 15]}`;
 
 /**
  * `text` as UTF-8, percent-encoded so that the result matches `component`'s rule.
@@ -59,7 +59,7 @@ export function percentEncode(text: string, component: EncodeComponent): string 
   if (!(ENCODE_COMPONENTS as readonly unknown[]).includes(component)) {
     throw new TypeError(`percentEncode: argument "component" must be one of ${ENCODE_COMPONENTS.join(', ')}, got ${typeof component === 'string' ? JSON.stringify(component) : typeof component}`);
   }
-  const allowed = ALLOWED_CODES[component];
+  const allowed = (ALLOWED_CODES[component] ??= allowedCodes(component));
   // Pass 1: the exact length of the result (and the lone surrogates, before any work).
   let length = 0;
   const n = text.length;
@@ -108,18 +108,21 @@ export function percentEncode(text: string, component: EncodeComponent): string 
       octet(0x80 | (cp & 0x3f));
     }
   }
-  return ascii.decode(out);
+  return (ascii ??= new TextDecoder('utf-8')).decode(out);
 }
 
+// The tables are made on first use, not when the package loads (a process that never encodes
+// should not pay for them at start-up).
 /** Per component, for each ASCII code: 1 if the character stays as it is. */
-const ALLOWED_CODES: Record<EncodeComponent, Uint8Array> = Object.fromEntries(ENCODE_COMPONENTS.map((c) => {
+const ALLOWED_CODES: Partial<Record<EncodeComponent, Uint8Array>> = {};
+function allowedCodes(component: EncodeComponent): Uint8Array {
   const t = new Uint8Array(128);
-  for (const ch of ALLOWED[c]) t[ch.charCodeAt(0)] = 1;
-  return [c, t];
-})) as Record<EncodeComponent, Uint8Array>;
+  for (const ch of ALLOWED[component]) t[ch.charCodeAt(0)] = 1;
+  return t;
+}
 const HEX_CODES = Uint8Array.from(HEX, (ch) => ch.charCodeAt(0));
 /** Bytes below 0x80 to a string: ASCII is UTF-8, and V8's UTF-8 decoder has an ASCII fast path (3x latin1's here). */
-const ascii = new TextDecoder('utf-8');
+let ascii: InstanceType<typeof TextDecoder> | undefined;
 
 /** The value of a hex digit, or -1. */
 function hexValue(c: number): number {
@@ -219,8 +222,8 @@ function badTriplet(text: string, i: number): UriSyntaxError {
 
 function badUtf8(text: string, i: number, k: number): UriSyntaxError {
   const at = i + 3 * k;
-  const why = k === 0 ? `octet ${TRIPLET[octetAt(text, i)]} cannot begin a UTF-8 sequence`
+  const why = k === 0 ? `octet ${triplet(octetAt(text, i))} cannot begin a UTF-8 sequence`
     : octetAt(text, at) < 0 ? `the UTF-8 sequence starting at offset ${i} is cut short`
-      : `octet ${TRIPLET[octetAt(text, at)]} is not allowed here in the UTF-8 sequence starting at offset ${i}`;
+      : `octet ${triplet(octetAt(text, at))} is not allowed here in the UTF-8 sequence starting at offset ${i}`;
   return new UriSyntaxError(text, 'pct-encoded', at, [], `percentDecode: invalid UTF-8 at offset ${at}: ${why}`);
 }

@@ -118,7 +118,7 @@ describe('the policy keyword', () => {
   });
 });
 
-const built = fs.existsSync(path.join(__dirname, '..', 'dist', 'src', 'ajv.js'));
+const built = fs.existsSync(path.join(__dirname, '..', 'dist', 'cjs', 'ajv.js'));
 (built ? describe : describe.skip)('entry points (built dist/)', () => {
   const root = path.join(__dirname, '..');
   // 'uri-grammar/ajv' resolves to this package itself (Node's self-reference through "exports").

@@ -95,7 +95,7 @@ describe('UriSyntaxError', () => {
 });
 
 const ROOT = path.join(__dirname, '..');
-const DIST = path.join(ROOT, 'dist', 'src');
+const DIST = path.join(ROOT, 'dist', 'cjs'); // the CommonJS bundle (scripts/bundle.js)
 const ESM = path.join(ROOT, 'dist', 'esm', 'src');
 const built = fs.existsSync(path.join(DIST, 'index.js')) && fs.existsSync(path.join(ESM, 'index.js'));
 
@@ -107,6 +107,15 @@ const built = fs.existsSync(path.join(DIST, 'index.js')) && fs.existsSync(path.j
     expect(cjs.isValid('http://a/', 'URI')).toBe(true);
     expect(cjs.isValid('http://a b', 'URI')).toBe(false);
     expect(cjs.RULE_NAMES).toHaveLength(36);
+  });
+  it('the CommonJS bundle names its exports for Node\'s import of it (cjs-module-lexer)', () => {
+    const code = `import * as m from ${JSON.stringify(`file://${path.join(DIST, 'index.js')}`)};
+import { createRequire } from 'module';
+const cjs = createRequire(import.meta.url)(${JSON.stringify(path.join(DIST, 'index.js'))});
+console.log(JSON.stringify([Object.keys(m).filter((k) => k !== 'default' && k !== '__esModule').sort(), Object.keys(cjs).sort(), m.isValid('http://a/')]));`;
+    const [named, keys, ok] = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8' }));
+    expect(named).toEqual(keys);
+    expect([keys.length > 40, ok]).toEqual([true, true]);
   });
   it('loads as an ES module', () => {
     const url = `file://${path.join(ESM, 'index.js')}`; // the ES module build (not a wrapper around the CommonJS one)

@@ -352,6 +352,23 @@ const built = fs.existsSync(path.join(__dirname, '..', 'dist', 'src', 'cli', 'in
 // `npm test` builds first; a bare `npx jest` without a build skips only these tests.
 (built ? describe : describe.skip)('the installed command (bin/uri-grammar.js, built dist/)', () => {
   const node = (args: string[], input?: string) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', input });
+  it('starts from the bundle (dist/cjs/cli.js) and the library\'s main bundle; cold.js (the registry, other grammars) and a dependency load only for a command that needs them', () => {
+    const loads = (args: string[]) => {
+      const code = `const cli = require('./dist/cjs/cli.js'); const io = cli.processIo();
+        cli.run(${JSON.stringify(args)}, io).then(async (status) => { await io.flush();
+          const ks = Object.keys(require.cache).map((k) => k.replace(/\\\\/g, '/'));
+          process.stderr.write('\\n' + JSON.stringify([status, [...new Set(ks.filter((k) => !k.endsWith('/dist/cjs/cli.js')).map((k) => k.replace(/^.*\\/node_modules\\/([^/]+)\\/.*$/, '$1').replace(/^.*\\/(dist\\/)/, '$1')))].sort()]));
+        });`;
+      const r = spawnSync(process.execPath, ['-e', code], { cwd: path.join(__dirname, '..'), encoding: 'utf8' });
+      return JSON.parse(r.stderr.split('\n').pop()!);
+    };
+    expect(loads(['validate', 'http://a/'])).toEqual([0, ['dist/cjs/index.js']]);
+    expect(loads(['validate', 'http://a b'])).toEqual([1, ['dist/cjs/index.js']]);
+    expect(loads(['parse', 'http://a/b'])).toEqual([0, ['dist/cjs/index.js']]);
+    expect(loads(['railroad', 'URI'])).toEqual([0, ['dist/cjs/cold.js', 'dist/cjs/index.js', 'railroad-diagrams']]);
+    // tr46 and its dependency
+    expect(loads(['to-uri', '--idna', 'http://fa\u00df.de/'])).toEqual([0, ['dist/cjs/index.js', 'punycode', 'tr46']]);
+  });
   it('runs validate with the exit status and the caret on stderr', () => {
     expect(execFileSync(process.execPath, [BIN, 'validate', 'http://example.com/'], { encoding: 'utf8' })).toBe('valid URI-reference\n');
     const r = node(['validate', 'http://a b', '--rule', 'URI']);

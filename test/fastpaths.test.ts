@@ -27,6 +27,7 @@ import { validate, RULE_NAMES, type RuleName } from '../src/index';
 import { driver } from '../src/grammar';
 import { parse, COMPONENT_RULES, type ComponentRule, type UriComponents } from '../src/components';
 import { run } from '../src/engine/parsimmon';
+import { language } from './support/languages';
 import { LONG } from '../src/engine/limits';
 import { regexpSource } from '../src/engine/regexp';
 import type { Node } from '../src/engine/tree';
@@ -66,7 +67,7 @@ const show = (s: string): string => (s.length > 120 ? `${JSON.stringify(s.slice(
 
 /** The per-character parsimmon combinators: whole-input verdict and furthest failure. */
 function parsimmonLexical(rule: RuleName, s: string): { whole: boolean; index: number } {
-  const r = run(driver.language(true, false)[rule], s);
+  const r = run(language(true, false)[rule], s);
   if (r.status && r.index === s.length) return { whole: true, index: s.length };
   // A success that stops short fails at the end-of-input check there.
   return { whole: false, index: r.status ? Math.max(r.furthest, r.index) : r.furthest };
@@ -74,7 +75,7 @@ function parsimmonLexical(rule: RuleName, s: string): { whole: boolean; index: n
 
 /** The parsimmon structural tree (runs compiled to sticky RegExps), or undefined if no whole match. */
 function parsimmonTree(rule: RuleName, s: string): Node | undefined {
-  const r = run(driver.language(false, true, rule)[rule], s);
+  const r = run(language(false, true, rule)[rule], s);
   return r.status && r.index === s.length ? r.value[0] : undefined;
 }
 
@@ -398,7 +399,7 @@ describe(`lexical trees from LONG (${LONG}) characters on: the closures equal th
   it.each(cases)('%s, %#', (rule, s) => {
     expect(s.length).toBeGreaterThanOrEqual(LONG);
     const closures = driver.fastNodes(s, rule, ALL)![0];
-    const parsimmon = run(driver.language(true)[rule], s);
+    const parsimmon = run(language(true)[rule], s);
     expect(parsimmon.status && parsimmon.index).toBe(s.length);
     expect(closures).toEqual(parsimmon.status ? parsimmon.value[0] : undefined);
     expect(driver.tree(s, rule, { lexical: true })).toEqual(closures);

@@ -25,7 +25,7 @@ const ENV: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(process.env).fi
 const run = (cmd: string, args: string[], cwd: string): string =>
   execFileSync(cmd, args, { cwd, env: ENV, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
-/** The folders of the installed runtime dependencies, transitively (Node's lookup: nested node_modules, then up). */
+/** The folders of the installed runtime dependencies and ajv, transitively (Node's lookup: nested node_modules, then up). */
 function runtimeClosure(): string[] {
   const found = new Map<string, string>();
   const visit = (fromDir: string, deps: Record<string, string> | undefined): void => {
@@ -44,7 +44,8 @@ function runtimeClosure(): string[] {
       visit(at, (JSON.parse(fs.readFileSync(path.join(at, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> }).dependencies);
     }
   };
-  visit(ROOT, PKG.dependencies);
+  // And ajv, the optional peer dependency that uri-grammar/ajv works with, as a user of it installs it.
+  visit(ROOT, { ...PKG.dependencies, ajv: '*' });
   return [...found.keys()];
 }
 
@@ -53,7 +54,7 @@ let consumer = '';
 let files: string[] = [];
 
 beforeAll(() => {
-  if (!fs.existsSync(path.join(ROOT, 'dist', 'src', 'index.js')) || !fs.existsSync(path.join(ROOT, 'dist', 'esm', 'src', 'index.js'))) {
+  if (!fs.existsSync(path.join(ROOT, 'dist', 'cjs', 'index.js')) || !fs.existsSync(path.join(ROOT, 'dist', 'esm', 'src', 'index.js'))) {
     throw new Error('package test: dist/ is not built; run `npm test` (which builds first) or `npm run build`');
   }
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'uri-grammar-pack-'));
@@ -77,39 +78,96 @@ afterAll(() => {
 });
 
 describe('what ships (npm pack --dry-run)', () => {
-  it('has the runtime: both builds with types and maps, the bin, README, LICENSE', () => {
+  it('has the runtime: the CommonJS bundles with maps, the types, the ES module build, the bin, README, LICENSE', () => {
     for (const f of [
       'package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', ...Object.values(PKG.bin ?? {}).map((b) => b.replace(/^\.\//, '')),
-      'dist/src/index.js', 'dist/src/index.d.ts', 'dist/src/index.js.map', 'dist/src/index.d.ts.map',
+      'dist/cjs/index.js', 'dist/cjs/index.js.map', 'dist/cjs/cold.js', 'dist/cjs/cold.js.map',
+      'dist/cjs/ajv.js', 'dist/cjs/ajv.js.map', 'dist/cjs/cli.js', 'dist/cjs/cli.js.map',
+      'dist/src/index.d.ts', 'dist/src/index.d.ts.map', 'dist/src/ajv-cjs.d.ts',
       'dist/esm/package.json', 'dist/esm/src/index.js', 'dist/esm/src/index.d.ts', 'dist/esm/src/index.js.map',
     ]) expect(files).toContain(f);
   });
 
-  it('has nothing else: no benchmarks, tests, TypeScript sources, vectors or scripts', () => {
-    const allowed = /^(package\.json|README\.md|LICENSE|CHANGELOG\.md|bin\/[^/]+\.js|dist\/(src|grammar|esm)\/.+\.(js|d\.ts|js\.map|d\.ts\.map)|dist\/esm\/package\.json)$/;
+  it('has nothing else: no benchmarks, tests, TypeScript sources, vectors, scripts, or the unbundled CommonJS modules', () => {
+    const allowed = /^(package\.json|README\.md|LICENSE|CHANGELOG\.md|bin\/[^/]+\.js|dist\/cjs\/(index|cold|ajv|cli)\.js(\.map)?|dist\/(src|grammar)\/.+\.d\.ts(\.map)?|dist\/esm\/.+\.(js|d\.ts|js\.map|d\.ts\.map)|dist\/esm\/package\.json)$/;
     expect(files.filter((f) => !allowed.test(f))).toEqual([]);
     expect(files.filter((f) => /^(dist\/bench|test|bench|scripts|src|grammar)\//.test(f))).toEqual([]);
   });
 
-  it('ships every CommonJS module as an ES module too (but what tsconfig.esm.json leaves out: the CLI)', () => {
+  it('every module with CommonJS types is an ES module too (but what tsconfig.esm.json leaves out: the CLI)', () => {
     const esmExcluded = (JSON.parse(fs.readFileSync(path.join(ROOT, 'tsconfig.esm.json'), 'utf8')) as { exclude?: string[] }).exclude ?? [];
-    const left = (f: string) => esmExcluded.some((e) => { const d = 'dist/' + e.replace(/\.ts$/, ''); return f === d + '.js' || f.startsWith(d + '/'); });
-    const cjs = files.filter((f) => /^dist\/(src|grammar)\/.+\.js$/.test(f) && !left(f));
+    const left = (f: string) => esmExcluded.some((e) => { const d = 'dist/' + e.replace(/\.ts$/, ''); return f === d + '.d.ts' || f.startsWith(d + '/'); });
+    const cjs = files.filter((f) => /^dist\/(src|grammar)\/.+\.d\.ts$/.test(f) && !left(f));
     expect(cjs.length).toBeGreaterThan(10);
-    expect(cjs.filter((f) => !files.includes('dist/esm/' + f.slice('dist/'.length)))).toEqual([]);
+    expect(cjs.filter((f) => !files.includes('dist/esm/' + f.slice('dist/'.length).replace(/\.d\.ts$/, '.js')))).toEqual([]);
   });
 });
 
 describe('installed from the tarball', () => {
   const node = (args: string[]) => run(process.execPath, args, consumer);
 
-  it('require() loads the CommonJS build', () => {
+  it('require() loads the CommonJS bundle', () => {
     const out = node(['-e', `const u = require('uri-grammar');
 console.log(JSON.stringify([u.isValid('http://a/', 'URI'), u.isValid('http://a b', 'URI'), u.parse('http://h:1/p').port,
   u.percentEncode('a b', 'segment'), require.resolve('uri-grammar'), require('uri-grammar/package.json').version]));`]);
     const [ok, bad, port, enc, resolved, version] = JSON.parse(out);
     expect([ok, bad, port, enc, version]).toEqual([true, false, '1', 'a%20b', PKG.version]);
-    expect(resolved).toMatch(/node_modules[\\/]uri-grammar[\\/]dist[\\/]src[\\/]index\.js$/);
+    expect(resolved).toMatch(/node_modules[\\/]uri-grammar[\\/]dist[\\/]cjs[\\/]index\.js$/);
+  });
+
+  it('the bundle has the ES module build\'s exports; the rarely used ones load dist/cjs/cold.js on first use, sharing the main bundle\'s classes', () => {
+    const out = node(['--input-type=module', '-e', `import * as esm from 'uri-grammar';
+import { createRequire } from 'module';
+const require = createRequire(import.meta.url);
+const u = require('uri-grammar');
+const cold = () => Object.keys(require.cache).some((k) => /[\\\\/]dist[\\\\/]cjs[\\\\/]cold\\.js$/.test(k));
+const keys = JSON.stringify(Object.keys(u)) === JSON.stringify(Object.keys(esm).sort());
+u.isValid('http://a/'); u.parse('http://a/b'); u.resolve('http://a/b', 'c'); u.normalize('HTTP://A/'); u.validate('a b'); u.redact('http://u:p@h/');
+const iri = u.rfc3987.validate('http://a b', 'IRI');
+const viaGrammar = u.rfc3986.validate('http://a b', 'URI');
+const policy = u.createValidator({ schemes: ['https'] })('http://a/');
+u.toIri('http://a/%C3%BC');
+const before = cold();
+const registry = u.grammarByName('rfc3986') === u.rfc3986;
+console.log(JSON.stringify([keys, Object.keys(u).length, before, cold(), iri.error instanceof u.GrammarSyntaxError,
+  viaGrammar.error instanceof u.UriSyntaxError, policy.error instanceof u.UriPolicyError, u.createValidator({ schemes: ['https'] })('https://a b').error instanceof u.UriSyntaxError,
+  registry, u.toUri('http://b\\u00fccher.de/')]));`]);
+    const [keys, count, before, after, ...shared] = JSON.parse(out);
+    expect([keys, count > 40]).toEqual([true, true]);
+    expect([before, after]).toEqual([false, true]);
+    expect(shared).toEqual([true, true, true, true, true, 'http://b%C3%BCcher.de/']);
+  });
+
+  it("require('uri-grammar/ajv') shares the main bundle: one module, one UriPolicyError class", () => {
+    const out = node(['-e', `const plugin = require('uri-grammar/ajv');
+const Ajv = require('ajv');
+const mine = Object.keys(require.cache).filter((k) => /node_modules[\\\\/]uri-grammar[\\\\/]/.test(k)).map((k) => k.replace(/^.*node_modules[\\\\/]uri-grammar[\\\\/]/, '').replace(/\\\\/g, '/')).sort();
+const main = require.cache[require.resolve('uri-grammar')];
+const ajv = plugin(new Ajv());
+const v = ajv.compile({ type: 'string', uriPolicy: { schemes: ['https'] } });
+v('http://a/');
+console.log(JSON.stringify([mine, main.exports === require('uri-grammar'), v.errors[0].params.component]));`]);
+    const [mine, same, component] = JSON.parse(out);
+    // The ajv entry loaded the main bundle (and nothing else of the package), and it is the module
+    // require('uri-grammar') returns; the plugin recognised the policy's error as a
+    // UriPolicyError ('syntax' otherwise), so the class it imports is the one the policy throws.
+    expect(mine).toEqual(['dist/cjs/ajv.js', 'dist/cjs/index.js']);
+    expect(same).toBe(true);
+    expect(component).toBe('scheme');
+  });
+
+  it('loads parsimmon on first use only, and it is the user\'s parsimmon: our parsers combine with theirs', () => {
+    const out = node(['-e', `const u = require('uri-grammar');
+const loaded = () => Object.keys(require.cache).some((k) => /node_modules[\\\\/]parsimmon[\\\\/]/.test(k));
+u.isValid('http://a/'); u.parse('http://a/b'); u.resolve('http://a/b', 'c'); u.normalize('HTTP://A/'); u.validate('a b');
+// The ABNF compiler and the IRI grammar too (dist/cjs/cold.js, where the parsimmon parsers are built).
+u.compileAbnf('b = "y"\\r\\n').validate('z', 'b'); u.rfc3987.parseTree('http://\\u00fc/', 'IRI');
+const before = loaded();
+const P = require('parsimmon');
+const p = u.rfc3986.parser('scheme');
+const both = P.seq(p, P.string('!'));
+console.log(JSON.stringify([before, P.isParser(p), p instanceof P, both.parse('http!').status, both.parse('1!').status, u.compileAbnf('a = "x"\\r\\n').parser('a') instanceof P]));`]);
+    expect(JSON.parse(out)).toEqual([false, true, true, true, false, true]);
   });
 
   it('import loads the ES module build, which is real ESM (no require, explicit .js paths)', () => {

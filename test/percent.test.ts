@@ -100,6 +100,12 @@ describe('percentDecode: table', () => {
     expect(percentDecode(text, { lenient: true })).toBe(lenient);
   });
 
+  it('an invalid UTF-8 error names the octet as an uppercase triplet', () => {
+    expect(() => percentDecode('%ff')).toThrow('octet %FF cannot begin a UTF-8 sequence');
+    expect(() => percentDecode('%C3%28')).toThrow('octet %28 is not allowed here in the UTF-8 sequence starting at offset 0');
+    expect(() => percentDecode('%e2%82%0a')).toThrow('octet %0A is not allowed here');
+  });
+
   it('non-string text or options: TypeError', () => {
     expect(() => percentDecode(null as unknown as string)).toThrow(/argument "text"/);
     expect(() => percentDecode('a', 3 as unknown as object)).toThrow(TypeError);

@@ -1,11 +1,13 @@
 /**
  * The first-match-wins driver: runs a rule of any grammar to the end of the input.
  *
- * Every form is compiled from the same grammar expressions. The error comes from the rule's
- * automaton (exact ABNF language, exact offset, linear time), and so does the verdict from
- * LONG characters on; below, an anchored RegExp gives it. The structural tree comes from the
- * closure compiler (./fastTree.ts), the lexical one from the parsimmon combinators; when a
- * parser fails, the automaton says why. Nothing here knows about URIs.
+ * Every form is compiled from the same grammar expressions. The verdict and the error (exact
+ * ABNF language, exact offset, linear time) come from the rule's DFA: tables computed at build
+ * time when the grammar has them (./tableDfa.ts), else the automaton built on first use
+ * (./automaton.ts); a rule that is hot hands short inputs to an anchored RegExp. The trees come
+ * from the closure compiler (./fastTree.ts); when it fails, the DFA says why. The parsimmon
+ * combinators (./parsimmon.ts), the reference the tests hold every form to, are not needed
+ * here. Nothing here knows about URIs.
  */
 import { Automaton, type Verdict } from './automaton';
 import type { Grammar } from './expr';
@@ -13,7 +15,6 @@ import { compileFast, type Compiled, type TreePlan } from './fastTree';
 import { DEFAULT_MAX_NODES, EAGER_NODES, FlatTree } from './compactTree';
 import { LONG } from './limits';
 import { regexpSource } from './regexp';
-import { compileParsimmon, run, type Language } from './parsimmon';
 import type { Node, TreeNode } from './tree';
 import { GrammarSyntaxError } from './errors';
 import { TableDfa, type PackedDfa } from './tableDfa';
@@ -27,11 +28,11 @@ export type { TreeOptions };
 
 /**
  * Forms computed ahead of time (scripts/generate-derived.ts writes them for the built-in grammar
- * into src/generated/), so that a fresh process does not derive them on its first call: each
- * rule's minimized DFA, packed (./tableDfa.ts).
+ * into src/generated/), so that a fresh process does not derive them on its first call: the
+ * rules' minimized DFAs, packed together (./tableDfa.ts).
  */
 export interface DerivedForms {
-  readonly dfas: Readonly<Record<string, PackedDfa>>;
+  readonly dfas: PackedDfa;
   /** The tree compiler's plan (./fastTree.ts, TreePlan). */
   readonly trees?: TreePlan;
 }
@@ -39,10 +40,9 @@ export interface DerivedForms {
 export class Driver<R extends string> {
   /** DFAs computed ahead of time (see DerivedForms); the other rules' forms are derived on first use. */
   derived: DerivedForms | undefined;
-  private readonly tables = new Map<string, TableDfa>();
+  private tables: TableDfa | undefined;
 
   private readonly automata = new Map<string, Automaton>();
-  private readonly languages = new Map<string, Language<R>>();
   private readonly names: ReadonlySet<string>;
   private readonly testers = new Map<string, (input: string) => boolean>();
   private readonly fast = new Map<ReadonlySet<string>, Compiled>();
@@ -86,26 +86,15 @@ export class Driver<R extends string> {
     return set;
   }
 
-  /** The parsimmon language: structural or lexical tree; `runs: false` for per-character parsers. */
-  language(lexical: boolean, runs = true, rule?: R): Language<R> {
-    const key = `${lexical}/${runs}/${!lexical && rule && this.lexicalRules.has(rule) ? rule : ''}`;
-    let l = this.languages.get(key);
-    if (!l) {
-      const nodes = lexical ? this.names : this.structural(rule ?? ('' as R));
-      this.languages.set(key, (l = compileParsimmon(this.grammar, nodes, { runs })));
-    }
-    return l;
-  }
-
-  /** The rule's DFA computed ahead of time, unpacked on first use; undefined when there is none. */
-  private table(rule: R): TableDfa | undefined {
-    let d = this.tables.get(rule);
-    if (!d) {
-      const packed = this.derived?.dfas[rule];
-      if (!packed) return undefined;
-      this.tables.set(rule, (d = new TableDfa(packed)));
-    }
-    return d;
+  /**
+   * The tables computed ahead of time (unpacked on first use) and the offset of the rule's start
+   * state in them; undefined when they do not hold the rule.
+   */
+  private table(rule: R): { tables: TableDfa; start: number } | undefined {
+    if (!this.derived) return undefined;
+    const tables = (this.tables ??= new TableDfa(this.derived.dfas));
+    const start = tables.startOf(rule);
+    return start === undefined ? undefined : { tables, start };
   }
 
   /**
@@ -131,6 +120,7 @@ export class Driver<R extends string> {
     if (!t) {
       const table = this.table(rule);
       if (table) {
+        const { tables, start } = table;
         let budget = this.hotCharacters;
         let re: RegExp | undefined;
         t = (input) => {
@@ -138,7 +128,7 @@ export class Driver<R extends string> {
             if (re !== undefined) return re.test(input);
             if ((budget -= input.length) < 0) return (re = this.regexp(rule)).test(input);
           }
-          return table.test(input);
+          return tables.test(input, start);
         };
       } else {
         const re = this.regexp(rule);
@@ -163,7 +153,7 @@ export class Driver<R extends string> {
 
   check(input: string, rule: R): Verdict {
     const table = this.table(rule);
-    if (table) return table.run(input);
+    if (table) return table.tables.run(input, table.start);
     if (this.test(input, rule)) return { ok: true, index: input.length, expected: [] };
     return this.automaton(rule).run(input);
   }

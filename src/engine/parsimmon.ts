@@ -8,7 +8,8 @@
  * them gives no nodes, so it becomes one sticky RegExp (derived from the same expression)
  * instead of a chain of parsers: the structural tree costs a few parser calls a component.
  */
-import P from 'parsimmon';
+import type P from 'parsimmon';
+import { parsimmon } from './parsimmonLib';
 import { caseFold, charSet, type CharSet, type Expr, type Grammar } from './expr';
 import { reaches } from './first';
 import { regexpSource } from './regexp';
@@ -35,8 +36,9 @@ export function run(p: P.Parser<Kids>, input: string): Reply {
   return { status: false, index: r.index.offset, furthest: r.index.offset, expected: r.expected };
 }
 
-/** The current offset, as a parser that consumes nothing (public API: `P(fn)` and `makeSuccess`). */
-const offset: P.Parser<number> = P((_input, i) => P.makeSuccess(i, i));
+/** The current offset, as a parser that consumes nothing (public API: `P(fn)` and `makeSuccess`); made on first use. */
+let offsetParser: P.Parser<number> | undefined;
+const offset = (): P.Parser<number> => (offsetParser ??= parsimmon()((_input, i) => parsimmon().makeSuccess(i, i)));
 
 /**
  * `runs: false` compiles every character as its own parser, so that parsimmon's furthest
@@ -47,6 +49,7 @@ export function compileParsimmon<R extends string>(
   nodeRules: ReadonlySet<string>,
   { runs = true }: { runs?: boolean } = {},
 ): Language<R> {
+  const Pm = parsimmon();
   const g = grammar as Grammar;
   const rules = new Map<string, P.Parser<Kids>>();
 
@@ -68,16 +71,16 @@ export function compileParsimmon<R extends string>(
     if (runs && e.t !== 'guard' && !reachesNode(e)) return sticky(g, e);
     switch (e.t) {
       case 'chars': return oneChar(e.set, e.label);
-      case 'lit': return P.seq(...[...e.text].map((ch) => oneChar(charSet(caseFold(ch)), JSON.stringify(e.text)))).result(NONE);
-      case 'ref': return P.lazy(() => rule(e.name));
-      case 'seq': return P.seq(...e.items.map(compile)).map(flat);
-      case 'alt': return P.alt(...e.items.map(compile));
+      case 'lit': return Pm.seq(...[...e.text].map((ch) => oneChar(charSet(caseFold(ch)), JSON.stringify(e.text)))).result(NONE);
+      case 'ref': return Pm.lazy(() => rule(e.name));
+      case 'seq': return Pm.seq(...e.items.map(compile)).map(flat);
+      case 'alt': return Pm.alt(...e.items.map(compile));
       case 'rep': {
         const item = compile(e.item);
         const r = e.max === Infinity ? item.atLeast(e.min) : item.times(e.min, e.max);
         return r.map(flat);
       }
-      case 'guard': return e.not ? P.notFollowedBy(compile(e.not)).result(NONE) : P.eof.result(NONE);
+      case 'guard': return e.not ? Pm.notFollowedBy(compile(e.not)).result(NONE) : Pm.eof.result(NONE);
       default: throw new Error('unreachable');
     }
   };
@@ -91,23 +94,26 @@ export function compileParsimmon<R extends string>(
 function asNode(name: string, body: P.Parser<Kids>): P.Parser<Kids> {
   // seqMap merges the furthest failure seen inside, as parsimmon does for every sequence.
   // A fresh array for a childless node: NONE is shared and must never reach a tree.
-  return P.seqMap(offset, body, offset, (start, children, end): Kids => [{ rule: name, start, end, children: children === NONE ? [] : children }]);
+  const Pm = parsimmon();
+  return Pm.seqMap(offset(), body, offset(), (start, children, end): Kids => [{ rule: name, start, end, children: children === NONE ? [] : children }]);
 }
 
 /** A node-free sub-expression as one sticky RegExp. */
 function sticky(g: Grammar, e: Expr): P.Parser<Kids> {
   const expected = describe(e);
   const re = new RegExp(regexpSource(g, e), 'y');
-  return P((input, i) => {
+  const Pm = parsimmon();
+  return Pm((input, i) => {
     re.lastIndex = i;
-    return re.test(input) ? P.makeSuccess(re.lastIndex, NONE) : P.makeFailure(i, expected);
+    return re.test(input) ? Pm.makeSuccess(re.lastIndex, NONE) : Pm.makeFailure(i, expected);
   });
 }
 
 function oneChar(set: CharSet, label: string): P.Parser<Kids> {
-  return P((input, i) => {
+  const Pm = parsimmon();
+  return Pm((input, i) => {
     const c = input.charCodeAt(i);
-    return c < 128 && set[c] ? P.makeSuccess(i + 1, NONE) : P.makeFailure(i, label);
+    return c < 128 && set[c] ? Pm.makeSuccess(i + 1, NONE) : Pm.makeFailure(i, label);
   });
 }
 

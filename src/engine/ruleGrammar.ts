@@ -3,7 +3,7 @@
  * automaton, the tree from the exact first-match builder, parsimmon parsers per rule. This is
  * what `compileAbnf` returns. Nothing here knows about URIs.
  */
-import P from 'parsimmon';
+import type P from 'parsimmon';
 import { Automaton } from './automaton';
 import { GrammarSyntaxError } from './errors';
 import type { Expr, Grammar as Rules } from './expr';
@@ -13,6 +13,7 @@ import { buildNfa } from './nfa';
 import { NodeBuilder, type Node, type TreeNode } from './tree';
 import { DEFAULT_MAX_NODES, NamedSink } from './compactTree';
 import { own, readOptions } from '../options';
+import { parsimmon } from './parsimmonLib';
 
 export type SyntaxErrorClass = new (input: string, rule: string, index: number, expected: readonly string[]) => GrammarSyntaxError;
 
@@ -131,12 +132,13 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
     if (!p) {
       const automaton = this.automaton(r);
       const builder = this.builder(r, false);
-      p = P((input: string, i: number) => {
+      const Pm = parsimmon();
+      p = Pm((input: string, i: number) => {
         const s = automaton.scan(input, i);
-        if (s.end < 0) return P.makeFailure(s.index, s.expected.length ? s.expected : [r]);
+        if (s.end < 0) return Pm.makeFailure(s.index, s.expected.length ? s.expected : [r]);
         const b = new NodeBuilder();
         builder.parse(input, i, s.end, b);
-        return P.makeSuccess(s.end, b.roots[0] as TreeNode<R>);
+        return Pm.makeSuccess(s.end, b.roots[0] as TreeNode<R>);
       });
       this.parsers.set(r, p);
     }

@@ -1,151 +1,295 @@
 /**
- * A rule's DFA as tables computed at build time, so that a fresh process answers its first
- * question without compiling anything.
+ * A grammar's rules as one DFA in tables computed at build time, so that a fresh process
+ * answers its first question without compiling anything.
  *
  * The automaton (./automaton.ts) builds a rule's DFA from its NFA by subset construction,
  * lazily; a RegExp derived from the rule (./regexp.ts) is compiled by V8 on first use. Either
  * costs milliseconds of cold work on a process's first call (the URI-reference RegExp about
- * 14 ms). For the built-in grammar, scripts/generate-derived.ts instead writes each rule's whole
- * DFA, minimized (`Automaton.minimal`), packed into strings (`packDfa`); here a state's row is
- * unpacked into a typed array the first time an input reaches that state. The verdict is then one class look-up and one transition a
- * character, for inputs of any length; a failure's offset and `expected` come from the same
- * tables, exactly as the automaton gives them (the minimization keeps both).
+ * 14 ms). For the built-in grammar, scripts/generate-derived.ts instead takes each rule's whole
+ * DFA, minimized (`Automaton.minimal`), and packs them together (`packDfas`): one set of
+ * character classes, and the states of all rules minimized as one automaton with a start state
+ * for each rule, so that what rules share (URI-reference and URI after the scheme, every
+ * authority, every IPv6 literal) is stored once. Here a state's row is unpacked into a typed
+ * array the first time an input reaches that state. The verdict is then one class look-up and
+ * one transition a character, for inputs of any length; a failure's offset and `expected` come
+ * from the same tables, exactly as each rule's automaton gives them (states merge only when they
+ * accept alike, expect the same words and lead to merged states on every class).
  */
 import type { MinimalDfa, Verdict } from './automaton';
 import { charLength } from './codepoints';
 
 /**
- * A minimized DFA packed for a source file. Small numbers are stored as characters
- * (code = number + 48, see `enc`), which JSON writes as they are.
+ * DFAs packed for a source file, in a JSON-safe ASCII alphabet of 64 digits. The rows are
+ * base-32 varints (see `enc`): most numbers there (run lengths, the dead state) take one
+ * character. What is looked up by state has a fixed width, so that nothing needs decoding
+ * before the first question.
  */
 export interface PackedDfa {
   /** Character classes, the length of a row. */
   readonly width: number;
-  /** The class of each ASCII character. */
+  /** The class of each ASCII character, two digits each. */
   readonly ascii: string;
-  /** Above ASCII: [first code point, class] pairs, ascending (empty: no such character matches). */
+  /** Above ASCII: [first code point, class] pairs, ascending (class 0 throughout: no such character matches). */
   readonly wide: readonly number[];
   /** The rows of states 1, 2, … (state 0 is dead): runs of (next state, run length) over the classes. */
   readonly rows: string;
-  /** How many runs each row has (so that a row can be found without reading those before it). */
-  readonly runs: string;
-  /** The accepting states. */
+  /** Where each state's row begins in `rows`, three digits a state (from state 0), and where the last ends. */
+  readonly rowAt: string;
+  /** The accepting states, six a digit (bit k of digit j: state 6j + k). */
   readonly accepting: string;
-  /** The distinct `expected` lists, and each state's list (from state 0). */
-  readonly expected: readonly (readonly string[])[];
+  /** The words of the `expected` lists; the distinct lists, as varint indexes into `words`; each state's list, two digits a state. */
+  readonly words: readonly string[];
+  readonly expected: readonly string[];
   readonly expectedOf: string;
+  /** Each rule's start state. */
+  readonly starts: Readonly<Record<string, number>>;
 }
 
-const BASE = 48;
-const enc = (n: number): string => String.fromCharCode(n + BASE);
-const dec = (s: string, i: number): number => s.charCodeAt(i) - BASE;
+const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_';
 
-/** Packs a minimized DFA (build time). */
-export function packDfa(dfa: MinimalDfa): PackedDfa {
-  const states = dfa.next.length;
-  if (states * dfa.width > 0xffff) throw new RangeError(`packDfa: ${states} states of ${dfa.width} classes do not fit 16-bit offsets`);
+/** A number as a varint: five bits a character, low bits first; characters 32–63 say "more follows". */
+function enc(n: number): string {
+  let out = '';
+  for (; n >= 32; n = Math.floor(n / 32)) out += ALPHABET[32 + (n % 32)];
+  return out + ALPHABET[n];
+}
+
+/** A number in `digits` fixed-width base-64 digits, high first. */
+function fixed(n: number, digits: number): string {
+  if (n >= 64 ** digits) throw new RangeError(`packDfas: ${n} does not fit ${digits} digits`);
+  let out = '';
+  for (let k = 0; k < digits; k++, n = Math.floor(n / 64)) out = ALPHABET[n % 64] + out;
+  return out;
+}
+
+const DIGIT = new Uint8Array(128);
+for (let k = 0; k < ALPHABET.length; k++) DIGIT[ALPHABET.charCodeAt(k)] = k;
+
+/** Reads the varints of `text` from offset `i` on, calling `each` with each value. */
+function decode(text: string, each: (n: number) => void, from = 0, to = text.length): void {
+  for (let i = from, n = 0, shift = 1; i < to; i++) {
+    const d = DIGIT[text.charCodeAt(i)];
+    n += (d & 31) * shift;
+    if (d < 32) {
+      each(n);
+      n = 0;
+      shift = 1;
+    } else shift *= 32;
+  }
+}
+
+function readFixed(text: string, i: number, digits: number): number {
+  let n = 0;
+  for (let k = 0; k < digits; k++) n = n * 64 + DIGIT[text.charCodeAt(i + k)];
+  return n;
+}
+
+/** The class of code point `cp` (at least 128) in [first code point, class] pairs (0 if below them all). */
+function wideClass(wide: readonly number[], cp: number): number {
+  let lo = 0;
+  let hi = wide.length / 2; // the number of pairs whose first code point is at most cp
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (wide[2 * mid] <= cp) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo === 0 ? 0 : wide[2 * lo - 1];
+}
+
+/** Packs the minimized DFAs of several rules as one (build time). */
+export function packDfas(dfas: Readonly<Record<string, MinimalDfa>>): PackedDfa {
+  const rules = Object.keys(dfas);
+  const list = rules.map((r) => dfas[r]);
+  // One class partition for all rules: two characters share a class when every rule's
+  // classes put them together. Class 0 is the characters no rule takes.
+  const ids = new Map<string, number>([[list.map(() => 0).join(','), 0]]);
+  const samples: Array<(d: MinimalDfa) => number> = [() => 0];
+  const classOf = (signature: string, local: (d: MinimalDfa) => number): number => {
+    let k = ids.get(signature);
+    if (k === undefined) {
+      ids.set(signature, (k = samples.length));
+      samples.push(local);
+    }
+    return k;
+  };
+  const ascii: number[] = [];
+  for (let c = 0; c < 128; c++) ascii.push(classOf(list.map((d) => d.ascii[c]).join(','), (d) => d.ascii[c]));
+  const points = [...new Set(list.flatMap((d) => d.wide.filter((_, i) => i % 2 === 0)))].sort((a, b) => a - b);
+  const wide: number[] = [];
+  for (const p of points) {
+    const k = classOf(list.map((d) => wideClass(d.wide, p)).join(','), (d) => wideClass(d.wide, p));
+    if (wide[wide.length - 1] !== k) wide.push(p, k);
+  }
+  const width = samples.length;
+
+  // Every rule's states as one automaton, minimized (Moore): blocks start from accepting and
+  // expected, and split until every class leads each block's states into one block.
+  const states: Array<[d: MinimalDfa, s: number, base: number]> = [];
+  const base: number[] = [];
+  for (const d of list) {
+    base.push(states.length - 1); // state s of d is states[base + s]
+    for (let s = 1; s < d.next.length; s++) states.push([d, s, states.length - s + 1]);
+  }
+  const at = (d: MinimalDfa, s: number, k: number) => d.next[s][samples[k](d)];
+  let block = states.map(([d, s]) => `${d.accepting[s]}|${d.expected[s].join('\n')}`);
+  for (let count = -1; ;) {
+    const keys = states.map(([d, s, b], i) => {
+      let key = block[i];
+      for (let k = 0; k < width; k++) {
+        const to = at(d, s, k);
+        key += ',' + (to === 0 ? '-' : block[b + to - 1]);
+      }
+      return key;
+    });
+    const seen = new Map<string, number>();
+    block = keys.map((key) => {
+      if (!seen.has(key)) seen.set(key, seen.size);
+      return String(seen.get(key));
+    });
+    if (seen.size === count) break;
+    count = seen.size;
+  }
+  // Numbered breadth first from each rule's start in turn (1; 0 is dead).
+  const representative = new Map<string, number>();
+  states.forEach((_, i) => { if (!representative.has(block[i])) representative.set(block[i], i); });
+  const id = new Map<string, number>();
+  const order: string[] = [];
+  const number = (b: string) => {
+    if (!id.has(b)) { id.set(b, id.size + 1); order.push(b); }
+    return id.get(b)!;
+  };
+  const starts: Record<string, number> = {};
+  rules.forEach((rule, r) => {
+    starts[rule] = number(block[base[r] + 1]);
+    for (let q = order.indexOf(block[base[r] + 1]); q < order.length; q++) {
+      const [d, s, b] = states[representative.get(order[q])!];
+      for (let k = 0; k < width; k++) {
+        const to = at(d, s, k);
+        if (to !== 0) number(block[b + to - 1]);
+      }
+    }
+  });
+  if ((order.length + 1) * width > 0x10000) throw new RangeError(`packDfas: ${order.length + 1} states of ${width} classes do not fit 16-bit offsets`);
+
   let rows = '';
-  let runs = '';
-  for (let s = 1; s < states; s++) {
-    const row = dfa.next[s];
-    let count = 0;
-    for (let k = 0; k < row.length; count++) {
+  let rowAt = fixed(0, 3);
+  const accepting = [false];
+  const lists = new Map<string, number>([['[]', 0]]);
+  let expectedOf = fixed(0, 2);
+  order.forEach((b) => {
+    const [d, s, base] = states[representative.get(b)!];
+    const row = Array.from({ length: width }, (_, k) => {
+      const to = at(d, s, k);
+      return to === 0 ? 0 : id.get(block[base + to - 1])!;
+    });
+    rowAt += fixed(rows.length, 3);
+    for (let k = 0; k < width;) {
       let j = k + 1;
-      while (j < row.length && row[j] === row[k]) j++;
+      while (j < width && row[j] === row[k]) j++;
       rows += enc(row[k]) + enc(j - k);
       k = j;
     }
-    runs += enc(count);
-  }
-  const lists = new Map<string, number>();
-  let expectedOf = '';
-  for (const e of dfa.expected) {
-    const key = JSON.stringify(e);
+    accepting.push(d.accepting[s]);
+    const key = JSON.stringify(d.expected[s]);
     if (!lists.has(key)) lists.set(key, lists.size);
-    expectedOf += enc(lists.get(key)!);
+    expectedOf += fixed(lists.get(key)!, 2);
+  });
+  rowAt += fixed(rows.length, 3);
+  const words = [...new Set(list.flatMap((d) => d.expected.flat()))].sort();
+  const word = new Map(words.map((w, i) => [w, i]));
+  let acceptingBits = '';
+  for (let j = 0; j < accepting.length; j += 6) {
+    let bits = 0;
+    for (let k = 0; k < 6; k++) if (accepting[j + k]) bits |= 1 << k;
+    acceptingBits += ALPHABET[bits];
   }
   return {
-    width: dfa.width,
-    ascii: dfa.ascii.map(enc).join(''),
-    wide: dfa.wide,
+    width,
+    ascii: ascii.map((k) => fixed(k, 2)).join(''),
+    wide,
     rows,
-    runs,
-    accepting: dfa.accepting.flatMap((a, s) => (a ? [enc(s)] : [])).join(''),
-    expected: [...lists.keys()].map((k) => JSON.parse(k) as string[]),
+    rowAt,
+    accepting: acceptingBits,
+    words,
+    expected: [...lists.keys()].map((k) => (JSON.parse(k) as string[]).map((w) => enc(word.get(w)!)).join('')),
     expectedOf,
+    starts,
   };
 }
 
 /**
- * A packed DFA, unpacked row by row as inputs reach its states: a process's first question
- * costs the few rows it visits, not the whole table.
+ * Packed DFAs, unpacked row by row as inputs reach their states: a process's first question
+ * costs the few rows it visits, not the whole table. A state is passed around as its offset
+ * (state × width).
  */
 export class TableDfa {
   private readonly width: number;
-  private readonly ascii: Uint8Array;
+  private readonly ascii = new Uint16Array(128);
   private readonly wide: readonly number[];
   /**
-   * Transitions, flat: the next state's offset (state × width); 0 is the dead state, and also
-   * every entry of a row not unpacked yet (`unpacked` tells them apart).
+   * Transitions, flat: the next state's offset; 0 is the dead state, and also every entry of a
+   * row not unpacked yet (`unpacked` tells them apart).
    */
   private readonly next: Uint16Array;
   /** 1 at the offset of each state whose row is unpacked (the dead state's is all zeros). */
   private readonly unpacked: Uint8Array;
-  /** Where each state's row begins in `packed.rows`. */
-  private readonly rowAt: Uint32Array;
-  /** 1 at the offset of each accepting state. */
-  private readonly accepting: Uint8Array;
 
   constructor(private readonly packed: PackedDfa) {
     const width = (this.width = packed.width);
-    const ascii = (this.ascii = new Uint8Array(128));
-    for (let c = 0; c < 128; c++) ascii[c] = dec(packed.ascii, c);
+    for (let c = 0; c < 128; c++) this.ascii[c] = readFixed(packed.ascii, 2 * c, 2);
     this.wide = packed.wide;
-    const states = packed.expectedOf.length;
+    const states = packed.expectedOf.length / 2;
     this.next = new Uint16Array(states * width);
     this.unpacked = new Uint8Array(states * width);
     this.unpacked[0] = 1;
-    this.rowAt = new Uint32Array(states);
-    for (let s = 1, at = 0; s < states; s++) {
-      this.rowAt[s] = at;
-      at += 2 * dec(packed.runs, s - 1);
-    }
-    this.accepting = new Uint8Array(states * width);
-    for (let i = 0; i < packed.accepting.length; i++) this.accepting[dec(packed.accepting, i) * width] = 1;
+  }
+
+  /** The offset of a rule's start state, or undefined for a rule the tables do not hold. */
+  startOf(rule: string): number | undefined {
+    return Object.prototype.hasOwnProperty.call(this.packed.starts, rule) ? this.packed.starts[rule] * this.width : undefined;
   }
 
   /** The state after class `k` from the state at offset `s`, unpacking its row if need be. */
   private step(s: number, k: number): number {
     if (this.unpacked[s] === 0) {
+      // The row's runs: varints, (next state, run length) in turn (see `decode`).
+      const id = s / this.width;
       const rows = this.packed.rows;
-      for (let i = this.rowAt[s / this.width], at = s, end = s + this.width; at < end; i += 2) {
-        const n = dec(rows, i + 1);
-        this.next.fill(dec(rows, i) * this.width, at, (at += n));
+      let at = s;
+      let target = -1;
+      for (let i = readFixed(this.packed.rowAt, 3 * id, 3), end = readFixed(this.packed.rowAt, 3 * id + 3, 3), n = 0, shift = 1; i < end; i++) {
+        const d = DIGIT[rows.charCodeAt(i)];
+        n += (d & 31) * shift;
+        if (d >= 32) {
+          shift *= 32;
+          continue;
+        }
+        if (target < 0) target = n * this.width;
+        else {
+          this.next.fill(target, at, (at += n));
+          target = -1;
+        }
+        n = 0;
+        shift = 1;
       }
       this.unpacked[s] = 1;
     }
     return this.next[s + k];
   }
 
-  /** The class of a code point above ASCII (lone surrogates match nothing, as in ./codepoints.ts). */
-  private wideClass(cp: number): number {
-    const wide = this.wide;
-    if (wide.length === 0 || (cp >= 0xd800 && cp <= 0xdfff)) return 0;
-    let lo = 0;
-    let hi = wide.length / 2; // the last pair whose first code point is at most cp
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (wide[2 * mid] <= cp) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo === 0 ? 0 : wide[2 * lo - 1];
+  /** The class of the character at `i`; lone surrogates match nothing, as in ./codepoints.ts. */
+  private classAt(input: string, i: number): number {
+    const c = input.charCodeAt(i);
+    if (c < 128) return this.ascii[c];
+    const cp = input.codePointAt(i)!;
+    return cp >= 0xd800 && cp <= 0xdfff ? 0 : wideClass(this.wide, cp);
   }
 
-  /** Does the whole input match? */
-  test(input: string): boolean {
+  /** Does the whole input match, from the start state at offset `start`? */
+  test(input: string, start: number): boolean {
     const next = this.next;
     const ascii = this.ascii;
-    let s = this.width; // the start state
+    let s = start;
     for (let i = 0, n = input.length; i < n; i++) {
       const c = input.charCodeAt(i);
       if (c > 127) return this.testWide(input, i, s);
@@ -153,7 +297,13 @@ export class TableDfa {
       if (to !== 0) s = to;
       else if ((s = this.step(s, ascii[c])) === 0) return false;
     }
-    return this.accepting[s] === 1;
+    return this.accepts(s);
+  }
+
+  /** Is the state at offset `s` accepting? */
+  private accepts(s: number): boolean {
+    const id = s / this.width;
+    return ((DIGIT[this.packed.accepting.charCodeAt((id / 6) | 0)] >> id % 6) & 1) === 1;
   }
 
   /** `test` from offset `i` (a character above ASCII) in state `s`. */
@@ -162,27 +312,24 @@ export class TableDfa {
       s = this.step(s, this.classAt(input, i));
       if (s === 0) return false;
     }
-    return this.accepting[s] === 1;
-  }
-
-  private classAt(input: string, i: number): number {
-    const c = input.charCodeAt(i);
-    return c < 128 ? this.ascii[c] : this.wideClass(input.codePointAt(i)!);
+    return this.accepts(s);
   }
 
   /** The verdict; for a failure, the first offset at which no match can go on, and what could come there. */
-  run(input: string): Verdict {
-    let s = this.width;
+  run(input: string, start: number): Verdict {
+    let s = start;
     for (let i = 0, n = input.length; i < n; i += charLength(input, i)) {
       const to = this.step(s, this.classAt(input, i));
       if (to === 0) return { ok: false, index: i, expected: this.expectedAt(s) };
       s = to;
     }
-    if (this.accepting[s] === 1) return { ok: true, index: input.length, expected: [] };
+    if (this.accepts(s)) return { ok: true, index: input.length, expected: [] };
     return { ok: false, index: input.length, expected: this.expectedAt(s) };
   }
 
   private expectedAt(s: number): string[] {
-    return [...this.packed.expected[dec(this.packed.expectedOf, s / this.width)]];
+    const out: string[] = [];
+    decode(this.packed.expected[readFixed(this.packed.expectedOf, (2 * s) / this.width, 2)], (w) => out.push(this.packed.words[w]));
+    return out;
   }
 }

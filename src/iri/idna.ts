@@ -93,7 +93,7 @@ function displayable(label: string): boolean {
   return true;
 }
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
+let utf8: InstanceType<typeof TextDecoder> | undefined; // made on first use, not at require
 
 /** The text with its `%HH` triplets decoded as UTF-8; `IdnaError` if they are not UTF-8. */
 function percentDecodeUtf8(host: string): string {
@@ -108,7 +108,7 @@ function percentDecodeUtf8(host: string): string {
     i = j;
     while (host[i] === '%') { bytes.push(parseInt(host.slice(i + 1, i + 3), 16)); i += 3; }
     try {
-      parts.push(utf8.decode(Uint8Array.from(bytes)));
+      parts.push((utf8 ??= new TextDecoder('utf-8', { fatal: true })).decode(Uint8Array.from(bytes)));
     } catch {
       throw new IdnaError(host, undefined, `toUri: the host ${JSON.stringify(host)} has percent-encodings that are not UTF-8, so IDNA cannot read it (RFC 3986 3.2.2)`);
     }

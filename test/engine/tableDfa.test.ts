@@ -7,12 +7,21 @@ import fc from 'fast-check';
 import { compileAbnf } from '../../src/index';
 import type { Automaton } from '../../src/engine/automaton';
 import type { RuleGrammar } from '../../src/engine/ruleGrammar';
-import { packDfa, TableDfa } from '../../src/engine/tableDfa';
+import { packDfas, TableDfa } from '../../src/engine/tableDfa';
 
-const same = (a: Automaton, t: TableDfa, s: string) => {
-  expect({ s, ok: t.test(s) }).toEqual({ s, ok: a.test(s) });
-  expect({ s, v: t.run(s) }).toEqual({ s, v: a.run(s) });
+const same = (a: Automaton, t: TableDfa, rule: string, s: string) => {
+  const start = t.startOf(rule)!;
+  expect({ rule, s, ok: t.test(s, start) }).toEqual({ rule, s, ok: a.test(s) });
+  expect({ rule, s, v: t.run(s, start) }).toEqual({ rule, s, v: a.run(s) });
 };
+
+/** The rules of an ABNF text packed together, and a fresh automaton of each to compare with. */
+function pack(text: string, rules: string[]): { t: TableDfa; automata: Automaton[] } {
+  const g = compileAbnf(text) as RuleGrammar<string>;
+  const packed = packDfas(Object.fromEntries(rules.map((r) => [r, g.automaton(r).minimal()])));
+  const fresh = compileAbnf(text) as RuleGrammar<string>;
+  return { t: new TableDfa(packed), automata: rules.map((r) => fresh.automaton(r)) };
+}
 
 describe('TableDfa = the automaton it was packed from', () => {
   it('on random small grammars (minimization keeps verdict, offset and expected)', () => {
@@ -23,10 +32,12 @@ describe('TableDfa = the automaton it was packed from', () => {
     const input = fc.array(fc.constantFrom('a', 'b', 'A', 'c'), { maxLength: 7 }).map((cs) => cs.join(''));
     fc.assert(
       fc.property(alt, r1, fc.array(input, { minLength: 10, maxLength: 10 }), (body, sub, inputs) => {
-        const text = `r0 = ${body}\nr1 = ${sub}\n`;
-        const a = (compileAbnf(text) as RuleGrammar<string>).automaton('r0');
-        const t = new TableDfa(packDfa((compileAbnf(text) as RuleGrammar<string>).automaton('r0').minimal()));
-        for (const s of ['', ...inputs]) same(a, t, s);
+        // Both rules in one table: r1's states may merge with those of r0 that follow a reference to it.
+        const { t, automata } = pack(`r0 = ${body}\nr1 = ${sub}\n`, ['r0', 'r1']);
+        for (const s of ['', ...inputs]) {
+          same(automata[0], t, 'r0', s);
+          same(automata[1], t, 'r1', s);
+        }
       }),
       { seed: 3986, numRuns: 200 },
     );
@@ -34,31 +45,34 @@ describe('TableDfa = the automaton it was packed from', () => {
 
   it('keeps apart states with the same future but different expected words', () => {
     // After "x" and after "y" the same text may follow, but an error names it differently.
-    const text = 'r0 = "x" ( "a" / %x61 ) / "y" "a"\n';
-    const packed = packDfa((compileAbnf(text) as RuleGrammar<string>).automaton('r0').minimal());
-    const a = (compileAbnf(text) as RuleGrammar<string>).automaton('r0');
-    const t = new TableDfa(packed);
-    for (const s of ['x', 'y', 'xb', 'yb', 'xa', 'ya', 'xaa']) same(a, t, s);
-    expect(t.run('x').expected).not.toEqual(t.run('y').expected);
+    const { t, automata } = pack('r0 = "x" ( "a" / %x61 ) / "y" "a"\n', ['r0']);
+    for (const s of ['x', 'y', 'xb', 'yb', 'xa', 'ya', 'xaa']) same(automata[0], t, 'r0', s);
+    expect(t.run('x', t.startOf('r0')!).expected).not.toEqual(t.run('y', t.startOf('r0')!).expected);
   });
 
   it('above ASCII: code-point classes, surrogate pairs as one character, lone surrogates never', () => {
-    const text = 'r = 1*( %x41 / %xE9 / %x4E00-9FFF / %x10000-10FFFD ) [ "." r2 ]\nr2 = %x80-FFFF\n';
-    const packed = packDfa((compileAbnf(text) as RuleGrammar<string>).automaton('r').minimal());
-    expect(packed.wide.length).toBeGreaterThan(2);
-    const t = new TableDfa(packed);
-    const a = (compileAbnf(text) as RuleGrammar<string>).automaton('r');
-    const chars = ['A', 'é', '中', '😀', '\u{10FFFD}', '\u{10FFFE}', '.', '\ud800', '\udc00', 'ÿ', '\uffff', 'b'];
+    // Two rules with different classes above ASCII: the packed classes must refine both.
+    const { t, automata } = pack('r = 1*( %x41 / %xE9 / %x4E00-9FFF / %x10000-10FFFD ) [ "." r2 ]\nr2 = %x80-FFFF\nr3 = 1*( %x4E00-4EFF / %x1F600 )\n', ['r', 'r2', 'r3']);
+    const chars = ['A', 'é', '中', '丁', '😀', '\u{10FFFD}', '\u{10FFFE}', '.', '\ud800', '\udc00', 'ÿ', '\uffff', 'b'];
     fc.assert(
-      fc.property(fc.array(fc.constantFrom(...chars), { maxLength: 8 }), (cs) => same(a, t, cs.join(''))),
-      { seed: 3987, numRuns: 2000 },
+      fc.property(fc.array(fc.constantFrom(...chars), { maxLength: 8 }), (cs) => {
+        same(automata[0], t, 'r', cs.join(''));
+        same(automata[1], t, 'r2', cs.join(''));
+        same(automata[2], t, 'r3', cs.join(''));
+      }),
+      { seed: 3987, numRuns: 1000 },
     );
-    expect(t.test('A😀中')).toBe(true);
-    expect(t.run('A\ud800')).toEqual({ ok: false, index: 1, expected: expect.any(Array) });
+    expect(t.test('A😀中', t.startOf('r')!)).toBe(true);
+    expect(t.test('丁😀', t.startOf('r3')!)).toBe(true);
+    expect(t.run('A\ud800', t.startOf('r')!)).toEqual({ ok: false, index: 1, expected: expect.any(Array) });
+    expect(t.startOf('constructor')).toBeUndefined();
   });
 
-  it('refuses a DFA too large for 16-bit offsets', () => {
-    const big = { width: 300, ascii: new Array(128).fill(0), wide: [], next: new Array(300).fill(new Array(300).fill(0)), accepting: new Array(300).fill(false), expected: new Array(300).fill([]) };
-    expect(() => packDfa(big)).toThrow(RangeError);
+  it('refuses DFAs too large for 16-bit offsets', () => {
+    // A chain of 600 states over 128 classes (every ASCII character but NUL its own): 601 × 128 entries.
+    const next = Array.from({ length: 601 }, (_, s) => Array.from({ length: 128 }, (_, k) => (s > 0 && s < 600 && k > 0 ? s + 1 : 0)));
+    const dfa = { width: 128, ascii: Array.from({ length: 128 }, (_, c) => c), wide: [128, 0], next, accepting: next.map((_, s) => s === 600), expected: next.map(() => []) };
+    expect(() => packDfas({ a: dfa })).toThrow(RangeError);
+    expect(() => packDfas({ a: { ...dfa, next: next.slice(0, 301).map((row, s) => (s === 300 ? row.map(() => 0) : row)), accepting: dfa.accepting.slice(0, 301).map((_, s) => s === 300), expected: dfa.expected.slice(0, 301) } })).not.toThrow();
   });
 });

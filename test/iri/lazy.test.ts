@@ -1,6 +1,6 @@
 /**
  * tr46 builds its Unicode tables when loaded (~50 ms): loading the package must not load it;
- * the first IDNA conversion does. Runs the built CommonJS and ES module builds (`npm test`
+ * the first IDNA conversion does. Runs the built CommonJS bundle and ES module build (`npm test`
  * builds first), in fresh processes.
  */
 import { execFileSync } from 'child_process';
@@ -9,10 +9,10 @@ import * as path from 'path';
 
 const root = path.join(__dirname, '../..');
 
-test('the CommonJS build loads tr46 only for an IDNA conversion', () => {
-  expect(fs.existsSync(path.join(root, 'dist/src/index.js'))).toBe(true);
+test('the CommonJS bundle loads tr46 only for an IDNA conversion', () => {
+  expect(fs.existsSync(path.join(root, 'dist/cjs/index.js'))).toBe(true);
   const out = execFileSync(process.execPath, ['-e', `
-    const m = require('./dist/src/index.js');
+    const m = require('./dist/cjs/index.js');
     const n = () => Object.keys(require.cache).filter((k) => /node_modules[\\\\/]tr46[\\\\/]/.test(k)).length;
     const before = n();
     m.toUri('http://b\\u00fccher.de/');

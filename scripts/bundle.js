@@ -1,0 +1,240 @@
+// The CommonJS bundles (npm run build, after tsc): what `require('uri-grammar')`,
+// `require('uri-grammar/ajv')` and the `uri-grammar` command load, files in dist/cjs/ with
+// source maps, bundled by esbuild from the TypeScript sources.
+//
+// Why: Node loads a CommonJS module per file (resolve, read, compile, run), and the package is
+// about 60 files; one file loads in well under half the time (docs/ARCHITECTURE.md, "Packaging").
+// From src/*.ts rather than tsc's dist/src/*.js because esbuild then joins the modules into one
+// scope (no wrapper per module) and the source maps point at src/*.ts directly.
+//
+// - dist/cjs/index.js: src/index.ts's exports. External: parsimmon (users combine our parsimmon parsers
+//   with their own, and parsimmon checks `instanceof` its own Parser class, so there must be one
+//   parsimmon module; it is required on first use, see src/engine/parsimmonLib-cjs.ts), tr46
+//   (required lazily, src/iri/tr46.ts), railroad-diagrams, ajv.
+// - dist/cjs/ajv.js: src/ajv-cjs.ts, which reaches the library only through './index': that
+//   import stays a require of ./index.js, the main bundle, so both entries share one instance of
+//   every class and cache. Any other import of a library module fails the build (it would be a
+//   second copy).
+// - dist/cjs/index.js is split: what reads URIs (HOT below) in it, the rest of the exports in
+//   dist/cjs/cold.js, loaded on first use of one of them; modules the two share live in
+//   index.js only (see fromBundles).
+// - dist/cjs/cli.js: src/cli/index.ts and the modules only the command line uses; the library's
+//   modules come from index.js and cold.js. The commands' modules stay lazy inside it (esbuild
+//   keeps a `require` of a bundled module as a call that runs the module's code on first use).
+//
+// dist/cjs/ is a folder tsc never writes (tsc -p tsconfig.json, which the benchmarks and
+// scripts run, rewrites dist/src/), so a benchmark never measures stale or unbundled files.
+const path = require('path');
+const esbuild = require('esbuild');
+
+const root = path.join(__dirname, '..');
+const src = path.join(root, 'src');
+const outdir = path.join(root, 'dist', 'cjs');
+
+const EXTERNAL = ['parsimmon', 'tr46', 'railroad-diagrams', 'ajv'];
+
+/** The lazy parsimmon of the CommonJS bundle in place of the plain import (src/engine/parsimmonLib.ts). */
+const lazyParsimmon = {
+  name: 'lazy-parsimmon',
+  setup(build) {
+    build.onResolve({ filter: /\/parsimmonLib$/ }, (args) => {
+      const target = path.resolve(args.resolveDir, args.path);
+      if (target !== path.join(src, 'engine', 'parsimmonLib')) return undefined;
+      return { path: target + '-cjs.ts' };
+    });
+  },
+};
+
+/** For dist/cjs/ajv.js: './index' is the main bundle; no other library module may be copied in. */
+const shareMain = {
+  name: 'share-main',
+  setup(build) {
+    build.onResolve({ filter: /^\./ }, (args) => {
+      const target = path.resolve(args.resolveDir, args.path).replace(/\.ts$/, '');
+      if (target === path.join(src, 'index')) return { path: './index.js', external: true };
+      if (target === path.join(src, 'ajv')) return undefined;
+      return {
+        errors: [{ text: `${path.relative(root, args.importer)} imports ${args.path}: the ajv bundle would carry a second copy of it (and of its state); import it from './index' instead` }],
+      };
+    });
+  },
+};
+
+const common = {
+  absWorkingDir: root,
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  tsconfig: path.join(root, 'tsconfig.build.json'),
+  external: EXTERNAL,
+  sourcemap: true,
+  sourcesContent: true,
+  logLevel: 'warning',
+  // Whitespace and syntax minified (V8 parses every byte: 160 kB to 121 kB took 0.5 ms off a
+  // `require` of about 6.6 ms); names kept, so a stack still names every function, and the
+  // source maps give src/*.ts lines (node --enable-source-maps). Lines of at most about 120
+  // characters: Node prints the line of an uncaught error, which should not be the whole file.
+  minifyWhitespace: true,
+  minifySyntax: true,
+  lineLimit: 120,
+};
+
+/**
+ * The exports of src/index.ts that dist/cjs/index.js carries itself: what a program that reads
+ * URIs or IRIs calls, the policies (config loaders and the ajv plugin use them), and RFC 3986 as
+ * a `Grammar`. The IRI layer brings the ABNF compiler (RFC 3987's grammar is compiled from its
+ * text) and adds about 1.7 ms to `require`, where loading cold.js on a first call would cost
+ * about 5 ms: the first call of every function of these stays under 2 ms. Every other export
+ * (the registry, the other grammars, the notation hooks) is a getter that loads
+ * dist/cjs/cold.js on first use: V8 parses every byte of a file it loads (docs/ARCHITECTURE.md).
+ */
+const HOT = [
+  'RULE_NAMES', 'CHILD_RULES', 'isValid', 'validate', 'parseTree', 'UriSyntaxError', 'GrammarSyntaxError',
+  'TreeLimitError', 'parse', 'recompose', 'resolve', 'removeDotSegments', 'normalize', 'equivalent',
+  'DEFAULT_PORTS', 'percentEncode', 'percentDecode', 'redact', 'walk', 'createValidator', 'UriPolicyError', 'policyPresets',
+  'toUri', 'toIri', 'hostToAscii', 'hostToUnicode', 'IdnaError', 'rfc3987', 'RFC3987_RULES', 'IRI_COMPONENT_RULES', 'rfc3986',
+];
+/** The key of the main bundle's table of its modules' namespaces, which dist/cjs/cold.js reads. */
+const INTERNAL = 'uri-grammar.internal';
+const INDEX = path.join(src, 'index.ts');
+const virtual = (name, contents) => ({
+  name: `virtual-${name}`,
+  setup(build) {
+    build.onResolve({ filter: new RegExp(`^virtual:${name}$`) }, () => ({ path: name, namespace: 'virtual' }));
+    build.onLoad({ filter: /.*/, namespace: 'virtual' }, () => ({ contents, resolveDir: src, loader: 'js' }));
+  },
+});
+
+/** `require(file)` stays as it is: another file of dist/cjs/. */
+const sibling = (file) => ({
+  name: `sibling-${file}`,
+  setup(build) {
+    build.onResolve({ filter: new RegExp(`^${file.replace(/\./g, '\\.')}$`) }, () => ({ path: file, external: true }));
+  },
+});
+
+/** The names src/index.ts exports (values only: types leave nothing in JavaScript). */
+async function indexExports() {
+  const r = await esbuild.build({ ...common, format: 'esm', sourcemap: false, write: false, metafile: true, entryPoints: [INDEX], plugins: [lazyParsimmon], logLevel: 'silent' });
+  return Object.values(r.metafile.outputs).find((o) => o.entryPoint).exports;
+}
+
+/** The source files (root-relative) that the hot exports need. */
+async function hotModules() {
+  const r = await esbuild.build({
+    ...common, format: 'esm', sourcemap: false, write: false, metafile: true, entryPoints: ['virtual:hot-probe'], logLevel: 'silent',
+    plugins: [lazyParsimmon, virtual('hot-probe', `export { ${HOT.join(', ')} } from ${JSON.stringify(INDEX)};`)],
+  });
+  return filesOf(r);
+}
+
+/**
+ * The code of an entry that fills in `module.exports` itself: `own` names as getters of this
+ * bundle's bindings, `others` as getters that require `./cold.js` on first use, and (under a
+ * symbol, not enumerable) the namespaces of the `published` modules, which the other bundles
+ * take instead of copying them, so that there is one instance of each module.
+ */
+function entry(own, others, published) {
+  const lines = [
+    `import { ${own.join(', ')} } from ${JSON.stringify(INDEX)};`,
+    ...published.map((f, i) => `import * as m${i} from ${JSON.stringify(path.join(root, f))};`),
+    ...(others.length ? ['let cold;', `const loadCold = () => (cold ??= require('./cold.js'));`] : []),
+    `Object.defineProperty(module.exports, '__esModule', { value: true });`,
+    `Object.defineProperty(module.exports, Symbol.for(${JSON.stringify(INTERNAL)}), { value: Object.freeze({ ${published.map((f, i) => `${JSON.stringify(f)}: m${i}`).join(', ')} }) });`,
+    // One table and a loop rather than a defineProperty a name: cjs-module-lexer (Node's
+    // `import` of a CommonJS file) drops a name it sees defined with a getter it cannot read;
+    // it finds them all in the footer (exportNames).
+    'const getters = {',
+    ...[...own, ...others].sort().map((n) => `  ${n}: () => ${own.includes(n) ? n : `loadCold().${n}`},`),
+    '};',
+    'for (const name of Object.keys(getters)) Object.defineProperty(module.exports, name, { enumerable: true, get: getters[name] });',
+  ];
+  return lines.join('\n') + '\n';
+}
+
+/**
+ * Never runs: names the exports for Node's `import` of the file (cjs-module-lexer reads this
+ * form, as in esbuild's own CommonJS output), which cannot see getters defined in a loop. A
+ * footer, since esbuild drops the statement as dead code from an entry.
+ */
+const exportNames = (names) => ({ footer: { js: `0 && (module.exports = { ${[...names].sort().join(', ')} });` } });
+
+/**
+ * A module that another bundle of dist/cjs/ has is taken from it, never copied: `owner` maps a
+ * source file (absolute) to that bundle ('./index.js' or './cold.js'); `used` collects, per
+ * bundle, the files (root-relative) taken, which that bundle then publishes.
+ */
+const fromBundles = (owner, used) => ({
+  name: 'from-bundles',
+  setup(build) {
+    build.onResolve({ filter: /^\./ }, async (args) => {
+      if (args.namespace === 'shared') return { path: args.path, external: true };
+      if (args.pluginData === 'from-bundles') return undefined;
+      const r = await build.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, importer: args.importer, pluginData: 'from-bundles' });
+      const bundle = r.errors.length ? undefined : owner.get(r.path);
+      if (!bundle) return r;
+      const file = path.relative(root, r.path).split(path.sep).join('/');
+      used[bundle].add(file);
+      return { path: `${bundle}#${file}`, namespace: 'shared' };
+    });
+    build.onLoad({ filter: /.*/, namespace: 'shared' }, (args) => {
+      const [bundle, file] = args.path.split('#');
+      return {
+        contents: `module.exports = require(${JSON.stringify(bundle)})[Symbol.for(${JSON.stringify(INTERNAL)})][${JSON.stringify(file)}];`,
+        resolveDir: outdir,
+        loader: 'js',
+      };
+    });
+  },
+});
+
+/** The source files (root-relative) with code in a build's output (its metafile also lists files read and then tree-shaken away). */
+const filesOf = (result) => {
+  const { inputs } = Object.values(result.metafile.outputs).find((o) => o.entryPoint);
+  return Object.keys(inputs).filter((f) => /^(src|grammar)\//.test(f) && inputs[f].bytesInOutput > 0).sort();
+};
+
+async function main() {
+  const names = await indexExports();
+  const missing = HOT.filter((n) => !names.includes(n));
+  if (missing.length) throw new Error(`HOT names what src/index.ts does not export: ${missing.join(', ')}`);
+  const cold = names.filter((n) => !HOT.includes(n));
+  const owner = new Map();
+  for (const f of await hotModules()) owner.set(path.join(root, f), './index.js');
+  // Which modules the cold exports add (those of the main bundle are taken from it).
+  const coldProbe = await esbuild.build({
+    ...common, sourcemap: false, write: false, metafile: true, entryPoints: ['virtual:cold'], logLevel: 'error',
+    plugins: [fromBundles(owner, { './index.js': new Set() }), lazyParsimmon, virtual('cold', entry(cold, [], []))],
+    logOverride: { 'commonjs-variable-in-esm': 'silent' },
+  });
+  for (const f of filesOf(coldProbe)) owner.set(path.join(root, f), './cold.js');
+
+  // The command line first, then cold.js, then index.js: each finds which modules of the next
+  // it takes, and the next publishes them.
+  const used = { './index.js': new Set(), './cold.js': new Set() };
+  // The entry is an ES module that fills in `module.exports` itself.
+  const esmEntry = { logOverride: { 'commonjs-variable-in-esm': 'silent' } };
+  await esbuild.build({
+    ...common, entryPoints: [path.join(src, 'cli', 'index.ts')], outfile: path.join(outdir, 'cli.js'),
+    plugins: [fromBundles(owner, used), lazyParsimmon],
+  });
+  const coldOwner = new Map([...owner].filter(([, b]) => b === './index.js'));
+  await esbuild.build({
+    ...common, ...esmEntry, ...exportNames(cold), entryPoints: ['virtual:cold'], outfile: path.join(outdir, 'cold.js'),
+    plugins: [fromBundles(coldOwner, used), lazyParsimmon, virtual('cold', entry(cold, [], [...used['./cold.js']].sort()))],
+  });
+  await Promise.all([
+    esbuild.build({
+      ...common, ...esmEntry, ...exportNames(names), entryPoints: ['virtual:main'], outfile: path.join(outdir, 'index.js'),
+      plugins: [lazyParsimmon, sibling('./cold.js'), virtual('main', entry(HOT, cold, [...used['./index.js']].sort()))],
+    }),
+    esbuild.build({ ...common, entryPoints: [path.join(src, 'ajv-cjs.ts')], outfile: path.join(outdir, 'ajv.js'), plugins: [shareMain] }),
+  ]);
+}
+
+main().catch((e) => {
+  // esbuild has printed the errors (logLevel); one line more says which step failed.
+  process.stderr.write(`bundle: ${e && e.message ? String(e.message).split('\n')[0] : e}\n`);
+  process.exit(1);
+});
