@@ -298,7 +298,7 @@ function simpleLeaf(grammar: Grammar, e: Expr): Matcher | undefined {
     case 'chars': return oneOf(e.set);
     case 'lit': return litMatcher(e.text);
     case 'rep': {
-      const set = singleCharSet(grammar, e.item);
+      const set = e.item.t === 'chars' ? e.item.set : singleCharSet(grammar, e.item);
       return set && runOf(set, e.min, e.max);
     }
     default: return undefined;
@@ -322,12 +322,15 @@ function runOf(set: CharSet, min: number, max: number): Matcher {
 
 /** A quoted string, case-insensitive (RFC 5234 2.3). */
 function litMatcher(text: string): Matcher {
-  const sets = [...text].map((ch) => new Set([...caseFold(ch)].map((x) => x.charCodeAt(0))));
-  if (sets.length === 1 && sets[0].size === 1) {
-    const code = text.charCodeAt(0);
-    return (input, i) => (input.charCodeAt(i) === code ? i + 1 : -1);
+  // Without letters (":", "//", "::"): the text as it is.
+  if (text.toLowerCase() === text.toUpperCase()) {
+    if (text.length === 1) {
+      const code = text.charCodeAt(0);
+      return (input, i) => (input.charCodeAt(i) === code ? i + 1 : -1);
+    }
+    return (input, i) => (input.startsWith(text, i) ? i + text.length : -1);
   }
-  if (sets.every((x) => x.size === 1)) return (input, i) => (input.startsWith(text, i) ? i + text.length : -1);
+  const sets = [...text].map((ch) => new Set([...caseFold(ch)].map((x) => x.charCodeAt(0))));
   return (input, i) => {
     for (const set of sets) if (!set.has(input.charCodeAt(i++))) return -1;
     return i;
