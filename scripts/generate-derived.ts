@@ -42,3 +42,5 @@ if (require.main === module) {
   fs.writeFileSync(GENERATED_FILE, derivedModuleText());
   console.log(`wrote ${path.relative(process.cwd(), GENERATED_FILE)}`);
 }
+import { writeTreesFile } from './generate-trees';
+if (require.main === module) writeTreesFile();

@@ -78,11 +78,44 @@ interface Found {
 /** The detectors, most specific first; the first that fits wins. */
 function detect(ctx: HintContext): Found | undefined {
   if (ctx.component !== undefined) return policyHint(ctx);
-  for (const d of DETECTORS) {
+  const has = traits(ctx);
+  for (const [d, needs] of DETECTORS) {
+    if ((has & needs) !== needs) continue;
     const f = d(ctx);
     if (f) return f;
   }
   return undefined;
+}
+
+// What a detector cannot fit without (each returns undefined when its trait is missing): one
+// look at the input up front skips the others, so that a process's first error neither compiles
+// them nor builds their RegExps.
+const ABSOLUTE = 1; //  the rule is URI or absolute-URI (missing-scheme)
+const PERCENT = 2; //   a "%" (zone-id, percent)
+const BRACKET = 4; //   a "[" (zone-id)
+const SLASHES = 8; //   a "//", before any authority (scheme-slashes, password, ipv6-brackets, port)
+const AT = 16; //       an "@" (password)
+const COLONS = 32; //   two ":" or more (ipv6-brackets: two in the authority)
+const BACKSLASH = 64; // a "\" at the error's index (backslash)
+const NON_ASCII = 128; // a non-ASCII character at the error's index (non-ascii)
+const PORT_COLON = 256; // a ":" after the first "//" (port)
+const NO_COLON_SLASHES = 512; // a "//" with a run before it and no ":" before it (scheme-slashes)
+
+/** @internal The traits of a context (exported for the tests). */
+export function traits({ input, rule, index }: HintContext): number {
+  const c = input.charCodeAt(index);
+  const slashes = input.indexOf('//');
+  const colon = input.indexOf(':');
+  return (rule === 'URI' || rule === 'absolute-URI' ? ABSOLUTE : 0)
+    | (input.includes('%') ? PERCENT : 0)
+    | (input.includes('[') ? BRACKET : 0)
+    | (slashes >= 0 ? SLASHES : 0)
+    | (input.includes('@') ? AT : 0)
+    | (colon !== input.lastIndexOf(':') ? COLONS : 0)
+    | (slashes >= 0 && input.lastIndexOf(':') > slashes ? PORT_COLON : 0)
+    | (slashes > 0 && (colon < 0 || colon > slashes) ? NO_COLON_SLASHES : 0)
+    | (c === 0x5c ? BACKSLASH : 0)
+    | (c >= 0x80 ? NON_ASCII : 0);
 }
 
 type Detector = (ctx: HintContext) => Found | undefined;
@@ -319,8 +352,11 @@ const missingSchemeEarly: Detector = (ctx) => {
   return ctx.index <= run && !/^[A-Za-z][A-Za-z0-9+.-]*\/\//.test(ctx.input) ? missingScheme(ctx) : undefined;
 };
 
-const DETECTORS: readonly Detector[] = [
-  whitespace, missingSchemeEarly, zoneId, percent, backslash, schemeSlashes, password, ipv6Brackets, portLetters, nonAscii, encode, missingScheme,
+/** @internal Each detector and the traits it needs (exported for the tests). */
+export const DETECTORS: ReadonlyArray<readonly [Detector, number]> = [
+  [whitespace, 0], [missingSchemeEarly, ABSOLUTE], [zoneId, BRACKET | PERCENT], [percent, PERCENT], [backslash, BACKSLASH],
+  [schemeSlashes, NO_COLON_SLASHES], [password, SLASHES | AT], [ipv6Brackets, SLASHES | COLONS], [portLetters, PORT_COLON],
+  [nonAscii, NON_ASCII], [encode, 0], [missingScheme, ABSOLUTE],
 ];
 
 /** Hints for a URI that is valid by the grammar and breaks a policy. */

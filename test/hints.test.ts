@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { validate, isValid, type RuleName } from '../src/index';
 import { createValidator, type PolicyOptions } from '../src/policy';
-import { findHint, grammarChecker, type HintKind } from '../src/hints';
+import { DETECTORS, findHint, grammarChecker, traits, type HintKind } from '../src/hints';
 
 // [input, rule, kind, hint index (null: the error's index), suggestion (null: none)]
 const rows: Array<[string, RuleName, HintKind, number | null, string | null]> = [
@@ -150,5 +150,29 @@ describe('property: a present suggestion always validates', () => {
     expect(h?.kind).toBe('space');
     expect(h?.suggestion).toBeUndefined();
     expect(findHint({ input: 'http://a b', rule: 'URI', index: 8 }, grammarChecker('URI'))?.suggestion).toBe('http://a%20b');
+  });
+  it('a detector skipped for a missing trait would not have fitted (the skip changes no hint)', () => {
+    // Every detector is run on every context, whatever the traits; one that fits must have had them.
+    let fitted = 0;
+    fc.assert(
+      fc.property(fc.oneof(mutated, fc.string({ maxLength: 30 })), fc.constantFrom(...RULES), fc.nat(), (input, rule, at) => {
+        const ctx = { input, rule, index: at % (input.length + 1) };
+        const has = traits(ctx);
+        for (const [d, needs] of DETECTORS) {
+          if (!d(ctx)) continue;
+          fitted++;
+          expect([d.name, input, (has & needs) === needs]).toEqual([d.name, input, true]);
+        }
+      }),
+      { seed: 1315, numRuns: 3000 },
+    );
+    expect(fitted).toBeGreaterThan(1000);
+  });
+  it('traits: each is seen where it is (hand-checked)', () => {
+    const names = (input: string, rule: string, index: number) => traits({ input, rule, index }).toString(2);
+    expect(names('http://a b', 'URI-reference', 8)).toBe((8).toString(2)); // "//" only
+    expect(names('http//u@h:8a%5B[', 'URI', 4)).toBe((1 | 2 | 4 | 8 | 16 | 256 | 512).toString(2));
+    expect(names('a:b:c\\', 'x', 5)).toBe((32 | 64).toString(2));
+    expect(names('a\u00fc', 'x', 1)).toBe((128).toString(2));
   });
 });

@@ -11,7 +11,7 @@
  */
 import { Automaton, type Verdict } from './automaton';
 import type { Grammar } from './expr';
-import { compileFast, type Compiled } from './fastTree';
+import { compileFast, type Compiled, type TreePlan } from './fastTree';
 import { DEFAULT_MAX_NODES, EAGER_NODES, FlatTree } from './compactTree';
 import { LONG } from './limits';
 import { regexpSource } from './regexp';
@@ -33,6 +33,8 @@ export type { TreeOptions };
  */
 export interface DerivedForms {
   readonly dfas: PackedDfa;
+  /** The tree compiler's plan (./fastTree.ts, TreePlan). */
+  readonly trees?: TreePlan;
 }
 
 export class Driver<R extends string> {
@@ -188,7 +190,7 @@ export class Driver<R extends string> {
     input: string, rule: R, nodeRules: ReadonlySet<string> = this.structural(rule), maxNodes = DEFAULT_MAX_NODES, reuse = true,
   ): FlatTree | undefined {
     let compiled = this.fast.get(nodeRules);
-    if (!compiled) this.fast.set(nodeRules, (compiled = compileFast(this.grammar, nodeRules)));
+    if (!compiled) this.fast.set(nodeRules, (compiled = compileFast(this.grammar, nodeRules, this.derived?.trees)));
     let t: FlatTree;
     if (reuse && input.length < LONG) {
       let s = this.scratch.get(nodeRules);

@@ -29,7 +29,42 @@ export interface Compiled {
   readonly names: readonly string[];
 }
 
-export function compileFast(grammar: Grammar, nodeRules: ReadonlySet<string>): Compiled {
+/**
+ * What the compiler derives from a grammar's expressions, computed ahead of time (`treePlan`;
+ * scripts/generate-trees.ts writes the built-in grammar's into src/generated/), so that a fresh
+ * process's first parse runs none of the derivations. Keyed by expression path: the rule name,
+ * then `.k` for item k of a sequence or choice, `.*` for a repetition's item, `.!` for a guard's.
+ * A path depends on the grammar only, so one plan serves every node set; a path it lacks is
+ * derived as usual.
+ */
+export interface TreePlan {
+  /** The RegExp source of each stretch that gives no nodes (and is not a `simpleLeaf`). */
+  readonly leaves: Readonly<Record<string, string>>;
+  /**
+   * Per choice, its alternatives' first characters (`firstChars`) as 32 hex digits, bit c of
+   * the 128 for character c; '' for an alternative that can match the empty string.
+   */
+  readonly starts: Readonly<Record<string, readonly string[]>>;
+  /**
+   * The stretches whose long form is a run loop: its tables (see RunTables), the sets as above,
+   * `plans` by character code.
+   */
+  readonly runs: Readonly<Record<string, { readonly single: string; readonly plans: Readonly<Record<string, readonly (readonly string[])[]>> }>>;
+}
+
+/** A plan being recorded: `compileFast` fills it and compiles everything at once. */
+interface Recording {
+  leaves: Record<string, string>;
+  starts: Record<string, string[]>;
+  runs: Record<string, { single: string; plans: Record<string, string[][]> }>;
+}
+
+export function compileFast(grammar: Grammar, nodeRules: ReadonlySet<string>, plan?: TreePlan): Compiled {
+  return compileWith(grammar, nodeRules, plan);
+}
+
+/** `compileFast`; with `recording`, every choice is compiled at once and what is derived is written into it. */
+function compileWith(grammar: Grammar, nodeRules: ReadonlySet<string>, plan?: TreePlan, recording?: Recording): Compiled {
   const rules = new Map<string, Matcher>();
   const names = [...nodeRules];
   const ids = new Map(names.map((n, k) => [n, k]));
@@ -37,12 +72,51 @@ export function compileFast(grammar: Grammar, nodeRules: ReadonlySet<string>): C
 
   const memo = new Map<string, boolean>();
   const reachesNode = (e: Expr): boolean => reaches(grammar, e, nodeRules, memo);
+  const sets = new Map<string, CharSet>();
+  const hexSet = (hex: string): CharSet => sets.get(hex) ?? sets.set(hex, fromHex(hex)).get(hex)!;
 
-  // The grammar has no recursion, so each rule compiles once, eagerly, on first reference.
+  /** The RegExp source of a stretch that gives no nodes. */
+  const leafSource = (e: Expr, path: string): string => {
+    const source = plan?.leaves[path] ?? regexpSource(grammar, e);
+    if (recording) recording.leaves[path] = source;
+    return source;
+  };
+
+  /** The tables of a run loop (see runAlts, runTables), or undefined when the stretch is not a run. */
+  const runTablesOf = (e: Expr, path: string): RunTables | undefined => {
+    if (plan) {
+      const pre = plan.runs[path];
+      if (!pre) return undefined;
+      const plans: (CharSet[][] | undefined)[] = new Array(128);
+      for (const c in pre.plans) plans[+c] = pre.plans[c].map((a) => a.map(hexSet));
+      return { single: hexSet(pre.single), plans };
+    }
+    const alts = runAlts(grammar, e);
+    const tables = alts && runTables(alts);
+    if (recording && tables) {
+      const plans: Record<string, string[][]> = {};
+      tables.plans.forEach((p, c) => p && (plans[c] = p.map((a) => a.map(toHex))));
+      recording.runs[path] = { single: toHex(tables.single), plans };
+    }
+    return tables;
+  };
+
+  /** Per alternative of a choice, the characters it can begin with; undefined if it can match nothing. */
+  const altStarts = (e: Expr & { t: 'alt' }, path: string): (CharSet | undefined)[] => {
+    const pre = plan?.starts[path];
+    if (pre && pre.length === e.items.length) return pre.map((hex) => (hex ? fromHex(hex) : undefined));
+    const starts = e.items.map((item) => (nullable(grammar, item) ? undefined : firstChars(grammar, item)));
+    if (recording) recording.starts[path] = starts.map((set) => (set ? toHex(set) : ''));
+    return starts;
+  };
+
+  // The grammar has no recursion, so each rule compiles once, on first reference; the
+  // alternatives of a choice compile when first tried (below), so that a first parse pays only
+  // for the rules its input reaches (IPv6address, say, is compiled for the first IP literal).
   const rule = (name: string): Matcher => {
     let m = rules.get(name);
     if (!m) {
-      const body = compile(grammar[name]);
+      const body = compile(grammar[name], name);
       const id = ids.get(name);
       if (id === undefined) m = body;
       else if (!reachesNode(grammar[name])) {
@@ -66,30 +140,42 @@ export function compileFast(grammar: Grammar, nodeRules: ReadonlySet<string>): C
     return m;
   };
 
-  const compile = (e: Expr): Matcher => {
+  const compile = (e: Expr, path: string): Matcher => {
     if (e.t !== 'guard' && !reachesNode(e)) {
       // A stretch that gives no nodes: one sticky RegExp on ordinary lengths. V8 runs a new
       // RegExp in its bytecode interpreter first, whose backtracking stack grows with every turn
       // of a loop and overflows on inputs of megabytes; from LONG characters on, the same
-      // expression runs as a charCodeAt loop or as the closures below, which need no stack.
-      const simple = simpleLeaf(grammar, e);
+      // expression runs as a charCodeAt loop or as the closures below, which need no stack (these
+      // made on the first long input: most processes never see one). A planned source is never a
+      // simple leaf's (a plan records only the others).
+      const simple = plan?.leaves[path] === undefined ? simpleLeaf(grammar, e) : undefined;
       if (simple) return simple;
-      const re = new RegExp(regexpSource(grammar, e), 'y');
-      const long = runLeaf(grammar, e) ?? structural(e);
+      const re = new RegExp(leafSource(e, path), 'y');
+      const run = runTablesOf(e, path);
+      if (run) {
+        // The run's loop, made now: a fixed callee, which V8 inlines here.
+        const long = runLeaf(run, (e as Expr & { t: 'rep' }).min);
+        return (input, i, out) => {
+          if (input.length - i >= LONG) return long(input, i, out);
+          re.lastIndex = i;
+          return re.test(input) ? re.lastIndex : -1;
+        };
+      }
+      let long: Matcher | undefined;
       return (input, i, out) => {
-        if (input.length - i >= LONG) return long(input, i, out);
+        if (input.length - i >= LONG) return (long ??= structural(e, path))(input, i, out);
         re.lastIndex = i;
         return re.test(input) ? re.lastIndex : -1;
       };
     }
-    return structural(e);
+    return structural(e, path);
   };
 
-  const structural = (e: Expr): Matcher => {
+  const structural = (e: Expr, path: string): Matcher => {
     switch (e.t) {
       case 'ref': return rule(e.name);
       case 'seq': {
-        const items = e.items.map(compile);
+        const items = e.items.map((x, k) => compile(x, `${path}.${k}`));
         if (items.length === 2) {
           const [a, b] = items;
           return (input, i, out) => {
@@ -115,16 +201,17 @@ export function compileFast(grammar: Grammar, nodeRules: ReadonlySet<string>): C
       }
       case 'alt': {
         // An alternative that cannot begin with the next character (and cannot match the empty
-        // string) would fail: skip it without calling it. Same answers, fewer calls.
-        const items = e.items.map(compile);
-        const starts = e.items.map((item) => (nullable(grammar, item) ? undefined : firstChars(grammar, item)));
+        // string) would fail: skip it without calling it. Same answers, fewer calls. Each
+        // alternative is compiled when first tried.
+        const items: (Matcher | undefined)[] = e.items.map((x, k) => (recording ? compile(x, `${path}.${k}`) : undefined));
+        const starts = altStarts(e, path);
         return (input, i, out) => {
           const mark = out.length;
           const c = input.charCodeAt(i);
           for (let k = 0; k < items.length; k++) {
             const first = starts[k];
             if (first && !(c < 128 && first[c])) continue;
-            const j = items[k](input, i, out);
+            const j = (items[k] ?? (items[k] = compile(e.items[k], `${path}.${k}`)))(input, i, out);
             if (j >= 0) return j;
             out.truncate(mark);
           }
@@ -132,7 +219,7 @@ export function compileFast(grammar: Grammar, nodeRules: ReadonlySet<string>): C
         };
       }
       case 'rep': {
-        const item = compile(e.item);
+        const item = compile(e.item, `${path}.*`);
         const { min, max } = e;
         if (min === 0 && max === 1) {
           return (input, i, out) => {
@@ -158,7 +245,7 @@ export function compileFast(grammar: Grammar, nodeRules: ReadonlySet<string>): C
       }
       case 'guard': {
         if (!e.not) return (input, i) => (i === input.length ? i : -1);
-        const not = compile(e.not);
+        const not = compile(e.not, `${path}.!`);
         return (input, i) => {
           const j = not(input, i, scratch);
           scratch.truncate(0);
@@ -173,42 +260,81 @@ export function compileFast(grammar: Grammar, nodeRules: ReadonlySet<string>): C
 }
 
 /**
+ * The plan of `grammar` (see TreePlan): what compiling every rule for each of `nodeSets` derives.
+ * The leaves depend on the node set; their sources and the choices' first characters do not.
+ */
+export function treePlan(grammar: Grammar, nodeSets: readonly ReadonlySet<string>[]): TreePlan {
+  const recording: Recording = { leaves: {}, starts: {}, runs: {} };
+  for (const nodes of nodeSets) {
+    const c = compileWith(grammar, nodes, undefined, recording);
+    for (const name of Object.keys(grammar)) c.matcher(name);
+  }
+  const sorted = <T>(o: Record<string, T>): Record<string, T> => Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : 1)));
+  return { leaves: sorted(recording.leaves), starts: sorted(recording.starts), runs: sorted(recording.runs) };
+}
+
+/** A character set as 32 hex digits, bit c for character c (digit k holds characters 4k to 4k + 3). */
+function toHex(set: CharSet): string {
+  let out = '';
+  for (let k = 0; k < 32; k++) out += (set[4 * k] | (set[4 * k + 1] << 1) | (set[4 * k + 2] << 2) | (set[4 * k + 3] << 3)).toString(16);
+  return out;
+}
+
+function fromHex(hex: string): CharSet {
+  const set = new Uint8Array(128);
+  for (let k = 0; k < 32; k++) {
+    const d = parseInt(hex[k], 16);
+    for (let b = 0; b < 4; b++) set[4 * k + b] = (d >> b) & 1;
+  }
+  return set;
+}
+
+/**
  * Leaves too small for a RegExp call to pay: one character class, a run of one, or a quoted
  * string, matched with charCodeAt.
  */
 function simpleLeaf(grammar: Grammar, e: Expr): Matcher | undefined {
-  if (e.t === 'chars') return oneOf(e.set);
-  const set = e.t === 'rep' ? singleCharSet(grammar, e.item) : undefined;
-  if (e.t === 'rep' && set) {
-    const { min, max } = e;
-    return (input, i) => {
-      const start = i;
-      const n = input.length;
-      const stop = max === Infinity ? n : Math.min(n, i + max);
-      while (i < stop) {
-        const c = input.charCodeAt(i);
-        if (c > 127 || !set[c]) break;
-        i++;
-      }
-      return i - start >= min ? i : -1;
-    };
+  switch (e.t) {
+    case 'chars': return oneOf(e.set);
+    case 'lit': return litMatcher(e.text);
+    case 'rep': {
+      const set = e.item.t === 'chars' ? e.item.set : singleCharSet(grammar, e.item);
+      return set && runOf(set, e.min, e.max);
+    }
+    default: return undefined;
   }
-  if (e.t === 'lit') {
-    const sets = [...e.text].map((ch) => new Set([...caseFold(ch)].map((x) => x.charCodeAt(0))));
-    if (sets.length === 1 && sets[0].size === 1) {
-      const code = e.text.charCodeAt(0);
+}
+
+/** `min*max` characters of `set`. */
+function runOf(set: CharSet, min: number, max: number): Matcher {
+  return (input, i) => {
+    const start = i;
+    const n = input.length;
+    const stop = max === Infinity ? n : Math.min(n, i + max);
+    while (i < stop) {
+      const c = input.charCodeAt(i);
+      if (c > 127 || !set[c]) break;
+      i++;
+    }
+    return i - start >= min ? i : -1;
+  };
+}
+
+/** A quoted string, case-insensitive (RFC 5234 2.3). */
+function litMatcher(text: string): Matcher {
+  // Without letters (":", "//", "::"): the text as it is.
+  if (text.toLowerCase() === text.toUpperCase()) {
+    if (text.length === 1) {
+      const code = text.charCodeAt(0);
       return (input, i) => (input.charCodeAt(i) === code ? i + 1 : -1);
     }
-    if (sets.every((x) => x.size === 1)) {
-      const text = e.text;
-      return (input, i) => (input.startsWith(text, i) ? i + text.length : -1);
-    }
-    return (input, i) => {
-      for (const set of sets) if (!set.has(input.charCodeAt(i++))) return -1;
-      return i;
-    };
+    return (input, i) => (input.startsWith(text, i) ? i + text.length : -1);
   }
-  return undefined;
+  const sets = [...text].map((ch) => new Set([...caseFold(ch)].map((x) => x.charCodeAt(0))));
+  return (input, i) => {
+    for (const set of sets) if (!set.has(input.charCodeAt(i++))) return -1;
+    return i;
+  };
 }
 
 function oneOf(set: CharSet): Matcher {
@@ -221,10 +347,10 @@ function oneOf(set: CharSet): Matcher {
 
 /**
  * `*( A / B / … )` where each alternative is a fixed run of single characters (`unreserved`,
- * `":"`, `pct-encoded` = "%" HEXDIG HEXDIG, …): a loop that, at each character, tries the
- * alternatives that can begin with it, in order (ordered choice, as the other forms).
+ * `":"`, `pct-encoded` = "%" HEXDIG HEXDIG, …): the alternatives, each as its characters' sets;
+ * undefined for any other expression.
  */
-function runLeaf(grammar: Grammar, e: Expr): Matcher | undefined {
+function runAlts(grammar: Grammar, e: Expr): CharSet[][] | undefined {
   if (e.t !== 'rep' || e.max !== Infinity) return undefined;
   const alts: CharSet[][] = [];
   const flatten = (x: Expr): boolean => {
@@ -235,9 +361,20 @@ function runLeaf(grammar: Grammar, e: Expr): Matcher | undefined {
     const sets = fixedWidth(grammar, x);
     return sets !== undefined && alts.push(sets) > 0;
   };
-  if (!flatten(e.item)) return undefined;
-  // For each first character: the alternatives that can begin with it, up to the first one-character
-  // one (which then always matches).
+  return flatten(e.item) ? alts : undefined;
+}
+
+/**
+ * What a run loop reads (see runLeaf): the characters that are a whole alternative by themselves,
+ * and for each other character that can begin one, the alternatives that can begin with it, in
+ * order, up to the first one-character one (which then always matches).
+ */
+interface RunTables {
+  readonly single: CharSet;
+  readonly plans: readonly (readonly CharSet[][] | undefined)[];
+}
+
+function runTables(alts: readonly CharSet[][]): RunTables {
   const single = new Uint8Array(128);
   const plans: (CharSet[][] | undefined)[] = new Array(128);
   for (let c = 0; c < 128; c++) {
@@ -250,7 +387,14 @@ function runLeaf(grammar: Grammar, e: Expr): Matcher | undefined {
     if (plan.length === 1 && plan[0].length === 1) single[c] = 1;
     else if (plan.length) plans[c] = plan;
   }
-  const { min } = e;
+  return { single, plans };
+}
+
+/**
+ * At least `min` of the alternatives of a run (see runAlts): a loop that, at each character, tries
+ * the alternatives that can begin with it, in order (ordered choice, as the other forms).
+ */
+function runLeaf({ single, plans }: RunTables, min: number): Matcher {
   return (input, i) => {
     const n = input.length;
     let count = 0;
