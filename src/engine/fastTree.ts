@@ -82,14 +82,19 @@ function compileWith(grammar: Grammar, nodeRules: ReadonlySet<string>, plan?: Tr
     return source;
   };
 
-  /** The tables of a run loop (see runAlts, runTables), or undefined when the stretch is not a run. */
-  const runTablesOf = (e: Expr, path: string): RunTables | undefined => {
+  /**
+   * The tables of a run loop (see runAlts, runTables), as a function that makes them (a plan's
+   * are unpacked on the first long input), or undefined when the stretch is not a run.
+   */
+  const runTablesOf = (e: Expr, path: string): (() => RunTables) | undefined => {
     if (plan) {
       const pre = plan.runs[path];
       if (!pre) return undefined;
-      const plans: (CharSet[][] | undefined)[] = new Array(128);
-      for (const c in pre.plans) plans[+c] = pre.plans[c].map((a) => a.map(hexSet));
-      return { single: hexSet(pre.single), plans };
+      return () => {
+        const plans: (CharSet[][] | undefined)[] = new Array(128);
+        for (const c in pre.plans) plans[+c] = pre.plans[c].map((a) => a.map(hexSet));
+        return { single: hexSet(pre.single), plans };
+      };
     }
     const alts = runAlts(grammar, e);
     const tables = alts && runTables(alts);
@@ -98,7 +103,7 @@ function compileWith(grammar: Grammar, nodeRules: ReadonlySet<string>, plan?: Tr
       tables.plans.forEach((p, c) => p && (plans[c] = p.map((a) => a.map(toHex))));
       recording.runs[path] = { single: toHex(tables.single), plans };
     }
-    return tables;
+    return tables && (() => tables);
   };
 
   /** Per alternative of a choice, the characters it can begin with; undefined if it can match nothing. */
@@ -394,8 +399,10 @@ function runTables(alts: readonly CharSet[][]): RunTables {
  * At least `min` of the alternatives of a run (see runAlts): a loop that, at each character, tries
  * the alternatives that can begin with it, in order (ordered choice, as the other forms).
  */
-function runLeaf({ single, plans }: RunTables, min: number): Matcher {
+function runLeaf(make: () => RunTables, min: number): Matcher {
+  let tables: RunTables | undefined;
   return (input, i) => {
+    const { single, plans } = (tables ??= make());
     const n = input.length;
     let count = 0;
     scan: while (i < n) {
