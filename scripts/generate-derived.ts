@@ -4,7 +4,9 @@
  * otherwise build on a process's first call (an NFA, a subset construction, or a RegExp that V8
  * compiles: milliseconds of cold work; unpacking the tables takes microseconds).
  * test/generated.test.ts fails when the file is not what this script writes today (regenerate
- * after changing the grammar or the engine).
+ * after changing the grammar or the engine). `npm run generate` type-checks first; after a change
+ * of the packed format itself the stale file fails that check, so run
+ * `tsc -p tsconfig.json; node dist/scripts/generate-derived.js` once (tsc still emits).
  */
 import * as fs from 'fs';
 import * as path from 'path';
