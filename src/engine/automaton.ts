@@ -15,6 +15,7 @@
 import { Classes, charLength } from './codepoints';
 import type { Expr, Grammar } from './expr';
 import { buildNfa, Kind, type Nfa } from './nfa';
+import { refine } from './refine';
 
 export interface Verdict {
   ok: boolean;
@@ -223,24 +224,14 @@ export class Automaton {
       Automaton.maxHeld = saved;
     }
     const index = new Map(states.map((s, i) => [s, i]));
-    let block = states.map((s) => `${this.accepting[s / width]}|${this.expected(s).join('\n')}`);
-    for (let count = -1; ;) {
-      const keys = states.map((s, i) => {
-        let key = block[i];
-        for (let k = 0; k < width; k++) {
-          const to = this.table[s + k];
-          key += ',' + (to === DEAD ? '-' : block[index.get(to)!]);
-        }
-        return key;
-      });
-      const ids = new Map<string, number>();
-      block = keys.map((key) => {
-        if (!ids.has(key)) ids.set(key, ids.size);
-        return String(ids.get(key));
-      });
-      if (ids.size === count) break;
-      count = ids.size;
-    }
+    const block = refine(
+      states.map((s) => `${this.accepting[s / width]}|${this.expected(s).join('\n')}`),
+      width,
+      (i, k) => {
+        const to = this.table[states[i] + k];
+        return to === DEAD ? -1 : index.get(to)!;
+      },
+    );
     // One representative a block, numbered breadth first from the start (1; 0 is dead).
     const representative = new Map<string, number>();
     states.forEach((s, i) => { if (!representative.has(block[i])) representative.set(block[i], s); });

@@ -17,6 +17,7 @@
  */
 import type { MinimalDfa, Verdict } from './automaton';
 import { charLength } from './codepoints';
+import { refine } from './refine';
 
 /**
  * DFAs packed for a source file, in a JSON-safe ASCII alphabet of 64 digits. The rows are
@@ -131,24 +132,15 @@ export function packDfas(dfas: Readonly<Record<string, MinimalDfa>>): PackedDfa 
     for (let s = 1; s < d.next.length; s++) states.push([d, s, states.length - s + 1]);
   }
   const at = (d: MinimalDfa, s: number, k: number) => d.next[s][samples[k](d)];
-  let block = states.map(([d, s]) => `${d.accepting[s]}|${d.expected[s].join('\n')}`);
-  for (let count = -1; ;) {
-    const keys = states.map(([d, s, b], i) => {
-      let key = block[i];
-      for (let k = 0; k < width; k++) {
-        const to = at(d, s, k);
-        key += ',' + (to === 0 ? '-' : block[b + to - 1]);
-      }
-      return key;
-    });
-    const seen = new Map<string, number>();
-    block = keys.map((key) => {
-      if (!seen.has(key)) seen.set(key, seen.size);
-      return String(seen.get(key));
-    });
-    if (seen.size === count) break;
-    count = seen.size;
-  }
+  const block = refine(
+    states.map(([d, s]) => `${d.accepting[s]}|${d.expected[s].join('\n')}`),
+    width,
+    (i, k) => {
+      const [d, s, b] = states[i];
+      const to = at(d, s, k);
+      return to === 0 ? -1 : b + to - 1;
+    },
+  );
   // Numbered breadth first from each rule's start in turn (1; 0 is dead).
   const representative = new Map<string, number>();
   states.forEach((_, i) => { if (!representative.has(block[i])) representative.set(block[i], i); });
