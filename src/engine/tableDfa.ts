@@ -66,17 +66,19 @@ function fixed(n: number, digits: number): string {
 const DIGIT = new Uint8Array(128);
 for (let k = 0; k < ALPHABET.length; k++) DIGIT[ALPHABET.charCodeAt(k)] = k;
 
-/** Reads the varints of `text` from offset `i` on, calling `each` with each value. */
-function decode(text: string, each: (n: number) => void, from = 0, to = text.length): void {
+/** The varints of `text` from offset `from` to `to` (see `enc`). */
+function varints(text: string, from = 0, to = text.length): number[] {
+  const out: number[] = [];
   for (let i = from, n = 0, shift = 1; i < to; i++) {
     const d = DIGIT[text.charCodeAt(i)];
     n += (d & 31) * shift;
     if (d < 32) {
-      each(n);
+      out.push(n);
       n = 0;
       shift = 1;
     } else shift *= 32;
   }
+  return out;
 }
 
 function readFixed(text: string, i: number, digits: number): number {
@@ -244,26 +246,10 @@ export class TableDfa {
   /** The state after class `k` from the state at offset `s`, unpacking its row if need be. */
   private step(s: number, k: number): number {
     if (this.unpacked[s] === 0) {
-      // The row's runs: varints, (next state, run length) in turn (see `decode`).
+      // The row's runs: (next state, run length) in turn.
       const id = s / this.width;
-      const rows = this.packed.rows;
-      let at = s;
-      let target = -1;
-      for (let i = readFixed(this.packed.rowAt, 3 * id, 3), end = readFixed(this.packed.rowAt, 3 * id + 3, 3), n = 0, shift = 1; i < end; i++) {
-        const d = DIGIT[rows.charCodeAt(i)];
-        n += (d & 31) * shift;
-        if (d >= 32) {
-          shift *= 32;
-          continue;
-        }
-        if (target < 0) target = n * this.width;
-        else {
-          this.next.fill(target, at, (at += n));
-          target = -1;
-        }
-        n = 0;
-        shift = 1;
-      }
+      const runs = varints(this.packed.rows, readFixed(this.packed.rowAt, 3 * id, 3), readFixed(this.packed.rowAt, 3 * id + 3, 3));
+      for (let r = 0, at = s; r < runs.length; r += 2) this.next.fill(runs[r] * this.width, at, (at += runs[r + 1]));
       this.unpacked[s] = 1;
     }
     return this.next[s + k];
@@ -320,8 +306,6 @@ export class TableDfa {
   }
 
   private expectedAt(s: number): string[] {
-    const out: string[] = [];
-    decode(this.packed.expected[readFixed(this.packed.expectedOf, (2 * s) / this.width, 2)], (w) => out.push(this.packed.words[w]));
-    return out;
+    return varints(this.packed.expected[readFixed(this.packed.expectedOf, (2 * s) / this.width, 2)]).map((w) => this.packed.words[w]);
   }
 }
