@@ -49,9 +49,7 @@ export function parse(input: string, rule: ComponentRule = 'URI-reference'): Uri
     throw new TypeError(`parse: argument "rule" must be one of ${COMPONENT_RULES.join(', ')}, got ${got}`);
   }
   if (!driver.test(input, rule)) return driver.fail(input, rule);
-  const c = split(input);
-  if (c.authority !== undefined) splitAuthority(c.authority, c);
-  return c;
+  return splitComponents(input);
 }
 
 /**
@@ -61,7 +59,7 @@ export function parse(input: string, rule: ComponentRule = 'URI-reference'): Uri
  */
 export function parseFive(input: string, rule: 'URI' | 'URI-reference'): UriComponents {
   if (!driver.test(input, rule)) return driver.fail(input, rule);
-  return split(input);
+  return splitReference(input);
 }
 
 const COLON = 0x3a;
@@ -80,11 +78,12 @@ const HASH = 0x23;
  * grammar's own components (first match wins): no rule lets a "/", "?" or "#" before the
  * scheme's ":" (a relative-ref's first segment holds no ":", 4.2), an authority ends at the
  * first "/", "?" or "#" (3.2), a query at the first "#" (3.4), and a path after "//" that is
- * not an authority cannot begin with "//" (3.3). The test suite checks the split against the
- * parse trees. Written as scans rather than as that RegExp: linear and stackless on inputs of
- * any length, and nothing for V8 to compile on a first call.
+ * not an authority cannot begin with "//" (3.3). The same holds for IRI references (RFC 3987
+ * 2.2 has the same delimiters), which src/iri/semantics.ts splits here too. The test suite
+ * checks the split against the parse trees. Written as scans rather than as that RegExp: linear
+ * and stackless on inputs of any length, and nothing for V8 to compile on a first call.
  */
-function split(input: string): UriComponents {
+export function splitReference(input: string): UriComponents {
   const c = noComponents();
   const n = input.length;
   let i = 0;
@@ -110,6 +109,13 @@ function split(input: string): UriComponents {
     i = hash < 0 ? n : hash;
   }
   if (i < n) c.fragment = input.slice(i + 1);
+  return c;
+}
+
+/** `splitReference`, and the authority split into userinfo, host (and its kind) and port. */
+export function splitComponents(input: string): UriComponents {
+  const c = splitReference(input);
+  if (c.authority !== undefined) splitAuthority(c.authority, c);
   return c;
 }
 

@@ -11,7 +11,7 @@
  * "do not normalize"), does not case-fold non-ASCII host text (that is IDNA's: toUri with
  * `idna`), and does not decode percent-encoded non-ASCII characters (that is toIri).
  */
-import type { UriComponents, HostKind } from '../components';
+import { splitComponents, type UriComponents } from '../components';
 import type { ComponentsInput } from '../recompose';
 import { FIELDS, authorityText, recomposeTrusted } from '../recompose';
 import { readOptions } from '../options';
@@ -49,39 +49,7 @@ export function parseIri(input: string, rule: IriComponentRule = 'IRI-reference'
   expectComponentRule(rule, fn);
   const v = iriCheck(input, rule, true);
   if (!v.ok) throw iriError(input, rule, v, fn);
-  return split(input);
-}
-
-/**
- * RFC 3986 Appendix B on a valid IRI reference ("the following line is the regular
- * expression for breaking-down a well-formed URI reference into its components"), then
- * `[ iuserinfo "@" ] ihost [ ":" port ]` inside the authority.
- */
-const APPENDIX_B = /^(?:([^:/?#]+):)?(?:\/\/([^/?#]*))?([^?#]*)(?:\?([^#]*))?(?:#(.*))?$/s;
-
-function split(input: string): UriComponents {
-  const m = APPENDIX_B.exec(input)!;
-  const c: UriComponents = {
-    scheme: m[1], authority: m[2], userinfo: undefined, host: undefined, port: undefined,
-    path: m[3], query: m[4], fragment: m[5], hostKind: undefined,
-  };
-  if (c.authority !== undefined) {
-    const a = c.authority;
-    const at = a.indexOf('@'); // iuserinfo has no "@"
-    if (at >= 0) c.userinfo = a.slice(0, at);
-    const rest = a.slice(at + 1);
-    const end = rest[0] === '[' ? rest.indexOf(']') + 1 : rest.indexOf(':') < 0 ? rest.length : rest.indexOf(':');
-    c.host = rest.slice(0, end);
-    if (end < rest.length) c.port = rest.slice(end + 1);
-    c.hostKind = kindOf(c.host);
-  }
-  return c;
-}
-
-/** ihost = IP-literal / IPv4address / ireg-name, first match wins (RFC 3986 3.2.2). */
-function kindOf(host: string): HostKind {
-  if (host[0] === '[') return host[1] === 'v' || host[1] === 'V' ? 'IPvFuture' : 'IPv6address';
-  return driver.test(host, 'IPv4address') ? 'IPv4address' : 'reg-name';
+  return splitComponents(input);
 }
 
 /** 5.2 on IRIs: the target IRI of `reference` against the IRI `base`. */
@@ -97,7 +65,7 @@ export function resolveIri(base: string, reference: string, options: ResolveOpti
 function parseArgument(text: string, argument: string, rule: IriComponentRule): UriComponents {
   const v = iriCheck(text, rule, true);
   if (!v.ok) throw iriError(text, rule, v, `resolve: ${argument}`);
-  return split(text);
+  return splitComponents(text);
 }
 
 /** 6.2.2 (and 6.2.3 with `{ scheme: true }`) on an IRI; no NFC (see above). */
@@ -116,7 +84,7 @@ export function equivalentIri(a: string, b: string): boolean {
 
 function parseAbsolute(iri: string, fn: string): UriComponents {
   const v = iriCheck(iri, 'IRI', true);
-  if (v.ok) return split(iri);
+  if (v.ok) return splitComponents(iri);
   if (iriCheck(iri, 'irelative-ref', true).ok) {
     const shown = JSON.stringify(iri.length > 60 ? iri.slice(0, 60) + '…' : iri);
     throw new UriSyntaxError(iri, 'IRI', v.index, [], `${fn}: ${shown} is a relative reference, not an IRI; resolve it against a base IRI first (RFC 3986 5.2)`);
