@@ -11,13 +11,13 @@
  * The guards are a speed choice, not a correctness need: the exact first-match engine
  * (src/engine/firstMatch.ts) runs grammar/rfc3986.abnf as printed, with no guard, and gives
  * the same verdicts, error offsets, `expected` lists and trees for all 36 rules
- * (test/engine/rfc3986-abnf.test.ts). The module keeps them because its fast forms (one
- * RegExp per rule, the tree closures of src/engine/fastTree.ts) read the grammar as a PEG
+ * (test/grammars/rfc3986-text.test.ts). The module keeps them because its fast forms (one
+ * RegExp per rule, the tree closures of src/engine/pegTree.ts) read the grammar as a PEG
  * and need them to commit where first match commits; those forms are several times faster
  * than the general engine on URIs (BENCHMARKS.md, "built-in vs loaded from text").
  */
 import {
-  alt, chars, empty, endOfInput, lit, notFollowedBy, opt, ref, rep, seq, type Expr, type Grammar,
+  alt, chars, empty, endOfInput, lit, notFollowedBy, opt, ref, rep, seq, type Expr, type Rules,
 } from '../src/engine/expr';
 
 /** The 36 rules of RFC 3986 Appendix A, in the order the appendix gives them. */
@@ -118,7 +118,7 @@ const h16ColonBeforeGap = (max: number): Expr => rep(seq(h16Colon, notFollowedBy
 const gap = (max: number): Expr =>
   max < 0 ? lit('::') : seq(opt(seq(h16ColonBeforeGap(max), ref('h16'))), lit('::'));
 
-export const rfc3986: Grammar<RuleName> = {
+export const rfc3986Rules: Rules<RuleName> = {
   // URI           = scheme ":" hier-part [ "?" query ] [ "#" fragment ]
   'URI': seq(ref('scheme'), lit(':'), ref('hier-part'), opt(seq(lit('?'), ref('query'))), opt(seq(lit('#'), ref('fragment')))),
 

@@ -1,10 +1,10 @@
 /**
  * The grammars the page offers, their examples, and what the page can say beyond the tree
  * for the URI grammar (components and normalized form). A grammar the engine knows joins
- * through GRAMMAR_VIEWS (src/grammarView.ts), one line each.
+ * through GRAMMAR_VIEWS (src/teaching/grammarView.ts), one line each.
  */
-import { GRAMMAR_VIEWS, type GrammarView } from '../src/grammarView';
-import { COMPONENT_RULES, type ComponentRule } from '../src/components';
+import { GRAMMAR_VIEWS, type GrammarView } from '../src/teaching/grammarView';
+import { COMPONENT_RULES, type ComponentRule } from '../src/uri/components';
 import * as api from '../src/index';
 
 export const GRAMMARS: ReadonlyMap<string, GrammarView> = GRAMMAR_VIEWS;

@@ -5,10 +5,10 @@
  * longest valid prefix greyed out. Everything runs in the page; the state lives in the fragment.
  */
 import type { Node } from '../src/engine/tree';
-import { alternatives, type GrammarView } from '../src/grammarView';
-import { exprText } from '../src/abnfText';
-import { alternativeTaken, derivation, shownText } from '../src/explain';
-import { railroadDiagram, RAILROAD_CSS } from '../src/railroad';
+import { alternatives, type GrammarView } from '../src/teaching/grammarView';
+import { exprText } from '../src/teaching/abnfText';
+import { alternativeTaken, derivation, shownText } from '../src/teaching/explain';
+import { railroadDiagram, RAILROAD_CSS } from '../src/teaching/railroad';
 import { charName, drawTree, moveFrom, pathTo, type Drawn } from './tree';
 import { readFragment, writeFragment, type PageState } from './state';
 import { GRAMMARS, componentsOf, customGrammar, canCompileAbnf, EXAMPLES } from './grammars';

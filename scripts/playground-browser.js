@@ -8,7 +8,16 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+/** Where Chromium is usually installed (Debian's package first), after CHROMIUM_PATH. */
+const USUAL_PATHS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/lib/chromium/chromium', '/snap/bin/chromium', '/usr/bin/google-chrome'];
+
+/** The Chromium to drive: CHROMIUM_PATH if set (even when it does not exist: it is what was asked for), else the first of USUAL_PATHS that exists, else undefined. */
+function findChromium() {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  return USUAL_PATHS.find((p) => fs.existsSync(p));
+}
+
+const CHROMIUM = findChromium() ?? '/usr/bin/chromium';
 
 const ARGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
@@ -39,4 +48,4 @@ async function launchChromium() {
   };
 }
 
-module.exports = { launchChromium, CHROMIUM };
+module.exports = { launchChromium, findChromium, CHROMIUM };

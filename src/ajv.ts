@@ -23,7 +23,7 @@ import type { DataValidateFunction } from 'ajv/dist/types';
 // both share one UriPolicyError class and one set of caches.
 import { isValid, createValidator, policyPresets, UriPolicyError, rfc3987, type PolicyOptions, type ComponentRule } from './index';
 
-/** The rules a policy's `rule` takes: `parse`'s (src/components.ts COMPONENT_RULES; the type below fails if one is missing). */
+/** The rules a policy's `rule` takes: `parse`'s (src/uri/components.ts COMPONENT_RULES; the type below fails if one is missing). */
 const COMPONENT_RULES = ['URI', 'URI-reference', 'absolute-URI', 'relative-ref'] as const satisfies readonly ComponentRule[];
 const allComponentRules: Exclude<ComponentRule, (typeof COMPONENT_RULES)[number]> extends never ? true : false = true;
 void allComponentRules;

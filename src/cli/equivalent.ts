@@ -12,7 +12,7 @@ export const equivalent: Command = {
   async run(ctx) {
     const same = ctx.grammar.name === 'rfc3987'
       ? (await import('../iri/semantics')).equivalentIri
-      : (await import('../normalize')).equivalent; // loaded on use
+      : (await import('../uri/normalize')).equivalent; // loaded on use
     const yes = same(ctx.args[0], ctx.args[1]);
     ctx.io.out(yes ? 'equivalent' : 'not equivalent');
     return yes ? 0 : 1;

@@ -1,6 +1,6 @@
 /** `uri-grammar explain <uri> [--rule R] [--lexical]`: the derivation in words, one line per node. */
-import { explain as derivationLines } from '../explain';
-import { grammarByName } from '../grammars';
+import { explain as derivationLines } from '../teaching/explain';
+import { grammarByName } from '../grammars/registry';
 import { flag, type Command } from './command';
 
 export const explain: Command = {

@@ -4,9 +4,9 @@
  * `.bnf` in RFC 2396's notation). The default is RFC 3986, whose fast paths, hints and policies
  * the commands use directly.
  */
-import { driver, RULE_NAMES, type RuleName } from '../grammar';
-import { validate } from '../validate';
-import { parseTree } from '../validate';
+import { driver, RULE_NAMES, type RuleName } from '../uri/driver';
+import { validate } from '../uri/validate';
+import { parseTree } from '../uri/validate';
 import type { Node } from '../engine/tree';
 import type { GrammarSyntaxError } from '../engine/errors';
 import type { Grammar } from '../engine/grammar';
@@ -50,12 +50,12 @@ export function cliGrammar(name: string | undefined): CliGrammar {
 /** The registry (loaded only when another grammar is asked for), or a grammar file. */
 function load(name: string): Grammar {
   // eslint-disable-next-line @typescript-eslint/no-var-requires
-  const { grammarByName, GRAMMAR_NAMES } = require('../grammars') as typeof import('../grammars');
+  const { grammarByName, GRAMMAR_NAMES } = require('../grammars/registry') as typeof import('../grammars/registry');
   try {
     if (/\.a?bnf$/i.test(name)) {
-      // A grammar file: ABNF (.abnf) or RFC 2396's notation (.bnf), read by ../grammarFile.ts.
+      // A grammar file: ABNF (.abnf) or RFC 2396's notation (.bnf), read by .src/cli/grammarFile.ts.
       // eslint-disable-next-line @typescript-eslint/no-var-requires
-      const { loadGrammarFile } = require('../grammarFile') as typeof import('../grammarFile');
+      const { loadGrammarFile } = require('./grammarFile') as typeof import('./grammarFile');
       return loadGrammarFile(name);
     }
     return grammarByName(name);

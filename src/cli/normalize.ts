@@ -12,7 +12,7 @@ export const normalize: Command = {
   async run(ctx) {
     const normalizeUri = ctx.grammar.name === 'rfc3987'
       ? (await import('../iri/semantics')).normalizeIri // RFC 3987 5.3: the same steps, no NFC
-      : (await import('../normalize')).normalize; // loaded on use
+      : (await import('../uri/normalize')).normalize; // loaded on use
     ctx.io.out(normalizeUri(ctx.args[0], { scheme: flag(ctx, 'scheme') }));
     return 0;
   },

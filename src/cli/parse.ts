@@ -1,5 +1,5 @@
 /** `uri-grammar parse <uri> [--rule R]`: the components (RFC 3986 section 3) as JSON. */
-import type { ComponentRule } from '../components';
+import type { ComponentRule } from '../uri/components';
 import type { Command } from './command';
 import { Usage, show } from './args';
 
@@ -35,8 +35,8 @@ export const parse: Command = {
       if (!(URI_RULES as readonly string[]).includes(ctx.rule)) throw new Usage(`parse takes --rule ${URI_RULES.join(', ')}; not ${show(ctx.rule)}`);
       // Loaded on use: `validate` on a batch should not pay for the semantic layer's start-up.
       c = g === 'rfc2396'
-        ? (await import('../rfc2396')).rfc2396.parse(ctx.args[0]) // URI-reference, the rule RFC 2396 components come from
-        : (await import('../components')).parse(ctx.args[0], ctx.rule as ComponentRule);
+        ? (await import('../grammars/rfc2396')).rfc2396.parse(ctx.args[0]) // URI-reference, the rule RFC 2396 components come from
+        : (await import('../uri/components')).parse(ctx.args[0], ctx.rule as ComponentRule);
     }
     ctx.io.out(JSON.stringify(c, (_k, v) => (v === undefined ? null : v), 2));
     return 0;

@@ -1,17 +1,17 @@
 /**
- * The policy flags of `validate` (src/policy.ts): `--scheme https --require-host --no-userinfo
+ * The policy flags of `validate` (src/uri/policy.ts): `--scheme https --require-host --no-userinfo
  * --port 1-65535 ...`. Any of them turns the policy on (and with it the default port range
  * 0-65535 and the rule URI, or URI-reference with --relative).
  */
-import type { PolicyOptions, PolicyResult } from '../policy';
-import type { ComponentRule } from '../components';
+import type { PolicyOptions, PolicyResult } from '../uri/policy';
+import type { ComponentRule } from '../uri/components';
 import { Usage, show, type OptionTable } from './args';
 import type { Context } from './command';
 
 /** The policy layer, loaded when a policy is asked for (a plain batch does not pay for it). */
-const policyModule = () => require('../policy') as typeof import('../policy');
+const policyModule = () => require('../uri/policy') as typeof import('../uri/policy');
 const COMPONENT_RULES: readonly ComponentRule[] = ['URI', 'URI-reference', 'absolute-URI', 'relative-ref'];
-/** Names of `policyPresets` (test/cli.test.ts checks they are the same). */
+/** Names of `policyPresets` (test/cli/cli.test.ts checks they are the same). */
 export const PRESET_NAMES = ['httpUrl', 'databaseUrl', 'webhookUrl'] as const;
 
 export const POLICY_OPTIONS: OptionTable = {

@@ -1,6 +1,6 @@
 /** `uri-grammar railroad <rule> [--grammar G] > rule.svg`: a railroad diagram of one rule, as SVG. */
-import { railroadSvg } from '../railroad';
-import { grammarByName } from '../grammars';
+import { railroadSvg } from '../teaching/railroad';
+import { grammarByName } from '../grammars/registry';
 import { Usage, show } from './args';
 import type { Command } from './command';
 

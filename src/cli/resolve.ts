@@ -12,7 +12,7 @@ export const resolve: Command = {
   async run(ctx) {
     const resolveReference = ctx.grammar.name === 'rfc3987'
       ? (await import('../iri/semantics')).resolveIri
-      : (await import('../resolve')).resolve; // loaded on use
+      : (await import('../uri/resolve')).resolve; // loaded on use
     ctx.io.out(resolveReference(ctx.args[0], ctx.args[1], { strict: !flag(ctx, 'non-strict') }));
     return 0;
   },

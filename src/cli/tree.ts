@@ -1,6 +1,6 @@
 /** `uri-grammar tree <uri> [--rule R] [--lexical] [--format text|json|dot]`: the parse tree. */
 import type { Node } from '../engine/tree';
-import { formatTree, TREE_FORMATS, type TreeFormat } from '../treeFormat';
+import { formatTree, TREE_FORMATS, type TreeFormat } from '../teaching/treeFormat';
 import { Usage, show } from './args';
 import { flag, type Command } from './command';
 

@@ -125,7 +125,7 @@ function shown(line: string): string {
   if (!line.includes('@')) return line;
   try {
     // Loaded on first use: most lines hold no "@".
-    return (require('../redact') as typeof import('../redact')).redact(line);
+    return (require('../uri/redact') as typeof import('../uri/redact')).redact(line);
   } catch {
     return line;
   }

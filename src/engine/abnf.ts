@@ -22,17 +22,17 @@
  * is pluggable (./notation.ts).
  */
 import { AbnfSyntaxError, type AbnfProblem } from './errors';
-import { alt, caseFold, codePoints, empty, lit, ref, rep, seq, type Expr, type Grammar } from './expr';
+import { alt, caseFold, codePoints, empty, lit, ref, rep, seq, type Expr, type Rules } from './expr';
 import { checkGrammar } from './check';
 import { RuleGrammar } from './ruleGrammar';
-import { readOptions } from '../options';
+import { readOptions } from './options';
 import { ABNF, notationByName, notationNames, type Notation, type NotationReader } from './notation';
 
 /** A grammar read from text: its rules in the order defined, and what was written for each. */
 export interface ReadGrammar {
   /** Rule names as their definitions spell them, in the order defined. */
   readonly names: readonly string[];
-  readonly rules: Grammar;
+  readonly rules: Rules;
   /** Each rule's definition as written (its `=` line and any `=/` lines, continuation lines and all). */
   readonly texts: ReadonlyMap<string, string>;
 }
@@ -455,11 +455,11 @@ export interface CompileOptions {
 }
 
 /**
- * A `Grammar` from grammar text (RFC 5234 ABNF by default). An `AbnfSyntaxError` for text that
+ * A `Grammar` (a `RuleGrammar`) from grammar text (RFC 5234 ABNF by default). An `AbnfSyntaxError` for text that
  * cannot be run (see the header); a `TypeError` for arguments of the wrong type.
  */
 export function compileAbnf(text: string, options: CompileOptions = {}): RuleGrammar {
-  // Own properties only, known keys, right types (src/options.ts).
+  // Own properties only, known keys, right types (src/engine/options.ts).
   const o = readOptions('compileAbnf', options, { notation: 'any', name: 'string', lexicalRules: 'array', labelRules: 'array' });
   const read = readGrammar(text, (o.notation as string | Notation | undefined) ?? ABNF);
   const known = (list: readonly string[] | undefined, option: string): string[] => {

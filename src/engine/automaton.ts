@@ -13,7 +13,7 @@
  * offset the engine promises; for an input that is only cut short it is the input's length.
  */
 import { Classes, charLength } from './codepoints';
-import type { Expr, Grammar } from './expr';
+import type { Expr, Rules } from './expr';
 import { buildNfa, Kind, type Nfa } from './nfa';
 import { refine } from './refine';
 
@@ -64,7 +64,7 @@ export class Automaton {
   private readonly asciiClass: Uint16Array;
 
   /** The automaton of `rule` (or of the expression `rule`) in `grammar`. */
-  constructor(grammar: Grammar, rule: string | Expr, labelRules: ReadonlySet<string> = new Set()) {
+  constructor(grammar: Rules, rule: string | Expr, labelRules: ReadonlySet<string> = new Set()) {
     this.nfa = buildNfa(grammar, typeof rule === 'string' ? { t: 'ref', name: rule } : rule, { labelRules });
     const nfa = this.nfa;
     const sets = [];

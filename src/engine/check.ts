@@ -5,7 +5,7 @@
  * parsing, which holds for regular grammars.
  */
 import type { AbnfProblem, AbnfSyntaxError } from './errors';
-import { alt, rep, seq, type Expr, type Grammar } from './expr';
+import { alt, rep, seq, type Expr, type Rules } from './expr';
 
 type Positions = WeakMap<Expr, { at: number; rule: string }>;
 type ErrorAt = (at: number, reason: string, problem: AbnfProblem) => AbnfSyntaxError;
@@ -14,7 +14,7 @@ type ErrorAt = (at: number, reason: string, problem: AbnfProblem) => AbnfSyntaxE
  * The grammar with every reference spelled as its rule's definition and undefined core rules
  * inlined; an error for an undefined rule or a cycle.
  */
-export function checkGrammar(rules: Grammar, positions: Positions, errorAt: ErrorAt, core: (name: string) => Expr | undefined): Grammar {
+export function checkGrammar(rules: Rules, positions: Positions, errorAt: ErrorAt, core: (name: string) => Expr | undefined): Rules {
   const spelling = new Map<string, string>();
   for (const name of Object.keys(rules)) spelling.set(name.toLowerCase(), name);
   const out: Record<string, Expr> = Object.create(null);

@@ -5,22 +5,21 @@
  * ABNF language, exact offset, linear time) come from the rule's DFA: tables computed at build
  * time when the grammar has them (./tableDfa.ts), else the automaton built on first use
  * (./automaton.ts); a rule that is hot hands short inputs to an anchored RegExp. The trees come
- * from the closure compiler (./fastTree.ts); when it fails, the DFA says why. The parsimmon
+ * from the closure compiler (./pegTree.ts); when it fails, the DFA says why. The parsimmon
  * combinators (./parsimmon.ts), the reference the tests hold every form to, are not needed
  * here. Nothing here knows about URIs.
  */
 import { Automaton, type Verdict } from './automaton';
-import type { Grammar } from './expr';
-import { compileFast, type Compiled, type TreePlan } from './fastTree';
-import { DEFAULT_MAX_NODES, EAGER_NODES, FlatTree } from './compactTree';
+import type { Rules } from './expr';
+import { compileFast, type Compiled, type TreePlan } from './pegTree';
+import { DEFAULT_MAX_NODES, EAGER_NODES, FlatTree } from './flatTree';
 import { LONG } from './limits';
 import { regexpSource } from './regexp';
 import type { Node, TreeNode } from './tree';
-import { GrammarSyntaxError } from './errors';
+import { GrammarSyntaxError, type SyntaxErrorClass } from './errors';
 import { TableDfa, type PackedDfa } from './tableDfa';
 
 /** The error class a driver throws (a grammar's own subclass of GrammarSyntaxError). */
-export type SyntaxErrorClass = new (input: string, rule: string, index: number, expected: readonly string[]) => GrammarSyntaxError;
 
 import type { TreeOptions } from './grammar';
 
@@ -33,7 +32,7 @@ export type { TreeOptions };
  */
 export interface DerivedForms {
   readonly dfas: PackedDfa;
-  /** The tree compiler's plan (./fastTree.ts, TreePlan). */
+  /** The tree compiler's plan (./pegTree.ts, TreePlan). */
   readonly trees?: TreePlan;
 }
 
@@ -51,7 +50,7 @@ export class Driver<R extends string> {
   private readonly structuralSets = new Map<string, ReadonlySet<string>>();
 
   constructor(
-    readonly grammar: Grammar<R>,
+    readonly grammar: Rules<R>,
     /** Rules that give nodes only in the lexical tree. */
     readonly lexicalRules: ReadonlySet<string>,
     /** Rules whose names an error uses for the characters that begin them. */
@@ -181,7 +180,7 @@ export class Driver<R extends string> {
   }
 
   /**
-   * The parse with nodes for `nodeRules` as a compact tree (./compactTree.ts), or undefined
+   * The parse with nodes for `nodeRules` as a compact tree (./flatTree.ts), or undefined
    * when the input does not match `rule` to its end. A TreeLimitError (RangeError) for more
    * than `maxNodes` nodes. With `reuse`, inputs shorter than LONG share one store per node
    * set: copy out of it before anything else parses.
@@ -207,11 +206,6 @@ export class Driver<R extends string> {
     return compiled.matcher(rule)(input, 0, t) === input.length ? t : undefined;
   }
 
-  /** Like `fastNodes`, but a syntax error for input that does not match. */
-  nodes(input: string, rule: R, nodeRules: ReadonlySet<string>): Node[] {
-    return this.fastNodes(input, rule, nodeRules) ?? this.fail(input, rule);
-  }
-
   /** The error for input a parser of `rule` rejected. */
   fail(input: string, rule: R): never {
     const v = this.check(input, rule);
@@ -223,7 +217,7 @@ export class Driver<R extends string> {
 
   /**
    * The tree of a whole input, or a `UriSyntaxError`: fresh plain objects up to EAGER_NODES
-   * nodes, views made on access above (./compactTree.ts). Both kinds come from the closures.
+   * nodes, views made on access above (./flatTree.ts). Both kinds come from the closures.
    */
   tree(input: string, rule: R, options: TreeOptions = {}): TreeNode<R> {
     const lexical = options.lexical === true;
@@ -237,7 +231,7 @@ export class Driver<R extends string> {
   }
 
   /** The compact tree of a whole input (for `walk`), or a `UriSyntaxError`; never the shared store. */
-  compactTree(input: string, rule: R, options: TreeOptions = {}): FlatTree {
+  flatTree(input: string, rule: R, options: TreeOptions = {}): FlatTree {
     const lexical = options.lexical === true;
     if (lexical && !this.test(input, rule)) return this.fail(input, rule);
     const nodes = lexical ? this.names : this.structural(rule);

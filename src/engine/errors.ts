@@ -91,3 +91,6 @@ export class AbnfSyntaxError extends SyntaxError {
     super(`${reason} (line ${line}, column ${column})\n${caretLines(sourceLine, column - 1)}`);
   }
 }
+
+/** A grammar's error class: `GrammarSyntaxError` or a subclass (RFC 3986's `UriSyntaxError`). */
+export type SyntaxErrorClass = new (input: string, rule: string, index: number, expected: readonly string[]) => GrammarSyntaxError;

@@ -2,10 +2,11 @@
  * The combinator kit's vocabulary: grammar expressions as plain data.
  *
  * A grammar module writes each ABNF rule with these constructors. Because the
- * expressions are data, one definition compiles to every form the engine needs:
- * parsimmon parsers that build the tree (./parsimmon.ts), an automaton that gives the
- * verdict and the exact error offset (./automaton.ts), and sticky RegExps for the
- * fast tree builder (./regexp.ts, ./fastTree.ts). Nothing here knows about URIs.
+ * expressions are data, one definition compiles to every form the engine needs: an
+ * automaton that gives the verdict and the exact error offset (./automaton.ts, packed as
+ * tables by ./tableDfa.ts), the first-match trees (./firstMatch.ts, and the PEG closures of
+ * ./pegTree.ts with sticky RegExps from ./regexp.ts where the reading is the same), and the
+ * parsimmon parsers users embed (./parsimmon.ts). Nothing here knows about URIs.
  */
 
 /**
@@ -35,7 +36,7 @@ export type Expr =
   | { readonly t: 'guard'; readonly not?: Expr };
 
 /** A grammar: rule name to expression. Rules may refer to each other but not recursively. */
-export type Grammar<R extends string = string> = { readonly [K in R]: Expr };
+export type Rules<R extends string = string> = { readonly [K in R]: Expr };
 
 export function charSet(spec: string): CharSet {
   // spec lists characters and ranges `a-z`; a literal `-` goes first or last.

@@ -15,9 +15,9 @@
  * The automaton (verdict, error offset) reads every mark as an empty move; the first-match
  * tree builder (./firstMatch.ts) honours them.
  */
-import { own } from '../options';
+import { own } from './options';
 import { asciiRanges, foldedRanges, type Ranges } from './codepoints';
-import type { Expr, Grammar } from './expr';
+import type { Expr, Rules } from './expr';
 
 export enum Kind { Char, Eps, Open, Close, IterStart, IterEnd, Accept }
 
@@ -64,7 +64,7 @@ export interface NfaOptions {
 }
 
 /** The NFA of `root` (usually `{ t: 'ref', name }`) in `grammar`. */
-export function buildNfa(grammar: Grammar, root: Expr, options: NfaOptions = {}): Nfa {
+export function buildNfa(grammar: Rules, root: Expr, options: NfaOptions = {}): Nfa {
   const nfa = new Nfa();
   // Own properties only: a polluted Object.prototype must not add node or label rules.
   const nodeRules = own(options, 'nodeRules') ?? new Set<string>();

@@ -8,35 +8,10 @@
  * one, write it in its own file and register it with `registerNotation` (or pass the object
  * as `compileAbnf(text, { notation })`).
  */
-import type { Expr } from './expr';
-import { RFC2396_NOTATION } from './notation-rfc2396';
+import { RFC2396_NOTATION } from './notationRfc2396';
 
-export interface NotationReader {
-  /** The character at the reader's position ('' at the end). */
-  peek(offset?: number): string;
-  /** Moves past `count` characters. */
-  advance(count?: number): void;
-  /** Reads a whole element (repetition prefix and all) at the position, as the reader would. */
-  repetition(): Expr;
-  /** A syntax error at the position (or `offset` characters further). */
-  fail(reason: string, offset?: number): never;
-}
-
-export interface Notation {
-  /** Its name, for `compileAbnf(text, { notation: name })`. */
-  readonly name: string;
-  /** The characters that separate alternatives: `/` in ABNF. */
-  readonly alternation: string;
-  /** May `ch` appear in a rule name after its first character (always a letter)? */
-  isNameChar(ch: string): boolean;
-  /** Are quoted strings case-sensitive? (ABNF: no, RFC 5234 2.3.) */
-  readonly caseSensitiveStrings?: boolean;
-  /**
-   * Reads an element that begins with a character the ABNF reader does not know (it is at
-   * `reader.peek()`), or returns undefined to let the reader report it.
-   */
-  element?(reader: NotationReader): Expr | undefined;
-}
+export type { Notation, NotationReader } from './notationTypes';
+import type { Notation } from './notationTypes';
 
 /** RFC 5234 ABNF (with RFC 7405's `%s` / `%i`). */
 export const ABNF: Notation = {

@@ -10,8 +10,8 @@
  */
 import type P from 'parsimmon';
 import { parsimmon } from './parsimmonLib';
-import { caseFold, charSet, type CharSet, type Expr, type Grammar } from './expr';
-import { reaches } from './first';
+import { caseFold, charSet, type CharSet, type Expr, type Rules } from './expr';
+import { reaches } from './firstSets';
 import { regexpSource } from './regexp';
 import type { Node } from './tree';
 
@@ -45,12 +45,12 @@ const offset = (): P.Parser<number> => (offsetParser ??= parsimmon()((_input, i)
  * failure points at the exact character (used to check the combinators' error offsets).
  */
 export function compileParsimmon<R extends string>(
-  grammar: Grammar<R>,
+  grammar: Rules<R>,
   nodeRules: ReadonlySet<string>,
   { runs = true }: { runs?: boolean } = {},
 ): Language<R> {
   const Pm = parsimmon();
-  const g = grammar as Grammar;
+  const g = grammar as Rules;
   const rules = new Map<string, P.Parser<Kids>>();
 
   // Does `e` reach a rule that gives nodes? (No recursion in the grammar: plain memoized walk.)
@@ -99,7 +99,7 @@ function asNode(name: string, body: P.Parser<Kids>): P.Parser<Kids> {
 }
 
 /** A node-free sub-expression as one sticky RegExp. */
-function sticky(g: Grammar, e: Expr): P.Parser<Kids> {
+function sticky(g: Rules, e: Expr): P.Parser<Kids> {
   const expected = describe(e);
   const re = new RegExp(regexpSource(g, e), 'y');
   const Pm = parsimmon();

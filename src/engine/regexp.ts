@@ -3,8 +3,8 @@
  * builders. PEG guards become lookaheads (`(?!…)`, `$`), so a matcher commits where the
  * first-match-wins parser commits.
  */
-import { caseFold, type CharSet, type Expr, type Grammar } from './expr';
-import { firstChars, nullable } from './first';
+import { caseFold, type CharSet, type Expr, type Rules } from './expr';
+import { firstChars, nullable } from './firstSets';
 
 const SPECIAL = /[\\^$.*+?()[\]{}|\/-]/;
 
@@ -29,7 +29,7 @@ export function classSource(set: CharSet): string {
 }
 
 /** RegExp source for `e`. */
-export function regexpSource(grammar: Grammar, e: Expr): string {
+export function regexpSource(grammar: Rules, e: Expr): string {
   switch (e.t) {
     case 'chars': return classSource(e.set);
     case 'lit': return [...e.text].map((ch) => {
@@ -89,13 +89,13 @@ export function regexpSource(grammar: Grammar, e: Expr): string {
   }
 }
 
-function group(grammar: Grammar, e: Expr): string {
+function group(grammar: Rules, e: Expr): string {
   const s = regexpSource(grammar, e);
   return e.t === 'alt' ? '(?:' + s + ')' : s;
 }
 
 /** The characters `e` matches when it always matches exactly one character; else undefined. */
-export function singleCharSet(grammar: Grammar, e: Expr): CharSet | undefined {
+export function singleCharSet(grammar: Rules, e: Expr): CharSet | undefined {
   switch (e.t) {
     case 'chars': return e.set;
     case 'lit': {
@@ -123,7 +123,7 @@ export function singleCharSet(grammar: Grammar, e: Expr): CharSet | undefined {
  * with, as `C*(?:(?:X|…)C*)*`: the same strings, the same (deterministic) greedy match, but the
  * engine runs over C in a tight loop instead of one alternation per character.
  */
-function splitRun(grammar: Grammar, item: Expr): string | undefined {
+function splitRun(grammar: Rules, item: Expr): string | undefined {
   let body = item;
   while (body.t === 'ref') body = grammar[body.name];
   if (body.t !== 'alt') return undefined;

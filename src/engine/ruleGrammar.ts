@@ -5,17 +5,16 @@
  */
 import type P from 'parsimmon';
 import { Automaton } from './automaton';
-import { GrammarSyntaxError } from './errors';
-import type { Expr, Grammar as Rules } from './expr';
+import { GrammarSyntaxError, type SyntaxErrorClass } from './errors';
+import type { Expr, Rules } from './expr';
 import { FirstMatch, type TreeSink } from './firstMatch';
 import type { Grammar, GrammarValidation, TreeOptions } from './grammar';
 import { buildNfa } from './nfa';
 import { NodeBuilder, type Node, type TreeNode } from './tree';
-import { DEFAULT_MAX_NODES, NamedSink } from './compactTree';
-import { own, readOptions } from '../options';
+import { DEFAULT_MAX_NODES, NamedSink } from './flatTree';
+import { own, readOptions } from './options';
 import { parsimmon } from './parsimmonLib';
 
-export type SyntaxErrorClass = new (input: string, rule: string, index: number, expected: readonly string[]) => GrammarSyntaxError;
 
 export interface RuleGrammarOptions {
   /** The grammar's name (for messages and the registry). */
@@ -105,7 +104,7 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
   treeTo(input: string, rule: R, sink: TreeSink, options: TreeOptions = {}): void {
     this.input(input, 'parseTree');
     const r = this.ruleName(rule, 'parseTree');
-    // Own properties only, known keys, right types (src/options.ts).
+    // Own properties only, known keys, right types (src/engine/options.ts).
     const o = readOptions('parseTree', options, { lexical: 'boolean', maxNodes: 'count' });
     const v = this.automaton(r).run(input);
     if (!v.ok) throw new this.errorClass(input, r, v.index, v.expected);
@@ -115,7 +114,7 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
   }
 
   /**
-   * The tree, through the compact store (./compactTree.ts): fresh plain objects up to 65,536
+   * The tree, through the compact store (./flatTree.ts): fresh plain objects up to 65,536
    * nodes, views above; a TreeLimitError (RangeError) past `maxNodes` (default 2^26).
    */
   parseTree(input: string, rule: R, options: TreeOptions = {}): TreeNode<R> {

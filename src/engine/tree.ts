@@ -30,7 +30,7 @@ export class NodeBuilder {
 
 /**
  * Where a parser writes the nodes it finds, in pre-order, without making node objects (so
- * that any engine can emit into the compact store of ./compactTree.ts).
+ * that any engine can emit into the compact store of ./flatTree.ts).
  *
  *   const k = sink.open(ruleId, start);   // a node begins: its index
  *   … the rule's body emits the children …

@@ -10,9 +10,9 @@
  * query) and the string with each such character replaced by a `pct-encoded` triplet is a
  * URI; and it stops being a prefix of an IRI at the same character. (This is the mapping of
  * section 3.1, with a placeholder triplet.) ASCII input goes straight to the RFC 3986 check:
- * it pays nothing for Unicode. test/iri/check.test.ts compares this with the grammar itself.
+ * it pays nothing for Unicode. test/iri/grammar.test.ts compares this with the grammar itself.
  */
-import { driver, type RuleName } from '../grammar';
+import { driver, type RuleName } from '../uri/driver';
 import { BIDI_NAMES, isBidiFormatting, isIprivate, isUcschar, uPlus } from './ucschar';
 
 /** The RFC 3987 rules that generalise an RFC 3986 rule (2.2: "'URI' ... changed to 'IRI'. Otherwise, an 'i' has been prefixed"). */

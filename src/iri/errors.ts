@@ -1,5 +1,5 @@
 /** The error for text that is not the IRI rule asked for. */
-import { UriSyntaxError, foundAt } from '../errors';
+import { UriSyntaxError, foundAt } from '../uri/errors';
 import type { IriVerdict } from './check';
 import { isBidiFormatting, isUcschar, uPlus } from './ucschar';
 

@@ -11,7 +11,7 @@
  */
 import type { ToASCIIOptions } from 'tr46';
 import { tr46 } from './tr46';
-import { expectString } from '../errors';
+import { expectString } from '../uri/errors';
 import { isBidiFormatting, isUcschar } from './ucschar';
 
 /** UTS #46 ToASCII as RFC 3987 3.1 asks for it. */

@@ -4,4 +4,3 @@ export { toIri, type ToIriOptions } from './toIri';
 export { hostToAscii, hostToUnicode, IdnaError } from './idna';
 export { rfc3987, RFC3987_RULES, type Rfc3987Rule, type IriValidationResult } from './rfc3987';
 export { IRI_COMPONENT_RULES, type IriComponentRule, type IriCheckOptions } from './semantics';
-export { rfc6874, type ZonedUriComponents } from './zone';

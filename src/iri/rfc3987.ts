@@ -11,10 +11,10 @@
  * Offsets are UTF-16 offsets; a character outside the BMP is one character and an error
  * never points into its second half.
  */
-import { driver, type RuleName } from '../grammar';
-import { UriSyntaxError, expectString } from '../errors';
-import { readOptions } from '../options';
-import { TREE_OPTIONS } from '../validate';
+import { driver, type RuleName } from '../uri/driver';
+import { UriSyntaxError, expectString } from '../uri/errors';
+import { readOptions } from '../engine/options';
+import { TREE_OPTIONS } from '../uri/validate';
 import { iriCheck, iriTester, isMappedRule, type IriVerdict } from './check';
 import { iriError } from './errors';
 import { isBidiFormatting, isIprivate, isUcschar, BIDI_NAMES, uPlus } from './ucschar';
@@ -27,7 +27,7 @@ import type { Expr } from '../engine/expr';
 import type { Grammar, TreeOptions } from '../engine/grammar';
 import type { RuleGrammar } from '../engine/ruleGrammar';
 import type { TreeNode } from '../engine/tree';
-import { RFC3987_ABNF } from '../../grammar/rfc3987-abnf';
+import { RFC3987_ABNF } from '../../grammar/texts';
 
 /** The rules of RFC 3987 2.2, in the order written. */
 export const RFC3987_RULES = Object.freeze([
@@ -51,7 +51,7 @@ function expectRule(rule: unknown, fn: string): asserts rule is Rfc3987Rule {
   }
 }
 
-/** Whether section 4.1 (bidi) applies: not with `{ abnfOnly: true }` (own properties only: src/options.ts). */
+/** Whether section 4.1 (bidi) applies: not with `{ abnfOnly: true }` (own properties only: src/engine/options.ts). */
 function bidiOption(options: IriCheckOptions | undefined, fn: string): boolean {
   return readOptions(fn, options, { abnfOnly: 'boolean' }).abnfOnly !== true;
 }

@@ -3,7 +3,7 @@
  * [RFC3986], such as the resolution of relative references, can be applied to IRIs by
  * IRI-processing software in exactly the same way as they are for URIs"; 6.5 and 5.3 say the
  * same of resolution and normalization. So the algorithms are RFC 3986's own code
- * (src/resolve.ts, src/normalize.ts); only the grammar that reads the components is RFC 3987's.
+ * (src/uri/resolve.ts, src/uri/normalize.ts); only the grammar that reads the components is RFC 3987's.
  *
  * Normalization is RFC 3986 6.2.2 as it stands: case of scheme, host (ASCII letters only)
  * and percent-encodings, decoding of percent-encoded unreserved ASCII, dot segments. It does
@@ -11,15 +11,15 @@
  * "do not normalize"), does not case-fold non-ASCII host text (that is IDNA's: toUri with
  * `idna`), and does not decode percent-encoded non-ASCII characters (that is toIri).
  */
-import { splitComponents, type UriComponents } from '../components';
-import type { ComponentsInput } from '../recompose';
-import { FIELDS, authorityText, recomposeTrusted } from '../recompose';
-import { readOptions } from '../options';
-import { normalizeUri } from '../normalize';
-import { recomposeTarget, transform, type ResolveOptions } from '../resolve';
-import type { NormalizeOptions } from '../normalize';
-import { UriSyntaxError, expectString, foundAt } from '../errors';
-import { driver } from '../grammar';
+import { splitComponents, type UriComponents } from '../uri/components';
+import type { ComponentsInput } from '../uri/recompose';
+import { FIELDS, authorityText, recomposeTrusted } from '../uri/recompose';
+import { readOptions } from '../engine/options';
+import { normalizeUri } from '../uri/normalize';
+import { recomposeTarget, transform, type ResolveOptions } from '../uri/resolve';
+import type { NormalizeOptions } from '../uri/normalize';
+import { UriSyntaxError, expectString, foundAt } from '../uri/errors';
+import { driver } from '../uri/driver';
 import { iriCheck, type MappedRule } from './check';
 import { iriError } from './errors';
 
@@ -95,7 +95,7 @@ function parseAbsolute(iri: string, fn: string): UriComponents {
 /** 5.3 on IRI components: each must match its RFC 3987 rule, and the path the alternative the others leave (RFC 3986 3.3). */
 export function recomposeIri(components: ComponentsInput): string {
   if (components === undefined) throw new TypeError('recompose: argument "components" must be an object, got undefined');
-  // Own properties, each read once (src/options.ts): what is checked is what is joined.
+  // Own properties, each read once (src/engine/options.ts): what is checked is what is joined.
   const c = readOptions('recompose', components, FIELDS, { argument: 'components', field: 'component' });
   const { scheme, userinfo, host, port, query, fragment } = c;
   const path = c.path ?? '';

@@ -21,9 +21,9 @@
  * 6.1's advice against look-alike characters is left to the application (6.1 a: "generic IRI
  * software cannot and should not check for such limitations").
  */
-import { driver } from '../grammar';
-import { expectString } from '../errors';
-import { readOptions } from '../options';
+import { driver } from '../uri/driver';
+import { expectString } from '../uri/errors';
+import { readOptions } from '../engine/options';
 import { hostToUnicode } from './idna';
 import { sections } from './sections';
 import { isBidiFormatting, isIprivate, isUcschar } from './ucschar';

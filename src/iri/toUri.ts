@@ -12,8 +12,8 @@
  * idempotent. Step 1 (NFC for text that was not Unicode) is the caller's: a JavaScript
  * string is already Unicode (variant c, "do not normalize").
  */
-import { expectString } from '../errors';
-import { readOptions } from '../options';
+import { expectString } from '../uri/errors';
+import { readOptions } from '../engine/options';
 import { iriCheck } from './check';
 import { iriError } from './errors';
 import { hostToAscii } from './idna';

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { compileAbnf } from '../../src/index';
 import type { Node } from '../../src/engine/tree';
-import { referenceErrorIndex, referenceTree, toAbnf, type Ast, type RefNode, type Rules } from './backtrack';
+import { referenceErrorIndex, referenceTree, toAbnf, type Ast, type RefNode, type Rules } from '../oracles/backtrack';
 
 const NAMES = ['r0', 'r1', 'r2', 'r3'];
 

@@ -7,7 +7,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { CHILD_RULES, RULE_NAMES, parseTree, type ChildRule, type RuleName, type TreeNode, type UriNode } from '../../src/index';
-import { LEXICAL_RULES, rfc3986 } from '../../grammar/rfc3986';
+import { LEXICAL_RULES, rfc3986Rules } from '../../grammar/rfc3986';
 import type { Expr } from '../../src/engine/expr';
 
 describe('typed trees', () => {
@@ -60,13 +60,13 @@ describe('CHILD_RULES', () => {
   };
 
   it.each(RULE_NAMES.map((r) => [r]))('%s: the rules it refers to, and structural rules reached through character-level ones', (rule) => {
-    const direct = refs(rfc3986[rule as RuleName], new Set());
+    const direct = refs(rfc3986Rules[rule as RuleName], new Set());
     const all = new Set(direct);
     const through = (names: Set<string>, seen: Set<string>): void => {
       for (const n of names) {
         if (!LEXICAL_RULES.has(n as RuleName) || seen.has(n)) continue;
         seen.add(n);
-        const d = refs(rfc3986[n as RuleName], new Set());
+        const d = refs(rfc3986Rules[n as RuleName], new Set());
         d.forEach((x) => { if (!LEXICAL_RULES.has(x as RuleName)) all.add(x); });
         through(d, seen);
       }

@@ -1,7 +1,7 @@
 /** Property tests (fast-check, fixed seeds) for IRIs and the mappings, and the RFC 3986 algorithms on IRIs. */
 import fc from 'fast-check';
 import { rfc3987, toUri, toIri, isValid, normalize, equivalent, resolve } from '../../src/index';
-import { oracle } from './oracle';
+import { oracle } from '../oracles/rfc3987';
 import { encodeNonAscii } from '../../src/iri/toUri';
 
 const asciiChar = fc.constantFrom(...'aZ09-._~:/?#[]@!$&\'()*+,;=%'.split(''), '%41', '%c3%a9', '%FC', '%25');

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { readFileSync } from 'fs';
 import { join } from 'path';
 import { rfc3987, RFC3987_RULES, UriSyntaxError } from '../../src/index';
-import { oracle, ORACLE_RULES } from './oracle';
+import { oracle, ORACLE_RULES } from '../oracles/rfc3987';
 import { isUcschar, isIprivate } from '../../src/iri/ucschar';
 
 const BOUNDARIES = [

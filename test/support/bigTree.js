@@ -1,4 +1,4 @@
-// Child process for test/hardening-trees.test.ts and bench/memory.ts: builds the tree of a
+// Child process for test/hardening/trees.test.ts and bench/memory.ts: builds the tree of a
 // URI of the given length and prints its root, the nodes walked and the memory used.
 // Usage: node --max-old-space-size=1024 [--expose-gc] bigTree.js lexical|structural LENGTH
 // Memory is the difference the tree makes (after a collection, when --expose-gc is given).

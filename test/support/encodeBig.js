@@ -1,4 +1,4 @@
-// Child process for test/hardening-percent.test.ts and bench/memory.ts: percent-encodes
+// Child process for test/hardening/percent.test.ts and bench/memory.ts: percent-encodes
 // LENGTH copies of UNIT as a query and prints the result's length (and, with "measure", the
 // time and the heap in use after, the input and the result alive).
 // Usage: node --max-old-space-size=N [--expose-gc] encodeBig.js UNIT LENGTH [measure]

@@ -1,0 +1,30 @@
+/**
+ * The registry of named grammars: `grammarByName('rfc3986')` (files: src/cli/grammarFile.ts, for the CLI).
+ * Other grammars add one line each to BUILT_INS.
+ */
+import type { Grammar } from '../engine/grammar';
+import { rfc3986Grammar } from './rfc3986';
+import { rfc2396 } from './rfc2396';
+import { rfc2732 } from './rfc2732';
+import { rfc3987 } from '../iri/rfc3987';
+import { rfc6874 } from './rfc6874';
+
+const BUILT_INS: Record<string, () => Grammar> = {
+  rfc3986: () => rfc3986Grammar,
+  rfc2396: () => rfc2396,
+  // Opt-in: RFC 2396 with RFC 2732's IPv6 literals.
+  rfc2732: () => rfc2732,
+  rfc3987: () => rfc3987 as unknown as Grammar,
+  // Opt-in, obsolete (RFC 9844 obsoletes RFC 6874): IPv6 zone identifiers, `[fe80::1%25en1]`.
+  rfc6874: () => rfc6874,
+};
+
+/** The names `grammarByName` knows. */
+export const GRAMMAR_NAMES: readonly string[] = Object.freeze(Object.keys(BUILT_INS));
+
+/** A built-in grammar by name; a `TypeError` for any other name. */
+export function grammarByName(name: string): Grammar {
+  if (typeof name !== 'string') throw new TypeError(`grammarByName: argument "name" must be a string, got ${name === null ? 'null' : typeof name}`);
+  if (Object.prototype.hasOwnProperty.call(BUILT_INS, name)) return BUILT_INS[name]();
+  throw new TypeError(`grammarByName: unknown grammar ${JSON.stringify(name)}: expected one of ${GRAMMAR_NAMES.join(', ')} (a file: read it and call compileAbnf)`);
+}

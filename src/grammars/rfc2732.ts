@@ -1,0 +1,56 @@
+/**
+ * RFC 2732 (IPv6 literals in URLs): RFC 2396 as RFC 2732 section 3 changes it, built from the
+ * RFC 2396 text (grammar/rfc2396.bnf) and the change list (grammar/rfc2732.bnf), not copied:
+ * each rule RFC 2732 redefines (`host`, `IPv4address`, `reserved`) takes the new definition in
+ * its place, and the rules it adds (`ipv6reference` and RFC 2373's `IPv6address`, `hexpart`,
+ * `hexseq`, `hex4`) follow the changed rule they are written after. Run by the same engine,
+ * first match wins: RFC 2373's `hexseq = hex4 *( ":" hex4 )` would eat the "1" of
+ * `::ffff:1.2.3.4` in a greedy PEG, and its `hexpart` tries the bare `hexseq` first; neither
+ * needs help here. As written, the rule does not bound the number of groups (RFC 3986 D.1
+ * says RFC 2373 "lacks an ABNF description of IPv6address"); the language is the text's.
+ *
+ * Opt-in: `grammarByName('rfc2732')` or `rfc2732` (compiled on first use).
+ */
+import { RFC2732_BNF } from '../../grammar/texts';
+import { compileAbnf } from '../engine/abnf';
+import type { Grammar } from '../engine/grammar';
+import { lazyGrammar } from '../engine/lazyGrammar';
+import { RFC2396_LEXICAL_RULES, rfc2396Grammar, type Rfc2396Rule } from './rfc2396';
+
+export type Rfc2732Rule = Rfc2396Rule | 'ipv6reference' | 'IPv6address' | 'hexpart' | 'hexseq' | 'hex4';
+
+/** The definitions of the change list, in order: a definition begins at the left margin. */
+function changes(text: string): Array<[string, string]> {
+  const code = text.split(/\r?\n/).filter((l) => !/^\s*;/.test(l) && l.trim() !== '').join('\n');
+  return code.split(/\n(?=[A-Za-z])/).map((def) => [/^[A-Za-z][A-Za-z0-9_-]*/.exec(def)![0], def]);
+}
+
+/** The RFC 2732 grammar's text: RFC 2396's definitions with RFC 2732's put in and added. */
+export function rfc2732Text(): string {
+  const base = rfc2396Grammar();
+  const defs: Array<[string, string]> = base.rules.map((r) => [r, base.ruleText(r)]);
+  const index = (name: string) => defs.findIndex(([n]) => n.toLowerCase() === name.toLowerCase());
+  let after = -1;
+  for (const [name, def] of changes(RFC2732_BNF)) {
+    const at = index(name);
+    if (at >= 0) defs[(after = at)] = [defs[at][0], def];
+    else defs.splice((after = after + 1), 0, [name, def]);
+  }
+  return defs.map(([, d]) => d).join('\n') + '\n';
+}
+
+let compiled: Grammar<Rfc2732Rule> | undefined;
+
+/** RFC 2396 with RFC 2732's IPv6 change (also `grammarByName('rfc2732')`). */
+export function rfc2732Grammar(): Grammar<Rfc2732Rule> {
+  compiled ??= compileAbnf(rfc2732Text(), {
+    notation: 'rfc2396',
+    name: 'rfc2732',
+    lexicalRules: [...RFC2396_LEXICAL_RULES, 'hex4'],
+    labelRules: ['unreserved', 'escaped', 'reserved', 'mark', 'alphanum', 'alpha', 'digit', 'hex', 'hex4'],
+  }) as Grammar<Rfc2732Rule>;
+  return compiled;
+}
+
+/** The RFC 2732 grammar as a `Grammar` (compiled on first use). */
+export const rfc2732: Grammar<Rfc2732Rule> = lazyGrammar('rfc2732', rfc2732Grammar);

@@ -1,0 +1,86 @@
+/**
+ * IPv6 zone identifiers in URIs (RFC 6874), opt-in: `grammarByName('rfc6874')`.
+ *
+ * RFC 6874 is OBSOLETE: RFC 9844 (August 2025) obsoletes it and returns URIs to the zone-less
+ * syntax of RFC 3986. This grammar is for reading URIs written under RFC 6874
+ * (`http://[fe80::1%25en1]/`); the default grammar (rfc3986) rejects them, correctly.
+ *
+ * The grammar is grammar/rfc3986.abnf followed by grammar/rfc6874.abnf (which adds
+ * `IPv6addrz` to `IP-literal` with "=/", and `ZoneID`), compiled by the engine: every RFC 3986
+ * rule, plus `IPv6addrz` and `ZoneID`.
+ */
+import { compileAbnf } from '../engine/abnf';
+import type { Grammar } from '../engine/grammar';
+import { lazyGrammar } from '../engine/lazyGrammar';
+import type { RuleGrammar } from '../engine/ruleGrammar';
+import { RFC3986_ABNF } from '../../grammar/texts';
+import { RFC6874_ABNF } from '../../grammar/texts';
+import { LABEL_RULES, LEXICAL_RULES } from '../uri/driver';
+import type { UriComponents } from '../uri/components';
+import { UriSyntaxError, expectString } from '../uri/errors';
+import { percentDecode } from '../uri/percent';
+
+export type Rfc6874Rule = string;
+
+let compiled: RuleGrammar | undefined;
+
+/** RFC 3986 + RFC 6874 section 2, compiled on first use. */
+export function rfc6874Grammar(): RuleGrammar {
+  compiled ??= compileAbnf(RFC3986_ABNF + '\n' + RFC6874_ABNF, {
+    name: 'rfc6874',
+    lexicalRules: [...LEXICAL_RULES],
+    labelRules: [...LABEL_RULES],
+  });
+  return compiled;
+}
+
+/** The components of a URI reference under RFC 6874, with `zoneId`: the ZoneID percent-decoded, or undefined. */
+export interface ZonedUriComponents extends UriComponents {
+  zoneId: string | undefined;
+}
+
+const RULES = ['URI', 'URI-reference', 'absolute-URI', 'relative-ref'] as const;
+
+/**
+ * `parse` under RFC 6874: the RFC 3986 components (the host is the IP-literal as written,
+ * zone included: `[fe80::1%25en1]`), and `zoneId` decoded (`en1`; RFC 6874: "%" is written
+ * "%25" in a URI, and a ZoneID's own pct-encoded octets are UTF-8). A `UriSyntaxError` when
+ * the text is not a `rule` of this grammar.
+ */
+export function parseZoned(input: string, rule: (typeof RULES)[number] = 'URI-reference'): ZonedUriComponents {
+  expectString(input, 'input', 'rfc6874.parse');
+  if (!(RULES as readonly unknown[]).includes(rule)) throw new TypeError(`rfc6874.parse: argument "rule" must be one of ${RULES.join(', ')}, got ${typeof rule === 'string' ? JSON.stringify(rule) : typeof rule}`);
+  const g = rfc6874Grammar();
+  const v = g.validate(input, rule);
+  if (!v.ok) throw new UriSyntaxError(input, rule, v.error.index, v.error.expected);
+  const tree = g.parseTree(input, rule);
+  const c: ZonedUriComponents = {
+    scheme: undefined, authority: undefined, userinfo: undefined, host: undefined, port: undefined,
+    path: '', query: undefined, fragment: undefined, hostKind: undefined, zoneId: undefined,
+  };
+  const visit = (n: { rule: string; start: number; end: number; children: readonly unknown[] }): void => {
+    const text = input.slice(n.start, n.end);
+    switch (n.rule) {
+      case 'scheme': c.scheme = text; return;
+      case 'authority': c.authority = text; break;
+      case 'userinfo': c.userinfo = text; return;
+      case 'host': c.host = text; break;
+      case 'port': c.port = text; return;
+      case 'IPvFuture': c.hostKind = 'IPvFuture'; return;
+      case 'IPv6address': if (c.hostKind === undefined) c.hostKind = 'IPv6address'; return;
+      case 'IPv4address': if (c.hostKind === undefined) c.hostKind = 'IPv4address'; return;
+      case 'reg-name': c.hostKind = 'reg-name'; return;
+      case 'ZoneID': c.zoneId = percentDecode(text, { lenient: true }); return;
+      case 'query': c.query = text; return;
+      case 'fragment': c.fragment = text; return;
+      case 'path-abempty': case 'path-absolute': case 'path-noscheme': case 'path-rootless': case 'path-empty': c.path = text; return;
+    }
+    for (const child of n.children) visit(child as never);
+  };
+  visit(tree as never);
+  return c;
+}
+
+/** The RFC 6874 grammar (declared type: its `.d.ts` then names no inferred import). */
+export const rfc6874: Grammar & { readonly name: 'rfc6874'; parse: typeof parseZoned } =
+  lazyGrammar('rfc6874', rfc6874Grammar, { parse: parseZoned }) as Grammar & { readonly name: 'rfc6874'; parse: typeof parseZoned };

@@ -1,0 +1,50 @@
+/**
+ * What the teaching tools (the playground, `explain`, `railroad`, the tree formats) read from a
+ * grammar: a subset of the engine's `Grammar` interface (src/engine/grammar.ts), so that every
+ * grammar the engine has (the registry's built-ins, or ABNF text through `compileAbnf`) plugs
+ * in as it is.
+ */
+import type { Expr } from '../engine/expr';
+import type { Node } from '../engine/tree';
+import { GRAMMAR_NAMES, grammarByName } from '../grammars/registry';
+
+export interface SyntaxErrorView {
+  readonly index: number;
+  readonly expected: readonly string[];
+  readonly message: string;
+}
+
+export interface GrammarView {
+  readonly name?: string;
+  readonly rules: readonly string[];
+  validate(input: string, rule: string): { ok: true } | { ok: false; error: SyntaxErrorView };
+  parseTree(input: string, rule: string, options?: { lexical?: boolean }): Node;
+  /** The rule's definition as written (`name = …`, comments and all). */
+  ruleText(rule: string): string;
+  /** The rule's expression, for diagrams and for naming its alternatives. */
+  expr(rule: string): Expr;
+  /**
+   * The index of the top-level alternative of `rule` the first-match parse of `text` takes; -1
+   * when the rule is not a choice. Throws when `text` does not match `rule`.
+   */
+  alternativeOf(rule: string, text: string): number;
+}
+
+/** The alternatives of a rule's expression: the items of a top-level choice, else itself. */
+export function alternatives(e: Expr): readonly Expr[] {
+  return e.t === 'alt' ? e.items : [e];
+}
+
+/** The grammars the teaching tools offer, by name: every grammar of the engine's registry. */
+export const GRAMMAR_VIEWS: ReadonlyMap<string, GrammarView> = new Map<string, GrammarView>(
+  GRAMMAR_NAMES.map((name) => [name, grammarByName(name)]),
+);
+
+/** The built-in RFC 3986 grammar. */
+export const rfc3986View: GrammarView = grammarByName('rfc3986');
+
+export function grammarView(name: string): GrammarView {
+  const g = GRAMMAR_VIEWS.get(name);
+  if (!g) throw new TypeError(`unknown grammar ${JSON.stringify(name)}; known: ${[...GRAMMAR_VIEWS.keys()].join(', ')}`);
+  return g;
+}

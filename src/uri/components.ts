@@ -1,0 +1,150 @@
+/**
+ * RFC 3986 section 3: the components of a URI reference. The grammar gives the verdict; a valid
+ * input is then split by scans, as Appendix B's expression splits it (for input the grammar
+ * accepts, these are exactly the grammar's components: see splitComponents below).
+ *
+ *   URI           = scheme ":" hier-part [ "?" query ] [ "#" fragment ]
+ *   relative-ref  = relative-part [ "?" query ] [ "#" fragment ]
+ *   hier-part     = "//" authority path-abempty / path-absolute / path-rootless / path-empty
+ *   authority     = [ userinfo "@" ] host [ ":" port ]
+ *   host          = IP-literal / IPv4address / reg-name
+ *
+ * Every value is the text as written (not decoded). 5.3: a component whose delimiter is
+ * absent is `undefined`; one whose delimiter is present with nothing after it is `''`. The
+ * path is never undefined (3.3, 5.2.1).
+ */
+import { driver } from './driver';
+import { expectString } from './errors';
+/** Which alternative of `host` matched (first match wins, RFC 3986 3.2.2). */
+export type HostKind = 'IPv4address' | 'IPv6address' | 'IPvFuture' | 'reg-name';
+
+export interface UriComponents {
+  scheme: string | undefined;
+  /** `[ userinfo "@" ] host [ ":" port ]` as written; `''` for `file:///x`. */
+  authority: string | undefined;
+  userinfo: string | undefined;
+  /** The `host` text; an IP-literal keeps its brackets (`[::1]`). */
+  host: string | undefined;
+  /** The digits as written (`port = *DIGIT`: may be `''`, may have leading zeros). */
+  port: string | undefined;
+  path: string;
+  query: string | undefined;
+  fragment: string | undefined;
+  hostKind: HostKind | undefined;
+}
+
+/** Every component absent, the path empty: what a parse fills in. */
+const noComponents = (): UriComponents => ({
+  scheme: undefined, authority: undefined, userinfo: undefined, host: undefined, port: undefined,
+  path: '', query: undefined, fragment: undefined, hostKind: undefined,
+});
+
+/** The rules `parse` reads components from. */
+export const COMPONENT_RULES = ['URI', 'URI-reference', 'absolute-URI', 'relative-ref'] as const;
+export type ComponentRule = (typeof COMPONENT_RULES)[number];
+
+/** The components of `input` as `rule`; `UriSyntaxError` if it is not one. */
+export function parse(input: string, rule: ComponentRule = 'URI-reference'): UriComponents {
+  expectString(input, 'input', 'parse');
+  if (!(COMPONENT_RULES as readonly unknown[]).includes(rule)) {
+    const got = typeof rule === 'string' ? JSON.stringify(rule) : typeof rule;
+    throw new TypeError(`parse: argument "rule" must be one of ${COMPONENT_RULES.join(', ')}, got ${got}`);
+  }
+  if (!driver.test(input, rule)) return driver.fail(input, rule);
+  return splitComponents(input);
+}
+
+/**
+ * The five components reference resolution reads (RFC 3986 5.2.1: scheme, authority, path,
+ * query, fragment), for a valid `input`; the others are left undefined. A `UriSyntaxError`
+ * as `parse` for an invalid one.
+ */
+export function parseFive(input: string, rule: 'URI' | 'URI-reference'): UriComponents {
+  if (!driver.test(input, rule)) return driver.fail(input, rule);
+  return splitReference(input);
+}
+
+const COLON = 0x3a;
+const SLASH = 0x2f;
+const QUESTION = 0x3f;
+const HASH = 0x23;
+
+/**
+ * RFC 3986 Appendix B, "the regular expression for breaking-down a well-formed URI reference
+ * into its components":
+ *
+ *   ^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?
+ *     scheme          authority  path    query        fragment
+ *
+ * For a string the grammar accepts as any of the four component rules, these are the
+ * grammar's own components (first match wins): no rule lets a "/", "?" or "#" before the
+ * scheme's ":" (a relative-ref's first segment holds no ":", 4.2), an authority ends at the
+ * first "/", "?" or "#" (3.2), a query at the first "#" (3.4), and a path after "//" that is
+ * not an authority cannot begin with "//" (3.3). The same holds for IRI references (RFC 3987
+ * 2.2 has the same delimiters), which src/iri/semantics.ts splits here too. The test suite
+ * checks the split against the parse trees. Written as scans rather than as that RegExp: linear
+ * and stackless on inputs of any length, and nothing for V8 to compile on a first call.
+ */
+export function splitReference(input: string): UriComponents {
+  const c = noComponents();
+  const n = input.length;
+  let i = 0;
+  let ch = 0;
+  while (i < n && (ch = input.charCodeAt(i)) !== COLON && ch !== SLASH && ch !== QUESTION && ch !== HASH) i++;
+  let at = 0;
+  if (i > 0 && i < n && ch === COLON) {
+    c.scheme = input.slice(0, i);
+    at = i + 1;
+  }
+  if (input.charCodeAt(at) === SLASH && input.charCodeAt(at + 1) === SLASH) {
+    i = at + 2;
+    while (i < n && (ch = input.charCodeAt(i)) !== SLASH && ch !== QUESTION && ch !== HASH) i++;
+    c.authority = input.slice(at + 2, i);
+    at = i;
+  }
+  i = at;
+  while (i < n && (ch = input.charCodeAt(i)) !== QUESTION && ch !== HASH) i++;
+  c.path = input.slice(at, i);
+  if (i < n && ch === QUESTION) {
+    const hash = input.indexOf('#', i + 1);
+    c.query = input.slice(i + 1, hash < 0 ? n : hash);
+    i = hash < 0 ? n : hash;
+  }
+  if (i < n) c.fragment = input.slice(i + 1);
+  return c;
+}
+
+/** `splitReference`, and the authority split into userinfo, host (and its kind) and port. */
+export function splitComponents(input: string): UriComponents {
+  const c = splitReference(input);
+  if (c.authority !== undefined) splitAuthority(c.authority, c);
+  return c;
+}
+
+/**
+ * authority = [ userinfo "@" ] host [ ":" port ] (3.2): neither userinfo nor host holds an
+ * "@", and only an IP-literal host, which ends at its "]", holds a ":".
+ */
+function splitAuthority(authority: string, c: UriComponents): void {
+  const hostStart = authority.indexOf('@') + 1;
+  if (hostStart > 0) c.userinfo = authority.slice(0, hostStart - 1);
+  let hostEnd: number;
+  if (authority.charCodeAt(hostStart) === 0x5b) hostEnd = authority.indexOf(']', hostStart) + 1;
+  else {
+    hostEnd = authority.indexOf(':', hostStart);
+    if (hostEnd < 0) hostEnd = authority.length;
+  }
+  c.host = authority.slice(hostStart, hostEnd);
+  if (hostEnd < authority.length) c.port = authority.slice(hostEnd + 1);
+  c.hostKind = kindOf(c.host);
+}
+
+/**
+ * host = IP-literal / IPv4address / reg-name, first match wins on the whole host text (3.2.2);
+ * IP-literal = "[" ( IPv6address / IPvFuture ) "]", and IPvFuture begins with "v".
+ */
+function kindOf(host: string): HostKind {
+  const c = host.charCodeAt(0);
+  if (c === 0x5b) return host[1] === 'v' || host[1] === 'V' ? 'IPvFuture' : 'IPv6address';
+  return c >= 0x30 && c <= 0x39 && driver.test(host, 'IPv4address') ? 'IPv4address' : 'reg-name';
+}

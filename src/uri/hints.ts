@@ -1,0 +1,462 @@
+/**
+ * Hints: how to fix the mistakes people make in config files, on top of the exact error.
+ *
+ * The error's `index` keeps its definition (the first offset at which the input stops being a
+ * prefix of anything the rule matches); a hint says what is most likely wrong, and may point at
+ * a second, more useful place (`hintIndex`; the message then says "at offset N"). Where the fix
+ * is mechanical, `suggestion` is the corrected string — given only after the library has
+ * checked it is valid under the same rule (and policy). A suggestion is never in the message
+ * (it may hold a password); the hint text quotes no part of the input but single characters.
+ */
+import { driver, type RuleName } from './driver';
+import type { UriSyntaxError } from './errors';
+import { LONG } from '../engine/limits';
+import { schemeColonLength, schemeLength } from './scheme';
+
+export type HintKind =
+  | 'whitespace' | 'space' | 'encode' | 'percent' | 'password' | 'non-ascii' | 'backslash'
+  | 'zone-id' | 'scheme-slashes' | 'port' | 'ipv6-brackets' | 'missing-scheme';
+
+export interface Hint {
+  readonly kind: HintKind;
+  /** One line: what is wrong and how to fix it. */
+  readonly text: string;
+  /** Where the hint points (may differ from the error's index). */
+  readonly index: number;
+  /** The corrected input, checked valid; absent when no mechanical fix is known to be valid. */
+  readonly suggestion?: string;
+}
+
+/** Where an input fails (the error's index), or undefined when it is valid. */
+export type Checker = (input: string) => number | undefined;
+
+/** What a hint is computed from. */
+export interface HintContext {
+  readonly input: string;
+  readonly rule: string;
+  readonly index: number;
+  /** For a policy error: the component that broke the policy, and why. */
+  readonly component?: string;
+  readonly reason?: string;
+}
+
+const WS = /[\s\u00a0\ufeff]/;
+const isWs = (ch: string | undefined) => ch !== undefined && WS.test(ch);
+
+/** The grammar's checker for `rule` (RFC 3986). */
+export function grammarChecker(rule: RuleName): Checker {
+  const yes = driver.tester(rule);
+  return (s) => (yes(s) ? undefined : driver.check(s, rule).index);
+}
+
+/** The hint for an error, or undefined when none of the known mistakes fits. */
+export function findHint(ctx: HintContext, check: Checker): Hint | undefined {
+  // The detectors use RegExps, whose backtracking stack V8 overflows on megabytes (see
+  // engine/limits.ts); an input that long is no config value: its error stays exact, unhinted.
+  if (ctx.input.length >= LONG) return undefined;
+  const first = detect(ctx);
+  if (!first) return undefined;
+  // Apply fixes until the text is valid (several mistakes in one line, e.g. a leading space and
+  // an inner one); the suggestion is given only when the end result passes `check`.
+  let candidate = first.fix;
+  for (let round = 0; candidate !== undefined && candidate.length < 4 * LONG && round < 6; round++) {
+    const at = check(candidate);
+    if (at === undefined) return { kind: first.kind, text: first.text, index: first.index, suggestion: candidate };
+    const next = detect({ input: candidate, rule: ctx.rule, index: at });
+    candidate = next?.fix;
+  }
+  return { kind: first.kind, text: first.text, index: first.index };
+}
+
+interface Found {
+  kind: HintKind;
+  text: string;
+  index: number;
+  fix?: string;
+}
+
+/** The detectors, most specific first; the first that fits wins. */
+function detect(ctx: HintContext): Found | undefined {
+  if (ctx.component !== undefined) return policyHint(ctx);
+  const has = traits(ctx);
+  for (const [d, needs] of DETECTORS) {
+    if ((has & needs) !== needs) continue;
+    const f = d(ctx);
+    if (f) return f;
+  }
+  return undefined;
+}
+
+// What a detector cannot fit without (each returns undefined when its trait is missing): one
+// look at the input up front skips the others, so that a process's first error neither compiles
+// them nor builds their RegExps.
+const ABSOLUTE = 1; //  the rule is URI or absolute-URI (missing-scheme)
+const PERCENT = 2; //   a "%" (zone-id, percent)
+const BRACKET = 4; //   a "[" (zone-id)
+const SLASHES = 8; //   a "//", before any authority (scheme-slashes, password, ipv6-brackets, port)
+const AT = 16; //       an "@" (password)
+const COLONS = 32; //   two ":" or more (ipv6-brackets: two in the authority)
+const BACKSLASH = 64; // a "\" at the error's index (backslash)
+const NON_ASCII = 128; // a non-ASCII character at the error's index (non-ascii)
+const PORT_COLON = 256; // a ":" after the first "//" (port)
+const NO_COLON_SLASHES = 512; // a "//" with a run before it and no ":" before it (scheme-slashes)
+
+/** @internal The traits of a context (exported for the tests). */
+export function traits({ input, rule, index }: HintContext): number {
+  const c = input.charCodeAt(index);
+  const slashes = input.indexOf('//');
+  const colon = input.indexOf(':');
+  return (rule === 'URI' || rule === 'absolute-URI' ? ABSOLUTE : 0)
+    | (input.includes('%') ? PERCENT : 0)
+    | (input.includes('[') ? BRACKET : 0)
+    | (slashes >= 0 ? SLASHES : 0)
+    | (input.includes('@') ? AT : 0)
+    | (colon !== input.lastIndexOf(':') ? COLONS : 0)
+    | (slashes >= 0 && input.lastIndexOf(':') > slashes ? PORT_COLON : 0)
+    | (slashes > 0 && (colon < 0 || colon > slashes) ? NO_COLON_SLASHES : 0)
+    | (c === 0x5c ? BACKSLASH : 0)
+    | (c >= 0x80 ? NON_ASCII : 0);
+}
+
+type Detector = (ctx: HintContext) => Found | undefined;
+
+/** Leading or trailing whitespace (copied from a document, a line end left in). */
+const whitespace: Detector = ({ input, index }) => {
+  const lead = input.length - input.trimStart().length;
+  const trail = input.length - input.trimEnd().length;
+  if (!(index < lead || (trail > 0 && index >= input.length - trail))) return undefined;
+  return { kind: 'whitespace', text: `remove the ${index < lead ? 'leading' : 'trailing'} whitespace`, index, fix: input.trim() };
+};
+
+/** A zone id in an IPv6 literal: `[fe80::1%eth0]`. */
+const zoneId: Detector = ({ input, index }) => {
+  // Bounded runs (an IPv6 address is at most 45 characters): an unbounded `+` over a 5 MB
+  // `[1:1:1:…` overflows V8's RegExp backtracking stack (merge fix, h14; test/uri/api.test.ts).
+  const m = /\[([0-9A-Fa-f:.]{1,64})%(?!25)([^\]]{0,256})\]/.exec(input) ?? /\[([0-9A-Fa-f:.]{1,64})%25([^\]]{0,256})\]/.exec(input);
+  if (!m || index < m.index || index > m.index + m[0].length) return undefined;
+  return {
+    kind: 'zone-id',
+    index: m.index + 1 + m[1].length,
+    text: 'an IPv6 zone id ("%" and an interface name) is not URI syntax (RFC 3986); RFC 6874 allowed "%25" and the zone in brackets (grammar rfc6874), which RFC 9844 obsoletes; leave the zone out of the URI',
+  };
+};
+
+/** `%` not followed by two hex digits. */
+const percent: Detector = ({ input, index }) => {
+  for (let p = Math.max(0, index - 2); p <= index && p < input.length; p++) {
+    if (input[p] === '%' && !/^%[0-9A-Fa-f]{2}/.test(input.slice(p, p + 3))) {
+      return {
+        kind: 'percent',
+        index: p,
+        text: `"%" must begin a percent-encoding of two hex digits; write a literal "%" as "%25"`,
+        fix: input.replace(/%(?![0-9A-Fa-f]{2})/g, '%25'),
+      };
+    }
+  }
+  return undefined;
+};
+
+/** `\` for `/` (a Windows path, or a browser's leniency). */
+const backslash: Detector = ({ input, index }) => {
+  if (input[index] !== '\\') return undefined;
+  return { kind: 'backslash', index, text: 'use "/" to separate path segments, not "\\" (percent-encode a literal backslash as "%5C")', fix: input.replace(/\\/g, '/') };
+};
+
+/** `http//x`: the scheme's ":" left out. */
+const schemeSlashes: Detector = ({ input, index }) => {
+  const n = schemeLength(input);
+  if (n === 0 || !input.startsWith('//', n) || index > n + 2) return undefined;
+  const scheme = input.slice(0, n);
+  return { kind: 'scheme-slashes', index: n, text: `a ":" after the scheme is missing (write "${scheme}://")`, fix: `${scheme}:${input.slice(n)}` };
+};
+
+/** Where the authority begins (after `scheme://` or a leading `//`), or -1. */
+function authorityStart(input: string): number {
+  const n = schemeColonLength(input);
+  return input.startsWith('//', n) ? n + 2 : -1;
+}
+
+const AUTHORITY_END = /[/?#]/g;
+/**
+ * Where the authority that runs on from `from` (default: where it starts) ends: at the first
+ * "/", "?" or "#", or the end; 0 when the input has no authority.
+ */
+function authorityEnd(input: string, from = authorityStart(input)): number {
+  if (from < 0) return 0;
+  AUTHORITY_END.lastIndex = from;
+  const m = AUTHORITY_END.exec(input);
+  return m ? m.index : input.length;
+}
+
+const USERINFO_OK = /[A-Za-z0-9\-._~!$&'()*+,;=:]|%[0-9A-Fa-f]{2}/y;
+
+// Cheap shapes for deciding whether a hint fits (a suggestion is still checked by the grammar):
+//   userinfo    = *( unreserved / pct-encoded / sub-delims / ":" )            (exact)
+//   host        = IP-literal / IPv4address / reg-name                         (IP-literal loosely)
+//   reg-name    = *( unreserved / pct-encoded / sub-delims )                  (covers IPv4address)
+//   authority   = [ userinfo "@" ] host [ ":" port ]
+const USERINFO = /^(?:[A-Za-z0-9\-._~!$&'()*+,;=:]|%[0-9A-Fa-f]{2})*$/;
+const HOST = /^(?:\[[0-9A-Za-z:.\-_~!$&'()*+,;=]+\]|(?:[A-Za-z0-9\-._~!$&'()*+,;=]|%[0-9A-Fa-f]{2})*)$/;
+const HOST_PORT = /^(?:\[[0-9A-Za-z:.\-_~!$&'()*+,;=]+\]|(?:[A-Za-z0-9\-._~!$&'()*+,;=]|%[0-9A-Fa-f]{2})*)(?::[0-9]*)?$/;
+
+/** Percent-encodes every character of a userinfo that may not stand there as it is. */
+function encodeUserinfo(s: string): string | undefined {
+  let out = '';
+  for (let i = 0; i < s.length; ) {
+    USERINFO_OK.lastIndex = i;
+    const m = USERINFO_OK.exec(s);
+    if (m) {
+      out += m[0];
+      i += m[0].length;
+      continue;
+    }
+    const cp = s.codePointAt(i)!;
+    const ch = String.fromCodePoint(cp);
+    const enc = utf8Percent(ch);
+    if (enc === undefined) return undefined;
+    out += enc;
+    i += ch.length;
+  }
+  return out;
+}
+
+/** `postgres://user:p@ss@db`: `@` (or `/`, `?`, `#`, a space ...) in a password. */
+const password: Detector = ({ input, index }) => {
+  const start = authorityStart(input);
+  if (start < 0) return undefined;
+  if (input.indexOf('@', start) < 0) return undefined; // no userinfo: nothing to build testers for
+  const hostPort = (t: string) => HOST_PORT.test(t);
+  // The last "@" after which a plain `host [":" port]` follows up to "/", "?", "#" or the end.
+  // At most the last 8 "@": linear time on any input (a real authority has one or two).
+  let tries = 8;
+  for (let at = input.lastIndexOf('@'); at > start && tries-- > 0; at = input.lastIndexOf('@', at - 1)) {
+    const hp = input.slice(at + 1, authorityEnd(input, at + 1));
+    if (hp.includes('@') || !hostPort(hp)) continue;
+    const userinfo = input.slice(start, at);
+    if (USERINFO.test(userinfo) || index > at) return undefined;
+    const colon = userinfo.indexOf(':');
+    const inPassword = colon >= 0 && index - start > colon;
+    const enc = encodeUserinfo(userinfo);
+    return {
+      kind: 'password',
+      index,
+      text: `${inPassword ? 'the password' : 'the userinfo'} holds a character that must be percent-encoded ("@" as "%40", "/" as "%2F", "?" as "%3F", "#" as "%23", ":" in a user name as "%3A")`,
+      fix: enc === undefined ? undefined : input.slice(0, start) + enc + input.slice(at),
+    };
+  }
+  return undefined;
+};
+
+/** `http://::1/`: an IPv6 address without its brackets. */
+const ipv6Brackets: Detector = ({ input, index }) => {
+  const start = authorityStart(input);
+  if (start < 0 || index < start) return undefined;
+  const authority = input.slice(start, authorityEnd(input, start));
+  if (!authority.includes(':') || authority.indexOf(':') === authority.lastIndexOf(':')) return undefined;
+  if (!driver.tester('IPv6address')(authority)) return undefined;
+  return {
+    kind: 'ipv6-brackets',
+    index: start,
+    text: 'an IPv6 address in a URI goes in brackets: "[" address "]" (RFC 3986 3.2.2)',
+    fix: `${input.slice(0, start)}[${authority}]${input.slice(start + authority.length)}`,
+  };
+};
+
+/** `http://localhost:80a/`: a port with letters (the error's index lands later: it could still be userinfo). */
+const portLetters: Detector = ({ input, index }) => {
+  const start = authorityStart(input);
+  if (start < 0 || index < start) return undefined;
+  const authority = input.slice(start, authorityEnd(input, start));
+  const at = authority.lastIndexOf('@');
+  const hostPort = authority.slice(at + 1);
+  const colon = hostPort.lastIndexOf(':');
+  if (colon < 0 || hostPort.includes(']', colon)) return undefined;
+  const port = hostPort.slice(colon + 1);
+  const bad = port.search(/\D/);
+  if (bad < 0 || !HOST.test(hostPort.slice(0, colon))) return undefined;
+  const where = start + at + 1 + colon + 1 + bad;
+  return { kind: 'port', index: where, text: 'the port must be digits only (RFC 3986 3.2.3: port = *DIGIT)' };
+};
+
+/** A character outside ASCII: percent-encode its UTF-8 bytes, or use the IRI grammar. */
+const nonAscii: Detector = ({ input, index }) => {
+  if (index >= input.length || input.charCodeAt(index) < 0x80) return undefined;
+  const start = authorityStart(input);
+  let fix: string | undefined = '';
+  let hostRange: [number, number] | undefined;
+  if (start >= 0) {
+    const authority = input.slice(start, authorityEnd(input, start));
+    const at = authority.lastIndexOf('@');
+    const hp = authority.slice(at + 1);
+    const colon = hp.lastIndexOf(':');
+    const host = colon >= 0 && /^\d*$/.test(hp.slice(colon + 1)) ? hp.slice(0, colon) : hp;
+    hostRange = [start + at + 1, start + at + 1 + host.length];
+  }
+  const inHost = hostRange !== undefined && index >= hostRange[0] && index < hostRange[1];
+  if (hostRange) {
+    const host = input.slice(hostRange[0], hostRange[1]);
+    const ascii = /[^\x00-\x7f]/.test(host) ? idnaToAscii(host) : host;
+    const before = encodeNonAscii(input.slice(0, hostRange[0]));
+    const after = encodeNonAscii(input.slice(hostRange[1]));
+    fix = ascii === undefined || before === undefined || after === undefined ? undefined : before + ascii + after;
+  } else {
+    fix = encodeNonAscii(input);
+  }
+  return {
+    kind: 'non-ascii',
+    index,
+    text: inHost
+      ? 'a non-ASCII host name: write it in ASCII (IDNA, "xn--..."), or use the IRI grammar (rfc3987)'
+      : 'a non-ASCII character: percent-encode its UTF-8 bytes (e.g. "\u00fc" as "%C3%BC"), or use the IRI grammar (rfc3987)',
+    fix,
+  };
+};
+
+/** Characters that never stand as they are in a URI (RFC 3986 2, 2.2): percent-encode them. */
+const encode: Detector = ({ input, index }) => {
+  const ch = input[index];
+  if (ch === undefined) return undefined;
+  const space = ch === ' ';
+  const never = space || /[\x00-\x1f\x7f"<>\\^`{|}]/.test(ch);
+  const secondHash = ch === '#' && input.indexOf('#') < index;
+  const bracket = (ch === '[' || ch === ']') && index > Math.max(0, authorityEnd(input));
+  if (!never && !secondHash && !bracket) return undefined;
+  const enc = `%${ch.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`;
+  const from = secondHash ? input.indexOf('#') + 1 : bracket ? authorityEnd(input) : 0;
+  const fix = input.slice(0, from) + input.slice(from).split(ch).join(enc);
+  return {
+    kind: space ? 'space' : 'encode',
+    index,
+    text: space ? 'a space must be percent-encoded as "%20"' : `this character must be percent-encoded as "${enc}"`,
+    fix,
+  };
+};
+
+/**
+ * An absolute URI was asked for and the text has no scheme. Checked early when the error stands
+ * in the would-be scheme (`www.example.com`, `a%zz`), last otherwise.
+ */
+const missingScheme: Detector = ({ input, rule }) => {
+  if (!(rule === 'URI' || rule === 'absolute-URI') || schemeColonLength(input) > 0) return undefined;
+  return { kind: 'missing-scheme', index: 0, text: 'an absolute URI begins with a scheme and ":" (e.g. "https:")', fix: schemeFix(input) };
+};
+
+/** `https://` before what looks like a host name, `https:` before `//host`. */
+function schemeFix(input: string): string | undefined {
+  if (input.startsWith('//')) return `https:${input}`;
+  if (/^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+(:\d*)?([/?#]|$)/.test(input)) return `https://${input}`;
+  return undefined;
+}
+
+const missingSchemeEarly: Detector = (ctx) => {
+  const run = /^[A-Za-z0-9+.-]*/.exec(ctx.input)![0].length;
+  const n = schemeLength(ctx.input);
+  return ctx.index <= run && !(n > 0 && ctx.input.startsWith('//', n)) ? missingScheme(ctx) : undefined;
+};
+
+/** @internal Each detector and the traits it needs (exported for the tests). */
+export const DETECTORS: ReadonlyArray<readonly [Detector, number]> = [
+  [whitespace, 0], [missingSchemeEarly, ABSOLUTE], [zoneId, BRACKET | PERCENT], [percent, PERCENT], [backslash, BACKSLASH],
+  [schemeSlashes, NO_COLON_SLASHES], [password, SLASHES | AT], [ipv6Brackets, SLASHES | COLONS], [portLetters, PORT_COLON],
+  [nonAscii, NON_ASCII], [encode, 0], [missingScheme, ABSOLUTE],
+];
+
+/** Hints for a URI that is valid by the grammar and breaks a policy. */
+function policyHint(ctx: HintContext): Found | undefined {
+  const { input, component, reason = '' } = ctx;
+  if (component === 'host' && reason.startsWith('a host is required')) {
+    // `http:/example.com`, `http:example.com`: the "//" (or one "/") left out.
+    // `scheme ":" ["/"] rest`, where rest is not empty and does not begin with "/".
+    const n = schemeColonLength(input);
+    const slash = n > 0 && input[n] === '/' && input[n + 1] !== '/' ? 1 : 0;
+    const m = n > 0 && input.length > n + slash && input[n + slash] !== '/' ? [input, input.slice(0, n - 1), input.slice(n + slash)] : null;
+    if (m && /^\d+(?:[/?#]|$)/.test(m[2])) {
+      // `localhost:8080/x`: "localhost" reads as the scheme; a host and port without one.
+      return { kind: 'missing-scheme', index: 0, text: 'this reads as a scheme and a path; a host and port need a scheme first ("http://host:port")' };
+    }
+    if (m) {
+      return { kind: 'scheme-slashes', index: m[1].length + 1, text: `"//" and the host follow the scheme's ":" (write "${m[1]}://")`, fix: `${m[1]}://${m[2]}` };
+    }
+  }
+  if (component === 'scheme' && reason.startsWith('a relative reference')) {
+    return { kind: 'missing-scheme', index: 0, text: 'an absolute URI begins with a scheme and ":" (e.g. "https:")', fix: schemeFix(input) };
+  }
+  return undefined;
+}
+
+/** UTF-8 percent-encoding of one character; undefined for a lone surrogate. */
+function utf8Percent(ch: string): string | undefined {
+  try {
+    return encodeURIComponent(ch).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Every non-ASCII character percent-encoded as UTF-8 (RFC 3986 2.5, RFC 3987 3.1). */
+function encodeNonAscii(s: string): string | undefined {
+  let ok = true;
+  const out = s.replace(/[^\x00-\x7f]/gu, (ch) => {
+    const e = utf8Percent(ch);
+    if (e === undefined) ok = false;
+    return e ?? '';
+  });
+  return ok && !/[\ud800-\udfff]/.test(out) ? out : undefined;
+}
+
+/** A host name in IDNA ASCII form (`bücher.de` → `xn--bcher-kva.de`), by the WHATWG URL parser. */
+function idnaToAscii(host: string): string | undefined {
+  try {
+    const h = new URL(`http://${host}/`).hostname;
+    return /^[\x21-\x7e]+$/.test(h) ? h : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+declare module './errors' {
+  interface UriSyntaxError {
+    /** How to fix it, when a known mistake fits (also in the message). */
+    readonly hint?: string;
+    readonly hintKind?: HintKind;
+    /** Where the hint points, when that differs from `index`. */
+    readonly hintIndex?: number;
+    /** The corrected input, checked valid under the same rule (and policy). Not in the message. */
+    readonly suggestion?: string;
+  }
+}
+
+/** The error with `hint`, `hintKind`, `hintIndex` and `suggestion` set and the hint in its message. */
+export function attachHint<E extends Error & { index: number }>(error: E, hint: Hint | undefined): E {
+  if (!hint) return error;
+  const where = hint.index !== error.index ? ` (at offset ${hint.index})` : '';
+  const lines = error.message.split('\n');
+  const old = error.message;
+  lines.splice(Math.max(1, lines.length - 2), 0, `hint: ${hint.text}${where}`);
+  const props: PropertyDescriptorMap = {
+    message: { value: lines.join('\n'), writable: true, configurable: true, enumerable: false },
+    hint: { value: hint.text, enumerable: true },
+    hintKind: { value: hint.kind, enumerable: true },
+    hintIndex: { value: hint.index, enumerable: true },
+  };
+  if (hint.suggestion !== undefined) props.suggestion = { value: hint.suggestion, enumerable: true };
+  Object.defineProperties(error, props);
+  if (typeof error.stack === 'string') error.stack = error.stack.replace(old, error.message);
+  return error;
+}
+
+/** A syntax error of the RFC 3986 grammar with its hint attached (validated against `rule`). */
+export function hinted(error: UriSyntaxError, check?: Checker): UriSyntaxError {
+  const rule = error.rule as RuleName;
+  if (!driver.hasRule(rule)) return error;
+  let hint: Hint | undefined;
+  try {
+    hint = findHint({ input: error.input, rule, index: error.index }, check ?? grammarChecker(rule));
+  } catch (e) {
+    // A hint is extra: a RangeError while looking for one (V8's RegExp backtracking stack on a
+    // multi-megabyte input, seen once in a full test run) must not turn the verdict into a crash.
+    if (e instanceof RangeError) return error;
+    throw e;
+  }
+  return attachHint(error, hint);
+}

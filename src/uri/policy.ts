@@ -1,0 +1,274 @@
+/**
+ * Policies: what a config loader means by "a URL", on top of the grammar. The grammar says
+ * whether the text is a URI (RFC 3986 Appendix A); a policy then says which URIs this
+ * application takes: which schemes, whether there must be a host, whether credentials may be
+ * written, which ports, whether a query or fragment may be there, whether a relative reference
+ * will do.
+ *
+ *   const check = createValidator({ schemes: ['https'], host: 'required', userinfo: 'forbidden' });
+ *   check('https://example.com/hook')  // { ok: true, components }
+ *   check('http://example.com/hook')   // { ok: false, error: UriPolicyError (component 'scheme') }
+ *
+ * A syntax error is a `UriSyntaxError` as from `validate`; a text that is a URI but breaks
+ * the policy is a `UriPolicyError` that names the component and its span. A password never
+ * appears in a policy error: its input, message and caret line show it redacted (`***`).
+ */
+import { isScheme } from './scheme';
+import { parse, type UriComponents, type ComponentRule, COMPONENT_RULES } from './components';
+import { UriSyntaxError, caretLines } from './errors';
+import { REDACTED } from './redact';
+import { expectPlainObject } from '../engine/options';
+import { attachHint, findHint, type Checker, type HintKind } from './hints';
+
+/** The components a policy speaks about. */
+export type PolicyComponent = 'scheme' | 'userinfo' | 'host' | 'port' | 'query' | 'fragment';
+
+export interface PolicyOptions {
+  /** The grammar rule: default `URI`, or `URI-reference` when `relative` is true. */
+  readonly rule?: ComponentRule;
+  /** Allowed schemes, compared case-insensitively (RFC 3986 3.1). Default: any. */
+  readonly schemes?: readonly string[];
+  /** `required`: a non-empty host; `forbidden`: no host (absent or empty, as in `file:///x`). Default `optional`. */
+  readonly host?: 'required' | 'forbidden' | 'optional';
+  /** `forbidden`: no userinfo (no `@` in the authority); `no-password`: no data after a `:` in it (3.2.1). Default `allowed`. */
+  readonly userinfo?: 'allowed' | 'forbidden' | 'no-password';
+  /** `[min, max]` for a port that is written (an empty port, `host:`, means the default; 3.2.3). Default `[0, 65535]`. */
+  readonly port?: readonly [number, number];
+  /** May a query be there? Default true. */
+  readonly query?: boolean;
+  /** May a fragment be there? Default true. */
+  readonly fragment?: boolean;
+  /** May the input be a relative reference (no scheme)? Default false unless `rule` allows one. */
+  readonly relative?: boolean;
+}
+
+export type PolicyResult =
+  | { ok: true; components: UriComponents }
+  | { ok: false; error: UriSyntaxError | UriPolicyError };
+
+/** A URI that is valid by the grammar and breaks a policy. */
+export class UriPolicyError extends Error {
+  override readonly name = 'UriPolicyError';
+  /** How to fix it, when a known mistake fits (src/uri/hints.ts; also in the message). */
+  declare readonly hint?: string;
+  declare readonly hintKind?: HintKind;
+  declare readonly hintIndex?: number;
+  /** The corrected input, checked valid under the same policy (never for an input with a password). */
+  declare readonly suggestion?: string;
+  constructor(
+    /** The text checked (with any password shown as `***`). */
+    readonly input: string,
+    /** The grammar rule it matched. */
+    readonly rule: string,
+    /** The component that breaks the policy. */
+    readonly component: PolicyComponent,
+    /** Offset of the component (where it is, or where it would begin) in `input`. */
+    readonly index: number,
+    /** Offset just past the component (`index` when it is absent or empty). */
+    readonly end: number,
+    /** What the policy says, one line: `scheme "ftp" is not allowed (allowed: http, https)`. */
+    readonly reason: string,
+  ) {
+    super(`${reason}: ${component} at offset ${index}${end > index ? `-${end}` : ''}\n${caretLines(input, index)}`);
+  }
+}
+
+/** Read once, checked, frozen: the options a validator works with. */
+interface Policy {
+  readonly rule: ComponentRule;
+  readonly schemes: readonly string[] | undefined;
+  readonly host: 'required' | 'forbidden' | 'optional';
+  readonly userinfo: 'allowed' | 'forbidden' | 'no-password';
+  readonly port: readonly [number, number];
+  readonly query: boolean;
+  readonly fragment: boolean;
+  readonly relative: boolean;
+}
+
+const KEYS = ['rule', 'schemes', 'host', 'userinfo', 'port', 'query', 'fragment', 'relative'];
+
+/** The options, own properties only, checked: a `TypeError` naming the option otherwise. */
+export function readPolicy(options: unknown, fn = 'createValidator'): Policy {
+  if (options === undefined) options = {};
+  expectPlainObject(options, 'options', fn);
+  const o = options as Record<string, unknown>;
+  for (const k of Object.keys(o)) if (!KEYS.includes(k)) throw new TypeError(`${fn}: unknown option "${k}" (options: ${KEYS.join(', ')})`);
+  // Each own property read once (a getter cannot answer two ways; the prototype is never read).
+  const values = new Map<string, unknown>();
+  for (const k of KEYS) if (Object.prototype.hasOwnProperty.call(o, k)) values.set(k, o[k]);
+  const own = (k: string): unknown => values.get(k);
+  const bad = (k: string, what: string) => new TypeError(`${fn}: option "${k}" must be ${what}`);
+  const oneOf = <T extends string>(k: string, allowed: readonly T[], dflt: T): T => {
+    const v = own(k);
+    if (v === undefined) return dflt;
+    if (!allowed.includes(v as T)) throw bad(k, allowed.map((a) => JSON.stringify(a)).join(' or '));
+    return v as T;
+  };
+  const bool = (k: string, dflt: boolean): boolean => {
+    const v = own(k);
+    if (v === undefined) return dflt;
+    if (typeof v !== 'boolean') throw bad(k, 'a boolean');
+    return v;
+  };
+  const rule = own('rule');
+  if (rule !== undefined && !(COMPONENT_RULES as readonly unknown[]).includes(rule)) throw bad('rule', COMPONENT_RULES.join(', '));
+  const relativeGiven = own('relative');
+  const relative = bool('relative', rule === 'URI-reference' || rule === 'relative-ref');
+  if (rule === 'relative-ref' && relativeGiven === false) throw bad('relative', 'true (or absent) with rule "relative-ref"');
+  const schemesIn = own('schemes');
+  let schemes: string[] | undefined;
+  if (schemesIn !== undefined) {
+    const list: unknown[] | undefined = Array.isArray(schemesIn) ? [...schemesIn] : undefined; // read once
+    if (!list || list.length === 0 || !list.every((s) => typeof s === 'string' && isScheme(s))) {
+      throw bad('schemes', 'a non-empty array of scheme names (ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ))');
+    }
+    schemes = (list as string[]).map((s) => s.toLowerCase());
+  }
+  const portIn = own('port');
+  let port: [number, number] = [0, 65535];
+  if (portIn !== undefined) {
+    const pair: unknown[] | undefined = Array.isArray(portIn) ? [...portIn] : undefined; // read once
+    const ok = pair && pair.length === 2 && pair.every((n) => Number.isSafeInteger(n) && (n as number) >= 0) && (pair[0] as number) <= (pair[1] as number);
+    if (!ok) throw bad('port', 'a range [min, max] of integers, 0 <= min <= max');
+    port = [pair[0] as number, pair[1] as number];
+  }
+  return Object.freeze({
+    rule: (rule as ComponentRule | undefined) ?? (relative ? 'URI-reference' : 'URI'),
+    schemes: schemes && Object.freeze(schemes),
+    host: oneOf('host', ['required', 'forbidden', 'optional'] as const, 'optional'),
+    userinfo: oneOf('userinfo', ['allowed', 'forbidden', 'no-password'] as const, 'allowed'),
+    port: Object.freeze(port) as readonly [number, number],
+    query: bool('query', true),
+    fragment: bool('fragment', true),
+    relative,
+  });
+}
+
+/**
+ * A function that checks one input against the grammar and then the policy. Errors carry a
+ * `hint` (and a `suggestion` checked valid under the same rule and policy) when a known
+ * mistake fits: src/uri/hints.ts.
+ */
+export function createValidator(options?: PolicyOptions): (input: string) => PolicyResult {
+  const policy = readPolicy(options);
+  const check = (input: string): PolicyResult => {
+    let c: UriComponents;
+    try {
+      c = parse(input, policy.rule);
+    } catch (e) {
+      if (e instanceof UriSyntaxError) return { ok: false, error: e };
+      throw e;
+    }
+    const error = breach(input, c, policy);
+    return error ? { ok: false, error } : { ok: true, components: c };
+  };
+  const where: Checker = (s) => {
+    const r = check(s);
+    return r.ok ? undefined : r.error.index;
+  };
+  return (input: string) => {
+    if (typeof input !== 'string') throw new TypeError(`createValidator: input must be a string, got ${input === null ? 'null' : typeof input}`);
+    const r = check(input);
+    if (r.ok) return r;
+    const e = r.error;
+    // A policy error's input may be redacted: a suggestion built from it would be wrong.
+    const redacted = e instanceof UriPolicyError && e.input !== input;
+    const hint = findHint(
+      e instanceof UriPolicyError ? { input, rule: e.rule, index: e.index, component: e.component, reason: e.reason } : e,
+      redacted ? () => 0 : where,
+    );
+    return { ok: false, error: attachHint(e, hint && redacted ? { ...hint, suggestion: undefined } : hint) };
+  };
+}
+
+/** Where each component stands in the text, from the components (RFC 3986 5.3 recomposition). */
+export function spans(c: UriComponents): Record<PolicyComponent | 'authority' | 'path', [number, number]> {
+  const scheme: [number, number] = [0, c.scheme?.length ?? 0];
+  let at = c.scheme === undefined ? 0 : c.scheme.length + 1;
+  let authority: [number, number] = [at, at];
+  let userinfo: [number, number] = [at, at];
+  let host: [number, number] = [at, at];
+  let port: [number, number] = [at, at];
+  if (c.authority !== undefined) {
+    at += 2; // "//"
+    authority = [at, at + c.authority.length];
+    userinfo = [at, at + (c.userinfo?.length ?? 0)];
+    const hostAt = c.userinfo === undefined ? at : at + c.userinfo.length + 1;
+    host = [hostAt, hostAt + (c.host?.length ?? 0)];
+    const portAt = c.port === undefined ? host[1] : host[1] + 1;
+    port = [portAt, portAt + (c.port?.length ?? 0)];
+    at = authority[1];
+  }
+  const path: [number, number] = [at, at + c.path.length];
+  at = path[1];
+  const query: [number, number] = c.query === undefined ? [at, at] : [at + 1, at + 1 + c.query.length];
+  if (c.query !== undefined) at = query[1];
+  const fragment: [number, number] = c.fragment === undefined ? [at, at] : [at + 1, at + 1 + c.fragment.length];
+  return { scheme, authority, userinfo, host, port, path, query, fragment };
+}
+
+/** The first rule of the policy the components break, as an error; undefined when none. */
+function breach(input: string, c: UriComponents, p: Policy): UriPolicyError | undefined {
+  const fail = (component: PolicyComponent, reason: string) => policyError(input, c, p.rule, component, reason);
+  if (c.scheme === undefined) {
+    if (!p.relative) return fail('scheme', 'a relative reference is not allowed here: a scheme is required');
+  } else if (p.schemes && !p.schemes.includes(c.scheme.toLowerCase())) {
+    return fail('scheme', `scheme ${JSON.stringify(c.scheme)} is not allowed (allowed: ${p.schemes.join(', ')})`);
+  }
+  if (c.userinfo !== undefined) {
+    if (p.userinfo === 'forbidden') return fail('userinfo', 'userinfo (credentials before "@") is not allowed');
+    const colon = c.userinfo.indexOf(':');
+    if (p.userinfo === 'no-password' && colon >= 0 && colon < c.userinfo.length - 1) {
+      return fail('userinfo', 'a password in the userinfo is not allowed (RFC 3986 3.2.1: "user:password" is deprecated)');
+    }
+  }
+  const hasHost = c.host !== undefined && c.host !== '';
+  if (p.host === 'required' && !hasHost) {
+    return fail('host', c.authority === undefined ? 'a host is required ("//" and a host after the scheme)' : 'a host is required (the host is empty)');
+  }
+  if (p.host === 'forbidden' && hasHost) return fail('host', 'a host is not allowed');
+  if (c.port !== undefined && c.port !== '') {
+    const [min, max] = p.port;
+    const digits = c.port.replace(/^0+(?=.)/, '');
+    const n = digits.length > 15 ? Infinity : Number(digits);
+    if (n < min || n > max) return fail('port', `port ${c.port.length > 20 ? `${c.port.slice(0, 20)}…` : c.port} is out of range (${min}-${max})`);
+  }
+  if (c.query !== undefined && !p.query) return fail('query', 'a query ("?") is not allowed');
+  if (c.fragment !== undefined && !p.fragment) return fail('fragment', 'a fragment ("#") is not allowed');
+  return undefined;
+}
+
+/** The error, with any password redacted from everything it carries (its spans moved to match). */
+function policyError(input: string, c: UriComponents, rule: string, component: PolicyComponent, reason: string): UriPolicyError {
+  let shown = input;
+  let comps = c;
+  const colon = c.userinfo === undefined ? -1 : c.userinfo.indexOf(':');
+  if (c.userinfo !== undefined && colon >= 0 && colon < c.userinfo.length - 1) {
+    const start = spans(c).userinfo[0];
+    const userinfo = c.userinfo.slice(0, colon + 1) + REDACTED;
+    shown = input.slice(0, start + colon + 1) + REDACTED + input.slice(start + c.userinfo.length);
+    comps = { ...c, userinfo, authority: userinfo + c.authority!.slice(c.userinfo.length) };
+  }
+  const [index, end] = spans(comps)[component];
+  return new UriPolicyError(shown, rule, component, index, end, reason);
+}
+
+/**
+ * Examples of policies, not magic: spread one and change what your application needs,
+ * `createValidator({ ...policyPresets.httpUrl, schemes: ['https'] })`.
+ */
+export const policyPresets = Object.freeze({
+  /** An http(s) URL: a host; no userinfo (RFC 9110 4.2.4: a sender must not generate it); port 1-65535. */
+  httpUrl: Object.freeze({ schemes: Object.freeze(['http', 'https']), host: 'required', userinfo: 'forbidden', port: Object.freeze([1, 65535]) }) as PolicyOptions,
+  /**
+   * A database URL: common database schemes, a host, credentials allowed (they are usual here:
+   * keep such URLs out of logs, see `redact`), port 1-65535, no fragment. One host only: RFC
+   * 3986 has no syntax for `mongodb://h1:1,h2:2/` host lists.
+   */
+  databaseUrl: Object.freeze({
+    schemes: Object.freeze(['postgres', 'postgresql', 'mysql', 'mariadb', 'mongodb', 'mongodb+srv', 'redis', 'rediss', 'sqlserver', 'mssql']),
+    host: 'required', port: Object.freeze([1, 65535]), fragment: false,
+  }) as PolicyOptions,
+  /** A webhook target: https only, a host, no credentials in the URL, port 1-65535, no fragment (never sent). */
+  webhookUrl: Object.freeze({ schemes: Object.freeze(['https']), host: 'required', userinfo: 'forbidden', port: Object.freeze([1, 65535]), fragment: false }) as PolicyOptions,
+});

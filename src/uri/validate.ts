@@ -1,0 +1,61 @@
+/** The core API: validity, validation with an error, and the parse tree. */
+import { driver, type RuleName, type UriNode } from './driver';
+import type { TreeOptions } from '../engine/driver';
+import { UriSyntaxError, expectString } from './errors';
+import { readOptions } from '../engine/options';
+import { hinted } from './hints';
+
+export type ValidationResult = { ok: true } | { ok: false; error: UriSyntaxError };
+
+/** A TypeError unless `rule` is one of the 36 rule names. */
+export function expectRule(rule: unknown, fn: string, allowed?: readonly string[]): asserts rule is RuleName {
+  if (!driver.hasRule(rule) || (allowed && !allowed.includes(rule))) {
+    const what = allowed ? allowed.join(', ') : 'one of RULE_NAMES';
+    throw new TypeError(`${fn}: argument "rule" must be ${what}, got ${typeof rule === 'string' ? JSON.stringify(rule) : typeof rule}`);
+  }
+}
+
+/** Does the whole input match `rule` (RFC 3986 Appendix A)? */
+export function isValid(input: string, rule: RuleName = 'URI-reference'): boolean {
+  if (rule === lastRule && typeof input === 'string') return lastTester(input);
+  expectString(input, 'input', 'isValid');
+  expectRule(rule, 'isValid');
+  lastTester = driver.tester(rule);
+  lastRule = rule;
+  return lastTester(input);
+}
+
+/** isValid's fast path: the rule of the last call and its tester. */
+let lastRule: unknown;
+let lastTester: (input: string) => boolean;
+
+/**
+ * `{ ok: true }`, or `{ ok: false, error }` with a `UriSyntaxError` (with a `hint`, and a checked
+ * `suggestion`, when a known mistake fits: src/uri/hints.ts). Never throws for a string.
+ */
+export function validate(input: string, rule: RuleName = 'URI-reference'): ValidationResult {
+  expectString(input, 'input', 'validate');
+  expectRule(rule, 'validate');
+  const v = driver.check(input, rule);
+  return v.ok ? { ok: true } : { ok: false, error: hinted(driver.error(input, rule, v)) };
+}
+
+export const TREE_OPTIONS = { lexical: 'boolean', maxNodes: 'count' } as const;
+
+/**
+ * The typed parse tree of the whole input as `rule`; throws `UriSyntaxError` for invalid input.
+ * Every call returns fresh objects (nothing is shared with the library or another call). A
+ * tree of more than `options.maxNodes` nodes (default 2^26) is a `RangeError`; trees of more
+ * than 65,536 nodes come as views whose `children` are made on each read (use `walk` to go
+ * through a large tree without making node objects).
+ */
+export function parseTree<R extends RuleName = 'URI-reference'>(
+  input: string,
+  rule: R = 'URI-reference' as R,
+  options: TreeOptions = {},
+): UriNode<R> {
+  expectString(input, 'input', 'parseTree');
+  expectRule(rule, 'parseTree');
+  const o = readOptions('parseTree', options, TREE_OPTIONS);
+  return driver.tree(input, rule, o) as UriNode<R>;
+}

@@ -1,0 +1,71 @@
+/**
+ * The teaching commands of the command line: `explain`, `tree --format json|dot|text` and
+ * `railroad` (src/cli/explain.ts, src/cli/railroad.ts, the --format option of src/cli/tree.ts).
+ */
+import { run, outline } from '../../src/cli';
+import { parseTree } from '../../src/index';
+import { treeDot, treeJson } from '../../src/teaching/treeFormat';
+import { railroadSvg } from '../../src/teaching/railroad';
+import { grammarByName } from '../../src/grammars/registry';
+
+async function cli(...argv: string[]): Promise<{ status: number; out: string[]; err: string }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const status = await run(argv, { out: (l) => out.push(l), err: (l) => err.push(l) });
+  return { status, out, err: err.join('\n') };
+}
+
+describe('uri-grammar explain', () => {
+  it('one line per node, naming the alternative taken', async () => {
+    const r = await cli('explain', 'http://example.com');
+    expect(r.status).toBe(0);
+    expect(r.out).toContain('    `//example.com` is the first alternative of hier-part: "//" authority path-abempty');
+    expect(r.out).toHaveLength(outline('http://example.com', parseTree('http://example.com')).length);
+  });
+  it('--rule and --lexical', async () => {
+    expect((await cli('explain', '1.2.3.4.5', '--rule', 'host')).out[0]).toBe('`1.2.3.4.5` is the third alternative of host: reg-name');
+    expect((await cli('explain', '25', '--rule=dec-octet', '--lexical')).out).toEqual(['`25` is the second alternative of dec-octet: %x31-39 DIGIT']);
+  });
+  it('an invalid input: exit 1 with the syntax error', async () => {
+    const r = await cli('explain', 'http://[::1', '--rule', 'URI');
+    expect(r.status).toBe(1);
+    expect(r.err).toContain('at offset 11');
+  });
+  it('usage errors: exit 2', async () => {
+    expect((await cli('explain')).status).toBe(2);
+    expect((await cli('explain', 'a', '--rule', 'nope')).status).toBe(2);
+  });
+});
+
+describe('uri-grammar tree --format', () => {
+  const input = 'http://u@h:1/a?q#f';
+  it('json, dot and text', async () => {
+    const tree = parseTree(input);
+    expect((await cli('tree', input, '--format', 'json')).out.join('\n')).toBe(treeJson(input, tree));
+    expect((await cli('tree', input, '--format=dot')).out.join('\n')).toBe(treeDot(input, tree));
+    expect((await cli('tree', input, '--format', 'text')).out).toEqual(outline(input, tree));
+    expect((await cli('tree', input)).out).toEqual(outline(input, tree));
+    expect((await cli('tree', input, '--format', 'json', '--lexical')).out.join('\n')).toBe(treeJson(input, parseTree(input, 'URI-reference', { lexical: true })));
+  });
+  it('an unknown format: exit 2', async () => {
+    const r = await cli('tree', input, '--format', 'xml');
+    expect(r.status).toBe(2);
+    expect(r.err).toContain('json, dot or text');
+  });
+});
+
+describe('uri-grammar railroad', () => {
+  it('writes the SVG of a rule', async () => {
+    const r = await cli('railroad', 'host');
+    expect(r.status).toBe(0);
+    expect(r.out.join('\n')).toBe(railroadSvg(grammarByName('rfc3986'), 'host').trimEnd());
+    expect(r.out.join('\n').split('\n')[0]).toBe('<?xml version="1.0" encoding="UTF-8"?>');
+  });
+  it('rule names are case-insensitive (RFC 5234 2.1); an unknown rule is a usage error', async () => {
+    expect((await cli('railroad', 'HOST')).out.join('\n')).toContain('<title>host</title>');
+    const r = await cli('railroad', 'nope');
+    expect(r.status).toBe(2);
+    expect(r.err).toContain('unknown rule "nope"');
+    expect((await cli('railroad')).status).toBe(2);
+  });
+});

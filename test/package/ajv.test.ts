@@ -1,0 +1,145 @@
+/**
+ * The ajv plugin (src/ajv.ts, entry `uri-grammar/ajv`): the formats `uri` and `uri-reference`
+ * with RFC 3986's meaning on every JSON-Schema-Test-Suite case (test/vectors/json-schema-test-suite)
+ * with `Ajv` (draft-07) and `Ajv2020` in strict mode; beside ajv-formats; the policy keyword's
+ * errors (message, component, offset); CommonJS and ESM entry points.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { spawnSync } from 'child_process';
+import Ajv from 'ajv';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import uriGrammarAjv from '../../src/ajv';
+import { isValid } from '../../src/index';
+
+interface Case { description: string; data: unknown; valid: boolean }
+interface Group { description: string; schema: Record<string, unknown>; tests: Case[] }
+
+const VECTORS = path.join(__dirname, '..', 'vectors', 'json-schema-test-suite');
+const suite = (file: string): Group[] => JSON.parse(fs.readFileSync(path.join(VECTORS, file), 'utf8'));
+
+// Strict mode, all of it but strictTypes: the suite's schemas are `{ "format": ... }` without
+// a `type` on purpose (formats ignore non-strings), which strictTypes refuses to compile.
+const classes = [
+  ['Ajv (draft-07)', () => new Ajv({ strict: true, strictTypes: false }), 'draft7'],
+  ['Ajv2020', () => new Ajv2020({ strict: true, strictTypes: false }), 'draft2020-12'],
+] as const;
+
+describe.each(classes)('%s, strict mode', (_name, make, draft) => {
+  for (const format of ['uri', 'uri-reference']) {
+    const groups = suite(`${draft}-${format}.json`);
+    const cases = groups.flatMap((g) => g.tests.map((t) => [t.description, g.schema, t.data, t.valid] as const));
+    it(`has the suite's ${format} cases`, () => expect(cases.length).toBeGreaterThan(20));
+    it.each(cases)(`${format}: %s`, (_d, schema, data, valid) => {
+      const ajv = uriGrammarAjv(make());
+      expect(ajv.validate(schema, data)).toBe(valid);
+      if (typeof data === 'string') expect(isValid(data, format === 'uri' ? 'URI' : 'URI-reference')).toBe(valid);
+    });
+  }
+  it('without the plugin, strict mode refuses an unknown format (so the plugin is what answers)', () => {
+    expect(() => make().compile({ type: 'string', format: 'uri' })).toThrow(/unknown format "uri"/);
+  });
+});
+
+describe('beside ajv-formats', () => {
+  // Where ajv-formats' regex answers wrong and RFC 3986 decides (README: differences).
+  const disputed: Array<[string, boolean]> = [
+    ['http://example.com:abc/', false], // port = *DIGIT
+    ['about:', true], // scheme ":" path-empty
+    ['http://[::ffff:01.2.3.4]/', false], // dec-octet has no leading zeros
+  ];
+  it('uri-grammar after ajv-formats: uri and uri-reference are ours, the other formats stay', () => {
+    const ajv = uriGrammarAjv(addFormats(new Ajv({ strict: true })));
+    for (const [s, valid] of disputed) expect(ajv.validate({ type: 'string', format: 'uri' }, s)).toBe(valid);
+    expect(ajv.validate({ type: 'string', format: 'email' }, 'a@b.example')).toBe(true);
+    expect(ajv.validate({ type: 'string', format: 'date' }, '2026-13-01')).toBe(false);
+    expect(ajv.validate({ type: 'string', format: 'uri-template' }, 'http://x/{a}')).toBe(true);
+  });
+  it("does not touch ajv-formats' code.formats setup (standalone code keeps working for its formats)", () => {
+    const before = new Ajv({ code: { source: true } });
+    uriGrammarAjv(before, { formats: false });
+    expect(before.opts.code.formats).toBeUndefined();
+    const ajv = addFormats(new Ajv({ code: { source: true } }));
+    const setup = ajv.opts.code.formats;
+    uriGrammarAjv(ajv);
+    expect(ajv.opts.code.formats).toBe(setup);
+    expect(String(setup)).toContain('ajv-formats');
+  });
+  it('ajv-formats applied after uri-grammar takes its uri back (documented order: ours last)', () => {
+    const ajv = addFormats(uriGrammarAjv(new Ajv({ strict: true })));
+    expect(ajv.validate({ type: 'string', format: 'uri' }, 'http://example.com:abc/')).toBe(true); // ajv-formats' answer
+  });
+});
+
+describe('the policy keyword', () => {
+  const ajv = uriGrammarAjv(new Ajv({ strict: true, allErrors: true }));
+  it('errors carry message, component and offset; a preset name works', () => {
+    const v = ajv.compile({ type: 'object', properties: { hook: { type: 'string', uriPolicy: 'webhookUrl' } } });
+    expect(v({ hook: 'https://hooks.example.com/x' })).toBe(true);
+    expect(v({ hook: 'http://u:secret@hooks.example.com/x' })).toBe(false);
+    expect(v.errors).toEqual([expect.objectContaining({
+      keyword: 'uriPolicy',
+      instancePath: '/hook',
+      message: 'scheme "http" is not allowed (allowed: https): scheme at offset 0',
+      params: { component: 'scheme', offset: 0, rule: 'URI' },
+    })]);
+    expect(JSON.stringify(v.errors)).not.toContain('secret');
+  });
+  it('a syntax error: component "syntax", the exact offset, the hint and the checked suggestion', () => {
+    const v = ajv.compile({ type: 'string', uriPolicy: { schemes: ['https'], host: 'required' } });
+    expect(v('https://example.com/my file')).toBe(false);
+    expect(v.errors![0]).toMatchObject({
+      message: 'not a valid URI: at offset 22, found " " (hint: a space must be percent-encoded as "%20")',
+      params: { component: 'syntax', offset: 22, hint: 'a space must be percent-encoded as "%20"', suggestion: 'https://example.com/my%20file' },
+    });
+    expect(v('https:example.com')).toBe(false);
+    expect(v.errors![0].params).toMatchObject({ component: 'host', offset: 6, suggestion: 'https://example.com' });
+  });
+  it('ignores non-strings (type is for that); works with Ajv2020 and beside format', () => {
+    const v = uriGrammarAjv(new Ajv2020({ strict: true, strictTypes: false })).compile({ format: 'uri', uriPolicy: { port: [1, 1024] } });
+    expect(v(42)).toBe(true);
+    expect(v('http://h:8080/')).toBe(false);
+    expect(v.errors![0].params).toMatchObject({ component: 'port', offset: 9 });
+  });
+  it('strict mode checks the keyword value against its meta-schema', () => {
+    expect(() => ajv.compile({ type: 'string', uriPolicy: { shemes: ['https'] } })).toThrow(/uriPolicy/);
+    expect(() => ajv.compile({ type: 'string', uriPolicy: 'nope' })).toThrow(/uriPolicy/);
+    expect(() => ajv.compile({ type: 'string', uriPolicy: { port: [1] } })).toThrow(/uriPolicy/);
+  });
+  it('options: formats and keyword name; bad arguments are TypeErrors', () => {
+    const a = uriGrammarAjv(new Ajv({ strict: true }), { formats: ['uri'], keyword: 'x-uri' });
+    expect(a.validate({ type: 'string', format: 'uri', 'x-uri': { query: false } }, 'a:b?c')).toBe(false);
+    expect(() => a.compile({ type: 'string', format: 'uri-reference' })).toThrow(/unknown format/);
+    expect(() => uriGrammarAjv({} as Ajv)).toThrow(TypeError);
+    expect(() => uriGrammarAjv(new Ajv(), { formats: ['url'] } as never)).toThrow(TypeError);
+    expect(() => uriGrammarAjv(new Ajv(), { keywords: false } as never)).toThrow(/unknown option "keywords"/);
+    expect(uriGrammarAjv(new Ajv(), { keyword: false }).getKeyword('uriPolicy')).toBe(false);
+  });
+});
+
+const built = fs.existsSync(path.join(__dirname, '..', '..', 'dist', 'cjs', 'ajv.js'));
+(built ? describe : describe.skip)('entry points (built dist/)', () => {
+  const root = path.join(__dirname, '..', '..');
+  // 'uri-grammar/ajv' resolves to this package itself (Node's self-reference through "exports").
+  it("CommonJS: require('uri-grammar/ajv')(ajv), and .default", () => {
+    const code = `const Ajv = require('ajv'); const p = require('uri-grammar/ajv');
+      const ajv = p(new Ajv({ strict: true }));
+      if (p.default !== p) throw new Error('no default');
+      process.stdout.write(String(ajv.validate({ type: 'string', format: 'uri' }, 'http://example.com:abc/')));`;
+    const r = spawnSync(process.execPath, ['-e', code], { cwd: root, encoding: 'utf8' });
+    expect([r.stderr, r.stdout]).toEqual(['', 'false']);
+  });
+  it("ESM: import plugin from 'uri-grammar/ajv' (the ES module build)", () => {
+    const code = `import Ajv from 'ajv'; import plugin from 'uri-grammar/ajv';
+      const ajv = plugin(new Ajv.default({ strict: true }));
+      process.stdout.write(String(ajv.validate({ type: 'string', format: 'uri-reference' }, '//x/ y')));`;
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', code], { cwd: root, encoding: 'utf8' });
+    expect([r.stderr, r.stdout]).toEqual(['', 'false']);
+  });
+  it('package.json maps uri-grammar/ajv to it; ajv is an optional peer dependency', () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+    expect(pkg.exports['./ajv']).toBeDefined();
+    expect(pkg.peerDependenciesMeta.ajv.optional).toBe(true);
+  });
+});

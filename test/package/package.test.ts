@@ -1,0 +1,257 @@
+/**
+ * The package as a user gets it: `npm pack`, install the tarball into a temporary consumer project,
+ * then `require` it, `import` it, run the bin through `npx`, and compile strict TypeScript against
+ * its types (node16, nodenext and bundler resolution, no skipLibCheck). Also checks what ships
+ * (`npm pack --dry-run`). No network: the tarball's runtime dependencies are packed from this
+ * repository's node_modules and installed with `--offline`.
+ *
+ * It packs the build that `npm test` made just before (with --ignore-scripts, so that packing does
+ * not rebuild dist/ under the other test files' feet); `npm pack` itself builds through `prepack`.
+ */
+import { execFileSync, spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+
+const ROOT = path.join(__dirname, '..', '..');
+const PKG = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+  name: string; version: string; dependencies?: Record<string, string>; bin?: Record<string, string>;
+};
+const TSC = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const NPX = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+// Nested npm runs read no npm_* settings of the `npm test` that started jest.
+const ENV: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k)));
+const run = (cmd: string, args: string[], cwd: string): string =>
+  execFileSync(cmd, args, { cwd, env: ENV, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+
+/** The folders of the installed runtime dependencies and ajv, transitively (Node's lookup: nested node_modules, then up). */
+function runtimeClosure(): string[] {
+  const found = new Map<string, string>();
+  const visit = (fromDir: string, deps: Record<string, string> | undefined): void => {
+    for (const name of Object.keys(deps ?? {})) {
+      let dir = fromDir;
+      let at: string | undefined;
+      for (;;) {
+        const candidate = path.join(dir, 'node_modules', name);
+        if (fs.existsSync(path.join(candidate, 'package.json'))) { at = candidate; break; }
+        if (dir === ROOT || path.dirname(dir) === dir) break;
+        dir = path.dirname(dir);
+      }
+      if (!at) throw new Error(`package test: runtime dependency ${name} is not installed (npm ci first)`);
+      if (found.has(at)) continue;
+      found.set(at, name);
+      visit(at, (JSON.parse(fs.readFileSync(path.join(at, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> }).dependencies);
+    }
+  };
+  // And ajv, the optional peer dependency that uri-grammar/ajv works with, as a user of it installs it.
+  visit(ROOT, { ...PKG.dependencies, ajv: '*' });
+  return [...found.keys()];
+}
+
+let tmp = '';
+let consumer = '';
+let files: string[] = [];
+
+beforeAll(() => {
+  if (!fs.existsSync(path.join(ROOT, 'dist', 'cjs', 'index.js')) || !fs.existsSync(path.join(ROOT, 'dist', 'esm', 'src', 'index.js'))) {
+    throw new Error('package test: dist/ is not built; run `npm test` (which builds first) or `npm run build`');
+  }
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'uri-grammar-pack-'));
+  const dry = JSON.parse(run(NPM, ['pack', '--dry-run', '--json', '--ignore-scripts'], ROOT)) as Array<{ files: Array<{ path: string }> }>;
+  files = dry[0].files.map((f) => f.path).sort();
+
+  const tarball = path.join(tmp, run(NPM, ['pack', '--ignore-scripts', '--pack-destination', tmp], ROOT).trim().split('\n').pop()!);
+  // The runtime dependencies and theirs, packed from the installed copies (the registry is never asked).
+  const deps = runtimeClosure().map((dir) => {
+    const out = run(NPM, ['pack', '--ignore-scripts', '--pack-destination', tmp, dir], ROOT);
+    return path.join(tmp, out.trim().split('\n').pop()!);
+  });
+  consumer = path.join(tmp, 'consumer');
+  fs.mkdirSync(consumer);
+  fs.writeFileSync(path.join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true }));
+  run(NPM, ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', tarball, ...deps], consumer);
+}, 180_000);
+
+afterAll(() => {
+  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+describe('what ships (npm pack --dry-run)', () => {
+  it('has the runtime: the CommonJS bundles with maps, the types, the ES module build, the bin, README, LICENSE', () => {
+    for (const f of [
+      'package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', ...Object.values(PKG.bin ?? {}).map((b) => b.replace(/^\.\//, '')),
+      'dist/cjs/index.js', 'dist/cjs/index.js.map', 'dist/cjs/cold.js', 'dist/cjs/cold.js.map',
+      'dist/cjs/ajv.js', 'dist/cjs/ajv.js.map', 'dist/cjs/cli.js', 'dist/cjs/cli.js.map',
+      'dist/src/index.d.ts', 'dist/src/index.d.ts.map', 'dist/src/ajv-cjs.d.ts',
+      'dist/esm/package.json', 'dist/esm/src/index.js', 'dist/esm/src/index.d.ts', 'dist/esm/src/index.js.map',
+    ]) expect(files).toContain(f);
+  });
+
+  it('has nothing else: no benchmarks, tests, TypeScript sources, vectors, scripts, or the unbundled CommonJS modules', () => {
+    const allowed = /^(package\.json|README\.md|LICENSE|CHANGELOG\.md|bin\/[^/]+\.js|dist\/cjs\/(index|cold|ajv|cli)\.js(\.map)?|dist\/(src|grammar)\/.+\.d\.ts(\.map)?|dist\/esm\/.+\.(js|d\.ts|js\.map|d\.ts\.map)|dist\/esm\/package\.json)$/;
+    expect(files.filter((f) => !allowed.test(f))).toEqual([]);
+    expect(files.filter((f) => /^(dist\/bench|test|bench|scripts|src|grammar)\//.test(f))).toEqual([]);
+  });
+
+  it('every module with CommonJS types is an ES module too (but what tsconfig.esm.json leaves out: the CLI)', () => {
+    const esmExcluded = (JSON.parse(fs.readFileSync(path.join(ROOT, 'tsconfig.esm.json'), 'utf8')) as { exclude?: string[] }).exclude ?? [];
+    const left = (f: string) => esmExcluded.some((e) => { const d = 'dist/' + e.replace(/\.ts$/, ''); return f === d + '.d.ts' || f.startsWith(d + '/'); });
+    const cjs = files.filter((f) => /^dist\/(src|grammar)\/.+\.d\.ts$/.test(f) && !left(f));
+    expect(cjs.length).toBeGreaterThan(10);
+    expect(cjs.filter((f) => !files.includes('dist/esm/' + f.slice('dist/'.length).replace(/\.d\.ts$/, '.js')))).toEqual([]);
+  });
+});
+
+describe('installed from the tarball', () => {
+  const node = (args: string[]) => run(process.execPath, args, consumer);
+
+  it('require() loads the CommonJS bundle', () => {
+    const out = node(['-e', `const u = require('uri-grammar');
+console.log(JSON.stringify([u.isValid('http://a/', 'URI'), u.isValid('http://a b', 'URI'), u.parse('http://h:1/p').port,
+  u.percentEncode('a b', 'segment'), require.resolve('uri-grammar'), require('uri-grammar/package.json').version]));`]);
+    const [ok, bad, port, enc, resolved, version] = JSON.parse(out);
+    expect([ok, bad, port, enc, version]).toEqual([true, false, '1', 'a%20b', PKG.version]);
+    expect(resolved).toMatch(/node_modules[\\/]uri-grammar[\\/]dist[\\/]cjs[\\/]index\.js$/);
+  });
+
+  it('the bundle has the ES module build\'s exports; the rarely used ones load dist/cjs/cold.js on first use, sharing the main bundle\'s classes', () => {
+    const out = node(['--input-type=module', '-e', `import * as esm from 'uri-grammar';
+import { createRequire } from 'module';
+const require = createRequire(import.meta.url);
+const u = require('uri-grammar');
+const cold = () => Object.keys(require.cache).some((k) => /[\\\\/]dist[\\\\/]cjs[\\\\/]cold\\.js$/.test(k));
+const keys = JSON.stringify(Object.keys(u)) === JSON.stringify(Object.keys(esm).sort());
+u.isValid('http://a/'); u.parse('http://a/b'); u.resolve('http://a/b', 'c'); u.normalize('HTTP://A/'); u.validate('a b'); u.redact('http://u:p@h/');
+const iri = u.rfc3987.validate('http://a b', 'IRI');
+const viaGrammar = u.rfc3986.validate('http://a b', 'URI');
+const policy = u.createValidator({ schemes: ['https'] })('http://a/');
+u.toIri('http://a/%C3%BC');
+const before = cold();
+const registry = u.grammarByName('rfc3986') === u.rfc3986;
+console.log(JSON.stringify([keys, Object.keys(u).length, before, cold(), iri.error instanceof u.GrammarSyntaxError,
+  viaGrammar.error instanceof u.UriSyntaxError, policy.error instanceof u.UriPolicyError, u.createValidator({ schemes: ['https'] })('https://a b').error instanceof u.UriSyntaxError,
+  registry, u.toUri('http://b\\u00fccher.de/')]));`]);
+    const [keys, count, before, after, ...shared] = JSON.parse(out);
+    expect([keys, count > 40]).toEqual([true, true]);
+    expect([before, after]).toEqual([false, true]);
+    expect(shared).toEqual([true, true, true, true, true, 'http://b%C3%BCcher.de/']);
+  });
+
+  it("require('uri-grammar/ajv') shares the main bundle: one module, one UriPolicyError class", () => {
+    const out = node(['-e', `const plugin = require('uri-grammar/ajv');
+const Ajv = require('ajv');
+const mine = Object.keys(require.cache).filter((k) => /node_modules[\\\\/]uri-grammar[\\\\/]/.test(k)).map((k) => k.replace(/^.*node_modules[\\\\/]uri-grammar[\\\\/]/, '').replace(/\\\\/g, '/')).sort();
+const main = require.cache[require.resolve('uri-grammar')];
+const ajv = plugin(new Ajv());
+const v = ajv.compile({ type: 'string', uriPolicy: { schemes: ['https'] } });
+v('http://a/');
+console.log(JSON.stringify([mine, main.exports === require('uri-grammar'), v.errors[0].params.component]));`]);
+    const [mine, same, component] = JSON.parse(out);
+    // The ajv entry loaded the main bundle (and nothing else of the package), and it is the module
+    // require('uri-grammar') returns; the plugin recognised the policy's error as a
+    // UriPolicyError ('syntax' otherwise), so the class it imports is the one the policy throws.
+    expect(mine).toEqual(['dist/cjs/ajv.js', 'dist/cjs/index.js']);
+    expect(same).toBe(true);
+    expect(component).toBe('scheme');
+  });
+
+  it('loads parsimmon on first use only, and it is the user\'s parsimmon: our parsers combine with theirs', () => {
+    const out = node(['-e', `const u = require('uri-grammar');
+const loaded = () => Object.keys(require.cache).some((k) => /node_modules[\\\\/]parsimmon[\\\\/]/.test(k));
+u.isValid('http://a/'); u.parse('http://a/b'); u.resolve('http://a/b', 'c'); u.normalize('HTTP://A/'); u.validate('a b');
+// The ABNF compiler and the IRI grammar too (dist/cjs/cold.js, where the parsimmon parsers are built).
+u.compileAbnf('b = "y"\\r\\n').validate('z', 'b'); u.rfc3987.parseTree('http://\\u00fc/', 'IRI');
+const before = loaded();
+const P = require('parsimmon');
+const p = u.rfc3986.parser('scheme');
+const both = P.seq(p, P.string('!'));
+console.log(JSON.stringify([before, P.isParser(p), p instanceof P, both.parse('http!').status, both.parse('1!').status, u.compileAbnf('a = "x"\\r\\n').parser('a') instanceof P]));`]);
+    expect(JSON.parse(out)).toEqual([false, true, true, true, false, true]);
+  });
+
+  it('import loads the ES module build, which is real ESM (no require, explicit .js paths)', () => {
+    const out = node(['--input-type=module', '-e', `import { isValid, validate, UriSyntaxError, normalize, compileAbnf } from 'uri-grammar';
+const r = validate('http://a b', 'URI');
+const g = compileAbnf('greeting = "hi" 1*"!"\\r\\n');
+console.log(JSON.stringify([isValid('http://a/', 'URI'), r.error instanceof UriSyntaxError, r.error.index, normalize('HTTP://A/%7e'), g.isValid('hi!!', 'greeting'), g.isValid('hi', 'greeting'), import.meta.resolve('uri-grammar')]));`]);
+    const [ok, isError, index, norm, g1, g2, resolved] = JSON.parse(out);
+    expect([ok, isError, index, norm, g1, g2]).toEqual([true, true, 8, 'http://a/~', true, false]);
+    expect(resolved).toMatch(/node_modules\/uri-grammar\/dist\/esm\/src\/index\.js$/);
+
+    const esm = path.join(consumer, 'node_modules', 'uri-grammar', 'dist', 'esm');
+    const walk = (d: string): string[] => fs.readdirSync(d, { withFileTypes: true })
+      .flatMap((e) => (e.isDirectory() ? walk(path.join(d, e.name)) : [path.join(d, e.name)]));
+    const js = walk(esm).filter((f) => f.endsWith('.js'));
+    expect(js.length).toBeGreaterThan(10);
+    for (const f of js) {
+      const text = fs.readFileSync(f, 'utf8');
+      // No CommonJS in it: no exports object, no require() call.
+      expect([f, /module\.exports|\bexports\./.test(text)]).toEqual([f, false]);
+      expect([f, /\brequire\s*\(/.test(text)]).toEqual([f, false]);
+      for (const m of text.matchAll(/\bfrom\s*['"]([^'"]+)['"]/g)) {
+        // A relative path with its file, or a runtime dependency.
+        const ok = /^\.\.?\/.*\.js$/.test(m[1]) || Object.keys(PKG.dependencies ?? {}).includes(m[1].replace(/^((?:@[^/]+\/)?[^/]+).*$/, '$1'));
+        expect([f, m[1], ok]).toEqual([f, m[1], true]);
+      }
+    }
+  });
+
+  it('both builds in one process give the same answers (their state derives from the same immutable grammar)', () => {
+    const out = node(['--input-type=module', '-e', `import * as esm from 'uri-grammar';
+import { createRequire } from 'module';
+const cjs = createRequire(import.meta.url)('uri-grammar');
+const inputs = ['http://a/b?c#d', 'http://a b', '//[::1]:80', 'x:%zz', '../g', 'HTTP://A:80/./b'];
+const ask = (u) => inputs.map((s) => [u.isValid(s), u.validate(s).ok || u.validate(s).error.index, u.isValid(s) ? u.parse(s) : null,
+  u.isValid(s, 'URI') ? u.normalize(s, { scheme: true }) : null, u.isValid(s) ? u.resolve('http://a/b/c', s) : null]);
+console.log(JSON.stringify([esm.isValid === cjs.isValid, ask(esm), ask(cjs)]));`]);
+    const [same, a, b] = JSON.parse(out);
+    expect(same).toBe(false); // two copies were loaded…
+    expect(a).toEqual(b); // …and they agree
+    expect(a[1][1]).toBe(8);
+  });
+
+  it('runs the bin through npx', () => {
+    const ok = spawnSync(NPX, ['--no-install', 'uri-grammar', 'validate', 'http://example.com/a', '--rule', 'URI'], { cwd: consumer, env: ENV, encoding: 'utf8' });
+    expect([ok.status, ok.stderr.replace(/^npm warn.*\n/gim, '')]).toEqual([0, '']);
+    const bad = spawnSync(NPX, ['--no-install', 'uri-grammar', 'validate', 'http://a b', '--rule', 'URI'], { cwd: consumer, env: ENV, encoding: 'utf8' });
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toContain('UriSyntaxError');
+    expect(bad.stderr).toMatch(/\n\s+http:\/\/a b\n\s+\^/);
+  });
+
+  const CONSUMER_TS = `import { isValid, validate, parse, parseTree, resolve, normalize, percentEncode, RULE_NAMES, UriSyntaxError } from 'uri-grammar';
+import type { UriComponents, TreeNode, RuleName, ValidationResult } from 'uri-grammar';
+
+const ok: boolean = isValid('http://a/', 'URI');
+const r: ValidationResult = validate('http://a b');
+if (!r.ok) { const e: UriSyntaxError = r.error; const i: number = e.index; void i; }
+const c: UriComponents = parse('http://h/p');
+const host: string | undefined = c.host;
+const t: TreeNode<RuleName> = parseTree('x:y', 'URI');
+const s: string = resolve('http://a/b', '../c') + normalize('HTTP://A/') + percentEncode('a b', 'segment');
+const rules: readonly RuleName[] = RULE_NAMES;
+// @ts-expect-error a number is not an input: the types are real, not any
+isValid(42);
+export { ok, host, t, s, rules };
+`;
+  const MODES: Array<[string, string, Record<string, unknown>]> = [
+    ['node16, CommonJS file', 'consumer.cts', { module: 'node16', moduleResolution: 'node16' }],
+    ['node16, ES module file', 'consumer.mts', { module: 'node16', moduleResolution: 'node16' }],
+    ['nodenext, ES module file', 'consumer.mts', { module: 'nodenext', moduleResolution: 'nodenext' }],
+    ['nodenext, CommonJS file', 'consumer.cts', { module: 'nodenext', moduleResolution: 'nodenext' }],
+    ['bundler', 'consumer.ts', { module: 'esnext', moduleResolution: 'bundler' }],
+  ];
+  it.each(MODES)('compiles a strict TypeScript consumer without skipLibCheck: %s', (name, file, options) => {
+    const dir = path.join(consumer, 'ts-' + name.replace(/\W+/g, '-'));
+    fs.mkdirSync(dir);
+    fs.writeFileSync(path.join(dir, file), CONSUMER_TS);
+    fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({
+      compilerOptions: { ...options, target: 'ES2020', lib: ['ES2020'], strict: true, skipLibCheck: false, noEmit: true, types: [] },
+      files: [file],
+    }));
+    const res = spawnSync(process.execPath, [TSC, '-p', dir], { cwd: dir, env: ENV, encoding: 'utf8' });
+    expect(res.stdout + res.stderr).toBe('');
+    expect(res.status).toBe(0);
+  });
+});

@@ -1,0 +1,322 @@
+/// <reference lib="dom" />
+/**
+ * The playground in a real Chromium (Debian's, driven by playwright-core): the page is built
+ * into a temp directory, served on 127.0.0.1 and also opened from disk, and the tests look at
+ * what a person sees. One browser for the file. Without Chromium the suite fails and says how
+ * to install it (CI installs it in .ci/run).
+ */
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import type { Server } from 'http';
+import type { BrowserContext, Page, Request } from 'playwright-core';
+import { validate, GRAMMAR_NAMES } from '../../src/index';
+
+/* eslint-disable @typescript-eslint/no-var-requires */
+const { buildPlayground } = require('../../scripts/build-playground.js') as {
+  buildPlayground(outdir: string): Promise<{ files: Array<{ name: string; bytes: number; gzip: number }> }>;
+};
+const { servePlayground } = require('../../scripts/serve-playground.js') as { servePlayground(dir: string, port: number): Promise<Server> };
+const { launchChromium } = require('../../scripts/playground-browser.js') as {
+  launchChromium(): Promise<{ context: BrowserContext; close(): Promise<void> }>;
+};
+
+const out = fs.mkdtempSync(path.join(os.tmpdir(), 'uri-grammar-playground-'));
+const shots = path.join(out, 'screenshots');
+let server: Server;
+let origin: string;
+let browser: { context: BrowserContext; close(): Promise<void> };
+const requests: string[] = [];
+
+beforeAll(async () => {
+  await buildPlayground(out);
+  server = await servePlayground(out, 0);
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('no server address');
+  origin = `http://127.0.0.1:${address.port}`;
+  browser = await launchChromium();
+  browser.context.on('request', (r: Request) => requests.push(r.url()));
+  fs.mkdirSync(shots, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+  fs.rmSync(out, { recursive: true, force: true });
+});
+
+async function open(fragment = '', viewport = { width: 1280, height: 900 }): Promise<Page> {
+  const page = await browser.context.newPage();
+  await page.setViewportSize(viewport);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${origin}/index.html${fragment}`);
+  await page.locator('#verdict:not(:empty)').waitFor();
+  expect(errors).toEqual([]);
+  return page;
+}
+
+/** Types `text` into the Input box as a person would (after clearing it). */
+async function typeInput(page: Page, text: string): Promise<void> {
+  const input = page.getByRole('textbox', { name: 'Input' });
+  await input.fill('');
+  await input.pressSequentially(text);
+}
+
+/** The left and right edges of the character cells [start, end). */
+async function charEdges(page: Page, start: number, end: number): Promise<[number, number]> {
+  const first = await page.locator(`#chars .ch[data-i="${start}"]`).boundingBox();
+  const last = await page.locator(`#chars .ch[data-i="${end - 1}"]`).boundingBox();
+  return [first!.x, last!.x + last!.width];
+}
+
+test('a valid URI: one box per node, each spanning exactly its characters', async () => {
+  const page = await open();
+  const input = 'http://user@example.com:8080/a/b?q=1#top';
+  await typeInput(page, input);
+  expect(await page.locator('#verdict').textContent()).toContain('valid URI-reference');
+  expect(await page.getByRole('alert').count()).toBe(0);
+  expect(await page.locator('#error').isHidden()).toBe(true);
+  const items = page.getByRole('treeitem');
+  const names = await items.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+  expect(names).toEqual(expect.arrayContaining([
+    `URI-reference ${input}`, 'scheme http', 'authority user@example.com:8080', 'userinfo user',
+    'host example.com', 'reg-name example.com', 'port 8080', 'path-abempty /a/b', 'query q=1', 'fragment top',
+  ]));
+  // Every box lies over exactly its characters (cells are ~20px wide: 4px is well inside one).
+  for (const [name, start, end] of [['host example.com', 12, 23], ['scheme http', 0, 4], ['port 8080', 24, 28], ['fragment top', 37, 40]] as const) {
+    const box = (await page.getByRole('treeitem', { name, exact: true }).boundingBox())!;
+    const [left, right] = await charEdges(page, start, end);
+    expect(Math.abs(box.x - left)).toBeLessThan(4);
+    expect(Math.abs(box.x + box.width - right)).toBeLessThan(4);
+  }
+  // Boxes of different rules have different colours.
+  const bg = (name: string) => page.getByRole('treeitem', { name, exact: true }).evaluate((e) => getComputedStyle(e).backgroundColor);
+  expect(await bg('host example.com')).not.toBe(await bg('port 8080'));
+  // Hovering a node highlights its characters and marks the alternative taken in its ABNF.
+  await page.getByRole('treeitem', { name: 'host example.com', exact: true }).hover();
+  const lit = await page.locator('#chars .ch.hl').evaluateAll((els) => els.map((e) => e.textContent).join(''));
+  expect(lit).toBe('example.com');
+  expect(await page.locator('#abnf li.taken').textContent()).toContain('reg-name');
+  expect(await page.locator('#abnf ol.alts li').allTextContents()).toHaveLength(3);
+  // The rule as the grammar writes it is there too (RFC 3986 Appendix A's spacing).
+  expect(await page.locator('#abnf details.as-written pre').textContent()).toMatch(/^host {2,}= IP-literal \/ IPv4address \/ reg-name/);
+  // Hovering a line of the derivation lights up that node's characters.
+  await page.locator('#derivation li', { hasText: '`8080` is port' }).hover();
+  expect(await page.locator('#chars .ch.hl').evaluateAll((els) => els.map((e) => e.textContent).join(''))).toBe('8080');
+  // Clicking a character shows the path of rules from the root to it.
+  await page.locator('#chars .ch[data-i="14"]').click();
+  expect(await page.locator('#path').textContent()).toBe('Character 14 "a": URI-reference › URI › hier-part › authority › host › reg-name');
+  // Components and the normalized form.
+  const rows = await page.locator('table.components tbody tr').evaluateAll((trs) => trs.map((tr) => tr.textContent));
+  expect(rows).toEqual(expect.arrayContaining(['hostexample.com', 'port8080', 'host kindreg-name', `normalized${input}`]));
+  // The derivation in words.
+  expect(await page.locator('#derivation').textContent()).toContain('`//user@example.com:8080/a/b` is the first alternative of hier-part: "//" authority path-abempty');
+  await page.screenshot({ path: path.join(shots, 'desktop-valid.png'), fullPage: true });
+  await page.close();
+});
+
+test('the lexical toggle adds the character-level rules', async () => {
+  const page = await open('#g=rfc3986&r=URI&i=http%3A%2F%2Fa%2F%2541');
+  expect(await page.getByRole('treeitem', { name: /^pct-encoded/ }).count()).toBe(0);
+  await page.getByLabel('show lexical rules').check();
+  expect(await page.getByRole("treeitem", { name: "pct-encoded %41", exact: true }).count()).toBe(1);
+  expect(await page.getByRole('treeitem', { name: 'unreserved a', exact: true }).count()).toBe(1);
+  expect(await page.getByRole('treeitem', { name: 'pchar %41', exact: true }).count()).toBe(1);
+  expect(await page.getByLabel('show lexical rules').isChecked()).toBe(true);
+  expect(await page.evaluate(() => location.hash)).toContain('lex=1');
+  await page.close();
+});
+
+test('an invalid input: caret at the error index, the expected list, the longest valid prefix greyed', async () => {
+  const page = await open();
+  await typeInput(page, 'http://[::1');
+  const alert = page.getByRole('alert');
+  await alert.waitFor();
+  const text = (await alert.textContent())!;
+  expect(text).toContain('At index 11');
+  expect(text).toContain('end of the input');
+  // The list is the library's, item for item, in its order.
+  const v = validate('http://[::1', 'URI-reference');
+  if (v.ok) throw new Error('http://[::1 should be invalid');
+  const shown = await page.locator('#error .expected li').allTextContents();
+  expect(shown.map((x) => x.replace(/, $/, ''))).toEqual(v.error.expected);
+  expect(shown.map((x) => x.replace(/, $/, ''))).toContain('"]"');
+  expect(text).toMatch(/Expected: .*HEXDIG, /);
+  // The caret sits under column 11 (the end of the input).
+  const caret = (await page.locator('#chars .caret').boundingBox())!;
+  const end = (await page.locator('#chars .ch[data-i="11"]').boundingBox())!;
+  expect(Math.abs(caret.x - end.x)).toBeLessThan(4);
+  // The tree shown is that of `http://`, greyed.
+  expect(await page.locator('#tree-note').textContent()).toContain('`http://`');
+  const greyed = await page.locator('#tree .node.greyed').count();
+  expect(greyed).toBeGreaterThan(3);
+  expect(await page.locator('#tree .node:not(.greyed)').count()).toBe(0);
+  expect(await page.getByRole('treeitem', { name: 'scheme http', exact: true }).count()).toBe(1);
+  await page.screenshot({ path: path.join(shots, 'desktop-error.png'), fullPage: true });
+  // A different input fails elsewhere: the alert follows.
+  await typeInput(page, 'http://a b');
+  expect(await page.getByRole('alert').textContent()).toContain('At index 8');
+  await page.close();
+});
+
+test('odd input: a tab and a character outside the BMP are shown, not lost', async () => {
+  const page = await open();
+  await typeInput(page, 'a\tb/\u{1F600}');
+  expect(await page.getByRole('alert').textContent()).toContain('At index 1');
+  expect(await page.locator('#chars .ch[data-i="1"]').textContent()).toBe('\u2409');
+  // The emoji is two UTF-16 units: one cell over two columns, the next offset is 6.
+  const emoji = (await page.locator('#chars .ch[data-i="4"]').boundingBox())!;
+  const one = (await page.locator('#chars .ch[data-i="0"]').boundingBox())!;
+  expect(Math.round(emoji.width / one.width)).toBe(2);
+  expect(await page.locator('#chars .ch[data-i="6"]').getAttribute('title')).toBe('end of input (offset 6)');
+  // An invisible bidi control is named by its code point, in the alert and in its cell.
+  await typeInput(page, 'a\u202E');
+  expect(await page.getByRole('alert').textContent()).toContain('At index 1: found U+202E');
+  expect(await page.locator('#chars .ch[data-i="1"]').getAttribute('title')).toBe('character 1: U+202E');
+  expect(await page.locator('#chars .ch[data-i="1"]').textContent()).toBe('\u2b1a');
+  await page.close();
+});
+
+test('the railroad diagram of the chosen rule is drawn from its expression', async () => {
+  const page = await open();
+  await page.getByRole('combobox', { name: 'Rule' }).selectOption('host');
+  const svg = page.locator('#railroad svg[data-rule="host"]');
+  await svg.waitFor();
+  const boxes = await svg.locator('g.non-terminal').evaluateAll((els) => els.map((e) => e.getAttribute('data-rule')));
+  expect(boxes).toEqual(['IP-literal', 'IPv4address', 'reg-name']);
+  // A rule name in the diagram leads to that rule's diagram.
+  await svg.locator('g.non-terminal[data-rule="reg-name"]').click();
+  await page.locator('#railroad svg[data-rule="reg-name"]').waitFor();
+  expect(await page.getByRole('combobox', { name: 'Rule' }).inputValue()).toBe('reg-name');
+  await page.close();
+});
+
+test('the state lives in the fragment and comes back on reload', async () => {
+  const page = await open();
+  await page.getByRole('combobox', { name: 'Rule' }).selectOption('URI');
+  await typeInput(page, 'svn+ssh://h/a b');
+  const hash = await page.evaluate(() => location.hash);
+  expect(hash).toContain('r=URI');
+  expect(hash).toContain('i=svn%2Bssh');
+  await page.reload();
+  await page.locator('#verdict:not(:empty)').waitFor();
+  expect(await page.getByRole('textbox', { name: 'Input' }).inputValue()).toBe('svn+ssh://h/a b');
+  expect(await page.getByRole('combobox', { name: 'Rule' }).inputValue()).toBe('URI');
+  expect(await page.getByRole('combobox', { name: 'Grammar' }).inputValue()).toBe('rfc3986');
+  expect(await page.getByRole('alert').textContent()).toContain('At index 13');
+  // A link made by hand opens on its example.
+  const linked = await open('#g=rfc3986&r=host&i=1.2.3.4.5');
+  expect(await linked.getByRole('treeitem', { name: 'reg-name 1.2.3.4.5', exact: true }).count()).toBe(1);
+  await linked.close();
+  await page.close();
+});
+
+test('keyboard: Tab reaches the tree, arrow keys move through it', async () => {
+  const page = await open('#g=rfc3986&r=URI-reference&i=http%3A%2F%2Fexample.com%2Fa');
+  await page.getByRole('textbox', { name: 'Input' }).focus();
+  const focused = () => page.evaluate(() => {
+    const a = document.activeElement!;
+    return `${a.getAttribute('role')}:${a.getAttribute('aria-label')}`;
+  });
+  let now = '';
+  for (let i = 0; i < 15 && !now.startsWith('treeitem:'); i++) {
+    await page.keyboard.press('Tab');
+    now = await focused();
+  }
+  expect(now).toBe('treeitem:URI-reference http://example.com/a');
+  await page.keyboard.press('ArrowDown');
+  expect(await focused()).toBe('treeitem:URI http://example.com/a');
+  await page.keyboard.press('ArrowRight');
+  expect(await focused()).toBe('treeitem:scheme http');
+  await page.keyboard.press('ArrowDown');
+  expect(await focused()).toBe('treeitem:hier-part //example.com/a');
+  await page.keyboard.press('ArrowLeft');
+  expect(await focused()).toBe('treeitem:URI http://example.com/a');
+  await page.keyboard.press('End');
+  expect(await focused()).toBe('treeitem:segment a');
+  // Focus shows the node's rule, as hover does.
+  expect(await page.locator('#abnf .rule-name').textContent()).toBe('segment');
+  // One tab stop for the whole tree: Tab leaves it.
+  await page.keyboard.press('Tab');
+  expect(await focused()).not.toMatch(/^treeitem:/);
+  await page.close();
+});
+
+test('accessible names: Input, Grammar, Rule, the tree, the alert', async () => {
+  const page = await open('#g=rfc3986&r=URI-reference&i=%2F%2Fa%3Ab%3Ac');
+  expect(await page.getByRole('textbox', { name: 'Input', exact: true }).count()).toBe(1);
+  expect(await page.getByRole('combobox', { name: 'Grammar', exact: true }).count()).toBe(1);
+  expect(await page.getByRole('combobox', { name: 'Rule', exact: true }).count()).toBe(1);
+  expect(await page.getByRole('tree').count()).toBe(1);
+  const alert = (await page.getByRole('alert').textContent())!;
+  expect(alert).toMatch(/At index 7/);
+  expect(alert).toContain('"@"');
+  await page.close();
+});
+
+test('every grammar of the registry is in the picker; an IRI under RFC 3987', async () => {
+  const page = await open();
+  const picker = page.getByRole('combobox', { name: 'Grammar' });
+  expect(await picker.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).toEqual([...GRAMMAR_NAMES]);
+  await picker.selectOption('rfc3987');
+  expect(await page.getByRole('combobox', { name: 'Rule' }).inputValue()).toBe('IRI-reference');
+  await typeInput(page, 'http://例え.テスト/パス');
+  expect(await page.getByRole('treeitem', { name: 'ihost 例え.テスト', exact: true }).count()).toBe(1);
+  const [left, right] = await charEdges(page, 7, 13);
+  const box = (await page.getByRole('treeitem', { name: 'ihost 例え.テスト', exact: true }).boundingBox())!;
+  expect(Math.abs(box.x - left)).toBeLessThan(4);
+  expect(Math.abs(box.x + box.width - right)).toBeLessThan(4);
+  expect(await page.evaluate(() => location.hash)).toContain('g=rfc3987');
+  await page.close();
+});
+
+test('paste your own ABNF: its rules, its tree, its errors, and the link keeps it', async () => {
+  const page = await open();
+  await page.locator('#custom summary').click();
+  const abnf = 'greeting = salutation " " name\nsalutation = "hello" / "hi"\nname = 1*ALPHA\n';
+  await page.getByRole('textbox', { name: 'Your ABNF' }).fill(abnf);
+  await page.getByRole('button', { name: 'Use this grammar' }).click();
+  expect(await page.getByRole('combobox', { name: 'Grammar' }).inputValue()).toBe('custom');
+  expect(await page.getByRole('combobox', { name: 'Rule' }).locator('option').allTextContents()).toEqual(['greeting', 'salutation', 'name']);
+  await typeInput(page, 'hi bob');
+  expect(await page.getByRole('treeitem', { name: 'salutation hi', exact: true }).count()).toBe(1);
+  expect(await page.getByRole('treeitem', { name: 'name bob', exact: true }).count()).toBe(1);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.getByRole('treeitem', { name: 'salutation hi', exact: true }).hover();
+  expect(await page.locator('#abnf li.taken').textContent()).toContain('"hi"');
+  expect(await page.locator('#railroad svg[data-rule="greeting"] g.non-terminal').count()).toBe(2);
+  await typeInput(page, 'hey');
+  expect(await page.getByRole('alert').first().textContent()).toContain('At index 2');
+  // The link carries the grammar text.
+  await page.reload();
+  await page.locator('#verdict:not(:empty)').waitFor();
+  expect(await page.getByRole('combobox', { name: 'Grammar' }).inputValue()).toBe('custom');
+  expect(await page.getByRole('textbox', { name: 'Input' }).inputValue()).toBe('hey');
+  // Text that is not ABNF: the error says where.
+  await page.locator('#custom summary').click();
+  await page.getByRole('textbox', { name: 'Your ABNF' }).fill('greeting = ( "a"\n');
+  await page.getByRole('button', { name: 'Use this grammar' }).click();
+  expect(await page.locator('#abnf-error').textContent()).toMatch(/line 1, column \d+/);
+  await page.close();
+});
+
+test('opened from disk and at phone width, the page works and asks for nothing else', async () => {
+  const before = requests.length;
+  const page = await browser.context.newPage();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`file://${path.join(out, 'index.html')}#g=rfc3986&r=URI-reference&i=%2F%2Fa%2Fb`);
+  await page.getByRole('treeitem', { name: 'path-abempty /b', exact: true }).waitFor();
+  // Nothing but the tree scrolls sideways at phone width.
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: path.join(shots, 'phone.png'), fullPage: true });
+  const fromDisk = requests.slice(before);
+  expect(fromDisk.length).toBeGreaterThanOrEqual(3);
+  for (const url of fromDisk) expect(url.startsWith(`file://${out}/`)).toBe(true);
+  await page.close();
+  // Every request of every page in this file went to the page's own files.
+  const own = new Set(['index.html', 'playground.js', 'playground.css'].flatMap((f) => [`${origin}/${f}`, `file://${path.join(out, f)}`]));
+  for (const url of requests) expect(own.has(url.replace(/#.*$/, ''))).toBe(true);
+  expect(fs.readdirSync(shots).sort()).toEqual(['desktop-error.png', 'desktop-valid.png', 'phone.png']);
+});
