@@ -7,7 +7,7 @@ export { isValid, validate, parseTree, type ValidationResult } from './uri/valid
 export { UriSyntaxError } from './uri/errors';
 export { GrammarSyntaxError, AbnfSyntaxError, type AbnfProblem } from './engine/errors';
 export { compileAbnf, CORE_RULES, type CompileOptions } from './engine/abnf';
-export type { Grammar, GrammarValidation } from './engine/grammar';
+export type { Grammar, GrammarValidation, ValidationOf } from './engine/grammar';
 export type { Expr } from './engine/expr';
 export type { TreeSink } from './engine/firstMatch';
 export { RuleGrammar } from './engine/ruleGrammar';

@@ -8,8 +8,7 @@ import { driver, RULE_NAMES, type RuleName } from '../uri/driver';
 import { validate } from '../uri/validate';
 import { parseTree } from '../uri/validate';
 import type { Node } from '../engine/tree';
-import type { GrammarSyntaxError } from '../engine/errors';
-import type { Grammar } from '../engine/grammar';
+import type { Grammar, GrammarValidation } from '../engine/grammar';
 import { Usage, show } from './args';
 
 export interface CliGrammar {
@@ -19,7 +18,7 @@ export interface CliGrammar {
   readonly firstRule: string;
   /** A fast yes/no for one rule (the batch command calls it once a line). */
   tester(rule: string): (input: string) => boolean;
-  validate(input: string, rule: string): { ok: true } | { ok: false; error: GrammarSyntaxError };
+  validate(input: string, rule: string): GrammarValidation;
   tree(input: string, rule: string, lexical: boolean): Node;
 }
 

@@ -17,7 +17,14 @@ export interface TreeOptions {
   maxNodes?: number;
 }
 
-export type GrammarValidation = { ok: true } | { ok: false; error: GrammarSyntaxError };
+/**
+ * What every `validate` returns, for every grammar: `{ ok: true }`, or `{ ok: false, error }` with
+ * the grammar's error class (`GrammarSyntaxError` or a subclass such as `UriSyntaxError`). A
+ * policy's result adds the components to the first (`PolicyResult`).
+ */
+export type ValidationOf<E = GrammarSyntaxError> = { ok: true } | { ok: false; error: E };
+
+export type GrammarValidation = ValidationOf<GrammarSyntaxError>;
 
 export interface Grammar<R extends string = string> {
   /** The registry name (`rfc3986`, …), when the grammar has one. */

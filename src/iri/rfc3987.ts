@@ -24,7 +24,7 @@ import { toIri } from './toIri';
 import type P from 'parsimmon';
 import { compileAbnf } from '../engine/abnf';
 import type { Expr } from '../engine/expr';
-import type { Grammar, TreeOptions } from '../engine/grammar';
+import type { Grammar, TreeOptions, ValidationOf } from '../engine/grammar';
 import type { RuleGrammar } from '../engine/ruleGrammar';
 import type { TreeNode } from '../engine/tree';
 import { RFC3987_ABNF } from '../../grammar/texts';
@@ -41,7 +41,7 @@ export const RFC3987_RULES = Object.freeze([
 
 export type Rfc3987Rule = (typeof RFC3987_RULES)[number];
 
-export type IriValidationResult = { ok: true } | { ok: false; error: UriSyntaxError };
+export type IriValidationResult = ValidationOf<UriSyntaxError>;
 
 const RULES: ReadonlySet<string> = new Set(RFC3987_RULES);
 

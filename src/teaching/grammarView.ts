@@ -6,6 +6,7 @@
  */
 import type { Expr } from '../engine/expr';
 import type { Node } from '../engine/tree';
+import type { ValidationOf } from '../engine/grammar';
 import { GRAMMAR_NAMES, grammarByName } from '../grammars/registry';
 
 export interface SyntaxErrorView {
@@ -17,7 +18,7 @@ export interface SyntaxErrorView {
 export interface GrammarView {
   readonly name?: string;
   readonly rules: readonly string[];
-  validate(input: string, rule: string): { ok: true } | { ok: false; error: SyntaxErrorView };
+  validate(input: string, rule: string): ValidationOf<SyntaxErrorView>;
   parseTree(input: string, rule: string, options?: { lexical?: boolean }): Node;
   /** The rule's definition as written (`name = …`, comments and all). */
   ruleText(rule: string): string;

@@ -1,11 +1,12 @@
 /** The core API: validity, validation with an error, and the parse tree. */
 import { driver, type RuleName, type UriNode } from './driver';
 import type { TreeOptions } from '../engine/driver';
+import type { ValidationOf } from '../engine/grammar';
 import { UriSyntaxError, expectString } from './errors';
 import { readOptions } from '../engine/options';
 import { hinted } from './hints';
 
-export type ValidationResult = { ok: true } | { ok: false; error: UriSyntaxError };
+export type ValidationResult = ValidationOf<UriSyntaxError>;
 
 /** A TypeError unless `rule` is one of the 36 rule names. */
 export function expectRule(rule: unknown, fn: string, allowed?: readonly string[]): asserts rule is RuleName {
