@@ -230,15 +230,7 @@ describe('pathological grammars finish and are right (linear work)', () => {
   });
 });
 
-describe('grammarByName', () => {
-  it('knows rfc3986 and refuses other names with a TypeError', () => {
-    const { grammarByName, GRAMMAR_NAMES } = require('../../src/index') as typeof import('../../src/index');
-    expect(GRAMMAR_NAMES).toContain('rfc3986');
-    expect(grammarByName('rfc3986').isValid('http://a/', 'URI')).toBe(true);
-    expect(() => grammarByName('rfc9999')).toThrow(TypeError);
-    expect(() => grammarByName(3 as unknown as string)).toThrow(TypeError);
-  });
-
+describe('options', () => {
   it('a polluted Object.prototype steers no option of compileAbnf or parseTree', () => {
     const proto = Object.prototype as Record<string, unknown>;
     proto.lexicalRules = ['b'];
