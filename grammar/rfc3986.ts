@@ -35,7 +35,7 @@ export type RuleName = (typeof RULE_NAMES)[number];
  * The rules whose nodes can be children of each rule's node, in either tree (lexical: the
  * rules it refers to; structural: those, and the structural rules reached through
  * character-level ones, as IPv4address through ls32). Typed trees narrow on it:
- * test/engine/types.test.ts checks it against the grammar and against real trees.
+ * test/grammars/rfc3986-types.test.ts checks it against the grammar and against real trees.
  */
 export const CHILD_RULES = Object.freeze({
   'URI': ['scheme', 'hier-part', 'query', 'fragment'],
