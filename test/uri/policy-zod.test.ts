@@ -1,11 +1,11 @@
 /**
- * The zod example of the README ("With zod"), as written there: a policy in
+ * The zod example of docs/api.md ("JSON Schema (ajv) and zod"), as written there: a policy in
  * `z.string().superRefine(...)`. Keep the two in step.
  */
 import { z } from 'zod';
 import { createValidator, policyPresets } from '../../src/index';
 
-// --- README: With zod ---
+// --- docs/api.md: With zod ---
 const checkUrl = createValidator(policyPresets.httpUrl);
 
 const httpUrl = z.string().superRefine((value, ctx) => {
@@ -21,9 +21,9 @@ const httpUrl = z.string().superRefine((value, ctx) => {
 });
 
 const Config = z.object({ apiUrl: httpUrl, callbackUrl: httpUrl.optional() });
-// --- end of README example ---
+// --- end of the docs/api.md example ---
 
-describe('zod example (README)', () => {
+describe('zod example (docs/api.md)', () => {
   it('accepts a config with http(s) URLs', () => {
     expect(Config.parse({ apiUrl: 'https://api.example.com/v1' })).toEqual({ apiUrl: 'https://api.example.com/v1' });
   });
