@@ -30,22 +30,30 @@ export function formatMessage(input: string, rule: string, index: number, expect
 }
 
 /**
- * The input on one line (control and non-ASCII characters shown escaped so the caret lines
- * up) and a caret under `index`. Long inputs are cut to a window around the offset.
+ * The input on one line (control and non-ASCII characters shown escaped so the marks line up)
+ * and a line of marks under it: `^` under `index`, or under every character of `[index, end)`
+ * for a span; `~` under the characters between `index` and `hint`, the place a hint points at
+ * when that is not `index`. Long inputs are cut to a window around the offset.
  */
-export function caretLines(input: string, index: number): string {
+export function caretLines(input: string, index: number, end = index, hint?: number): string {
   const WINDOW = 60;
-  const from = Math.max(0, index - WINDOW);
-  const to = Math.min(input.length, index + WINDOW);
+  const from = Math.max(0, Math.min(index, hint ?? index) - WINDOW);
+  const to = Math.min(input.length, Math.max(end, index) + WINDOW);
+  const spanEnd = Math.max(end, index + 1);
+  const lo = hint === undefined ? index : Math.min(hint, index);
+  const hi = hint === undefined ? index : Math.max(hint, index);
   let line = from > 0 ? '…' : '';
-  let caret = line ? ' ' : '';
+  let marks = line ? ' ' : '';
   for (let i = from; i < to; i++) {
     const shown = show(input[i]);
-    if (i < index) caret += ' '.repeat(shown.length);
+    const mark = i >= index && i < spanEnd ? '^' : i >= lo && i < hi ? '~' : ' ';
+    // One caret at an escaped character's first column; a span or a hint's run marks it all.
+    marks += mark === '^' && end <= index ? '^' + ' '.repeat(shown.length - 1) : mark.repeat(shown.length);
     line += shown;
   }
+  if (index >= to) marks += '^';
   if (to < input.length) line += '…';
-  return `  ${line}\n  ${caret}^`;
+  return `  ${line}\n  ${marks.trimEnd()}`;
 }
 
 /** What stands at `index`: `found "x"` (escaped as in the caret line) or `found the end of input`. */

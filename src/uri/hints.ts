@@ -9,7 +9,7 @@
  * (it may hold a password); the hint text quotes no part of the input but single characters.
  */
 import { driver, type RuleName } from './driver';
-import type { UriSyntaxError } from './errors';
+import { caretLines, type UriSyntaxError } from './errors';
 import { LONG } from '../engine/limits';
 import { schemeColonLength, schemeLength } from './scheme';
 
@@ -426,13 +426,18 @@ declare module './errors' {
   }
 }
 
-/** The error with `hint`, `hintKind`, `hintIndex` and `suggestion` set and the hint in its message. */
-export function attachHint<E extends Error & { index: number }>(error: E, hint: Hint | undefined): E {
+/**
+ * The error with `hint`, `hintKind`, `hintIndex` and `suggestion` set and the hint in its
+ * message: a `hint:` line above the input, and where the hint points elsewhere than `index`,
+ * `~` under the characters from there to the caret (one offset in words: the error's).
+ */
+export function attachHint<E extends Error & { input: string; index: number; end?: number }>(error: E, hint: Hint | undefined): E {
   if (!hint) return error;
-  const where = hint.index !== error.index ? ` (at offset ${hint.index})` : '';
   const lines = error.message.split('\n');
   const old = error.message;
-  lines.splice(Math.max(1, lines.length - 2), 0, `hint: ${hint.text}${where}`);
+  const at = Math.max(1, lines.length - 2);
+  const caret = caretLines(error.input, error.index, error.end ?? error.index, hint.index !== error.index ? hint.index : undefined);
+  lines.splice(at, lines.length - at, `hint: ${hint.text}`, caret);
   const props: PropertyDescriptorMap = {
     message: { value: lines.join('\n'), writable: true, configurable: true, enumerable: false },
     hint: { value: hint.text, enumerable: true },

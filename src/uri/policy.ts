@@ -69,7 +69,7 @@ export class UriPolicyError extends Error {
     /** What the policy says, one line: `scheme "ftp" is not allowed (allowed: http, https)`. */
     readonly reason: string,
   ) {
-    super(`${reason}: ${component} at offset ${index}${end > index ? `-${end}` : ''}\n${caretLines(input, index)}`);
+    super(`${reason}: ${component} at offset ${index}${end > index ? `-${end}` : ''}\n${caretLines(input, index, end)}`);
   }
 }
 

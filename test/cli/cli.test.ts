@@ -199,7 +199,7 @@ describe('validate many inputs (standard input, --file)', () => {
     expect(r.status).toBe(1);
     expect(r.out).toEqual([
       '-:2:9: not a valid URI: at offset 8, found " "; expected: pct-encoded, sub-delims, unreserved, "#", "/", ":", "?", "@", end of input; hint: a space must be percent-encoded as "%20"',
-      '-:4:4: not a valid URI: at offset 3, found the end of input; expected: ALPHA, DIGIT, "+", "-", ".", ":"; hint: an absolute URI begins with a scheme and ":" (e.g. "https:") (at offset 0)',
+      '-:4:4: not a valid URI: at offset 3, found the end of input; expected: ALPHA, DIGIT, "+", "-", ".", ":"; hint: an absolute URI begins with a scheme and ":" (e.g. "https:")',
     ]);
     // the final "" after the last newline is no line; without a final newline, "foo" still is one
     expect(r.err).toBe('-: 4 lines, 2 valid, 2 invalid (URI)');

@@ -27,12 +27,17 @@ function errorOf(input: string, rule?: RuleName): UriSyntaxError {
   return r.error;
 }
 
-/** The caret line promised under the input line, for inputs shown as they are. */
+/**
+ * The caret line promised under the input line, for inputs shown as they are: `^` under
+ * `index`, and `~` under the characters between it and where a hint points (`hintIndex`).
+ */
 function checkCaret(e: UriSyntaxError): void {
   const lines = e.message.split('\n');
   const at = lines.indexOf(`  ${e.input}`);
   expect([e.input, at >= 0]).toEqual([e.input, true]);
-  expect([e.input, lines[at + 1]]).toEqual([e.input, `  ${' '.repeat(e.index)}^`]);
+  const h = e.hintIndex ?? e.index;
+  const marks = [...' '.repeat(Math.max(h, e.index + 1))].map((_, i) => (i === e.index ? '^' : i >= Math.min(h, e.index) && i < Math.max(h, e.index) ? '~' : ' '));
+  expect([e.input, lines[at + 1]]).toEqual([e.input, `  ${marks.join('').trimEnd()}`]);
 }
 // Shown as they are: printable ASCII but the backslash, which the caret line escapes.
 const printable = (s: string) => /^[\x20-\x5b\x5d-\x7e]{0,60}$/.test(s);
@@ -91,7 +96,7 @@ describe('the index meets the definition on damaged strings (oracle prefix closu
       expect([s, e.index]).toEqual([s, oracleErrorIndex(rule, s)]);
       expect([e.input, e.rule]).toEqual([s, rule]);
       if (printable(s)) checkCaret(e);
-      else expect(e.message.split('\n').pop()).toMatch(/^ +\^$/);
+      else expect(e.message.split('\n').pop()).toMatch(/^ +~*\^$/);
     }), { numRuns: RUNS });
   });
 });

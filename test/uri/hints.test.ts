@@ -63,7 +63,12 @@ describe('a hint for each kind of mistake', () => {
     expect(e.hintKind).toBe(kind);
     expect(e.hintIndex).toBe(index ?? e.index);
     expect(e.message).toContain(`\nhint: ${e.hint}`);
-    if (index !== null && index !== e.index) expect(e.message).toContain(`(at offset ${index})`);
+    // One offset in words (the error's); where the hint points elsewhere, "~" marks the way there.
+    expect(e.message).not.toMatch(/\(at offset \d+\)/);
+    if (index !== null && index !== e.index) {
+      const caret = e.message.split('\n').pop()!;
+      expect([caret.indexOf('~') - 2, caret.indexOf('^') - 2]).toEqual([Math.min(index, e.index), e.index]);
+    }
     expect(e.suggestion).toBe(suggestion ?? undefined);
     if (suggestion !== null) expect(isValid(suggestion, rule)).toBe(true);
     // a suggestion may hold a password: it is never in the message (only the hint text is)

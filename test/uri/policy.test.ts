@@ -72,9 +72,9 @@ describe('createValidator: each option', () => {
     expect([e.component, e.index, e.end]).toEqual(want);
     expect(e.name).toBe('UriPolicyError');
     expect(e.message).toContain(`${e.component} at offset ${e.index}`);
-    // the same caret display as a syntax error: the input, a caret under index
+    // the caret display of a syntax error, with the component's span underlined (one "^" when empty)
     const lines = e.message.split('\n');
-    expect(lines[lines.length - 1]).toBe(`  ${' '.repeat(e.index)}^`);
+    expect(lines[lines.length - 1]).toBe(`  ${' '.repeat(e.index)}${'^'.repeat(Math.max(1, e.end - e.index))}`);
   });
 });
 
