@@ -9,6 +9,8 @@ import type { Io } from './io';
 
 /** What a check says about one line that is not valid. */
 export interface Failure {
+  /** The error's class name: UriSyntaxError, UriPolicyError, GrammarSyntaxError or a grammar's own. */
+  readonly name: string;
   /** The input as the error shows it (a password redacted where the error does so). */
   readonly input: string;
   readonly rule: string;

@@ -13,6 +13,8 @@ import { Usage, show } from './args';
 
 export interface CliGrammar {
   readonly name: string;
+  /** A grammar of the registry (they read URIs and IRIs), not one loaded from a file. */
+  readonly builtIn: boolean;
   readonly rules: readonly string[];
   /** The rule when none is asked for and the command's default is not a rule of this grammar. */
   readonly firstRule: string;
@@ -25,6 +27,7 @@ export interface CliGrammar {
 /** RFC 3986: the driver's tester (a RegExp; the automaton only for long inputs), hinted errors. */
 const rfc3986: CliGrammar = {
   name: 'rfc3986',
+  builtIn: true,
   rules: RULE_NAMES,
   firstRule: 'URI',
   tester: (rule) => driver.tester(rule as RuleName),
@@ -38,6 +41,7 @@ export function cliGrammar(name: string | undefined): CliGrammar {
   const g = load(name);
   return {
     name: g.name ?? name,
+    builtIn: !/\.a?bnf$/i.test(name),
     rules: g.rules,
     firstRule: g.rules[0],
     tester: (rule) => (input) => g.isValid(input, rule),

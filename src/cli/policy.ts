@@ -7,6 +7,7 @@ import type { PolicyOptions, PolicyResult } from '../uri/policy';
 import type { ComponentRule } from '../uri/components';
 import { Usage, show, type OptionTable } from './args';
 import type { Context } from './command';
+import { isScheme } from '../uri/scheme';
 
 /** The policy layer, loaded when a policy is asked for (a plain batch does not pay for it). */
 const policyModule = () => require('../uri/policy') as typeof import('../uri/policy');
@@ -25,6 +26,9 @@ export const POLICY_OPTIONS: OptionTable = {
   'no-query': { help: 'no query ("?...")' },
   'no-fragment': { help: 'no fragment ("#...")' },
   relative: { help: 'relative references allowed (rule URI-reference)' },
+  'network-path': { help: 'with --relative: "//host/path" references allowed too (their host passes the host rules)' },
+  'host-syntax': { value: 'uri|dns', help: 'dns: a host a client resolves (DNS name, dotted IPv4, IPv6 literal); uri: any RFC 3986 host' },
+  'no-private-host': { help: 'no host that names this machine or a private network as written (localhost, 127.0.0.1, 10.0.0.0/8, ...)' },
 };
 
 /** The policy the flags ask for, or undefined when none is asked for. */
@@ -45,7 +49,7 @@ export function policyFromFlags(ctx: Context): PolicyOptions | undefined {
   }
   const schemes = (o.get('scheme') as string[] | undefined)?.flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean);
   if (schemes) {
-    const badScheme = schemes.find((s) => !/^[A-Za-z][A-Za-z0-9+\-.]*$/.test(s));
+    const badScheme = schemes.find((s) => !isScheme(s));
     if (badScheme !== undefined || !schemes.length) throw new Usage(`validate: --scheme ${show(badScheme ?? '')} is not a scheme name`);
     p.schemes = schemes;
   }
@@ -63,10 +67,15 @@ export function policyFromFlags(ctx: Context): PolicyOptions | undefined {
   }
   if (o.has('no-query')) p.query = false;
   if (o.has('no-fragment')) p.fragment = false;
-  if (o.has('relative')) {
-    if (p.rule === 'URI' || p.rule === 'absolute-URI') throw new Usage(`validate: --relative contradicts --rule ${p.rule}`);
-    p.relative = true;
+  // Contradictions (--relative with --rule URI, ...) are the library's TypeErrors (policyCheck).
+  if (o.has('relative')) p.relative = true;
+  if (o.has('network-path')) p.networkPath = true;
+  const hostSyntax = o.get('host-syntax') as string | undefined;
+  if (hostSyntax !== undefined) {
+    if (hostSyntax !== 'uri' && hostSyntax !== 'dns') throw new Usage(`validate: --host-syntax ${show(hostSyntax)}: want uri or dns`);
+    p.hostSyntax = hostSyntax;
   }
+  if (o.has('no-private-host')) p.privateHosts = false;
   return p as PolicyOptions;
 }
 

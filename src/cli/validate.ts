@@ -9,6 +9,7 @@
  */
 import * as fs from 'fs';
 import type { Readable } from 'stream';
+import type { GrammarSyntaxError } from '../engine/errors';
 import { Usage, show } from './args';
 import { flag, type Command, type Context } from './command';
 import { runBatch, type Failure } from './batch';
@@ -72,13 +73,20 @@ function check(ctx: Context): Check {
   return { rule: ctx.rule, fast: yes, failure: (input) => {
     if (yes(input)) return undefined;
     const v = ctx.grammar.validate(input, ctx.rule);
-    return v.ok ? undefined : failure(v.error);
+    // A password never reaches the output (RFC 3986 3.2.1): the shipped grammars read URIs.
+    return v.ok ? undefined : failure(ctx.grammar.builtIn ? hideSecret(v.error, input) : v.error);
   } };
+}
+
+/** The error with any password redacted (src/uri/redact.ts, loaded on the first error that has one). */
+function hideSecret<E extends GrammarSyntaxError>(e: E, input: string): E {
+  if (!input.includes('@')) return e;
+  return (require('../uri/redact') as typeof import('../uri/redact')).withoutPassword(e, input);
 }
 
 function failure(e: { name: string; input: string; rule: string; index: number; message: string; expected?: readonly string[]; hint?: string; suggestion?: string }): Failure {
   return {
-    input: e.input, rule: e.rule, index: e.index, expected: e.expected ?? [], message: e.message,
+    name: e.name, input: e.input, rule: e.rule, index: e.index, expected: e.expected ?? [], message: e.message,
     hint: e.hint, suggestion: e.suggestion,
     component: e.name === 'UriPolicyError' ? (e as { component?: string }).component : undefined,
   };
@@ -91,7 +99,7 @@ function single(ctx: Context, input: string): number {
     ctx.io.out(`valid ${c.rule}`);
     return 0;
   }
-  ctx.io.err(`${f.component ? 'UriPolicyError' : 'UriSyntaxError'}: ${f.message}`);
+  ctx.io.err(`${f.name}: ${f.message}`);
   return 1;
 }
 

@@ -38,6 +38,8 @@ export interface HintContext {
   /** For a policy error: the component that broke the policy, and why. */
   readonly component?: string;
   readonly reason?: string;
+  /** For a policy error: the schemes the policy allows (a suggestion then uses the first that fits). */
+  readonly schemes?: readonly string[];
 }
 
 const WS = /[\s\u00a0\ufeff]/;

@@ -14,9 +14,10 @@
  * appears in a policy error: its input, message and caret line show it redacted (`***`).
  */
 import { isScheme } from './scheme';
+import { dnsHostProblem, privateHostProblem } from './hostPolicy';
 import { parse, type UriComponents, type ComponentRule, COMPONENT_RULES } from './components';
 import { UriSyntaxError, caretLines } from './errors';
-import { REDACTED } from './redact';
+import { REDACTED, secretSpan, shownEnd, shownIndex, shownSuggestion, withoutPassword } from './redact';
 import { expectPlainObject } from '../engine/options';
 import { attachHint, findHint, type Checker, type HintKind } from './hints';
 
@@ -38,8 +39,31 @@ export interface PolicyOptions {
   readonly query?: boolean;
   /** May a fragment be there? Default true. */
   readonly fragment?: boolean;
-  /** May the input be a relative reference (no scheme)? Default false unless `rule` allows one. */
+  /**
+   * May the input be a relative reference (no scheme)? Default false unless `rule` allows one.
+   * A path, query or fragment reference (`/cb`, `?x`, `#f`) is then checked by the path, query
+   * and fragment rules only: its host is the base's.
+   */
   readonly relative?: boolean;
+  /**
+   * With `relative`: may the reference be a network-path reference (`//host/path`, RFC 3986
+   * 4.2)? It names another host under the base's scheme, the open-redirect shape, so it is
+   * refused unless this is true; then its host passes the host rules. Default false.
+   */
+  readonly networkPath?: boolean;
+  /**
+   * `dns`: the host must be one an HTTP client resolves: a DNS name (LDH labels of 1-63
+   * characters, at most 253 in all, an optional final root dot, a last label not all digits, no
+   * percent-encoding), an IPv4 address in dotted decimal, or an IPv6 literal (src/uri/hostPolicy.ts).
+   * `uri`: any RFC 3986 host. Default `uri`.
+   */
+  readonly hostSyntax?: 'uri' | 'dns';
+  /**
+   * `false`: refuse hosts that name this machine or a private network as written (`localhost`,
+   * loopback, private, link-local, CGNAT and unspecified ranges, their IPv6 forms). A DNS name
+   * can still resolve to such an address: only a check after resolution catches that. Default true.
+   */
+  readonly privateHosts?: boolean;
 }
 
 export type PolicyResult =
@@ -83,9 +107,12 @@ interface Policy {
   readonly query: boolean;
   readonly fragment: boolean;
   readonly relative: boolean;
+  readonly networkPath: boolean;
+  readonly hostSyntax: 'uri' | 'dns';
+  readonly privateHosts: boolean;
 }
 
-const KEYS = ['rule', 'schemes', 'host', 'userinfo', 'port', 'query', 'fragment', 'relative'];
+const KEYS = ['rule', 'schemes', 'host', 'userinfo', 'port', 'query', 'fragment', 'relative', 'networkPath', 'hostSyntax', 'privateHosts'];
 
 /** The options, own properties only, checked: a `TypeError` naming the option otherwise. */
 export function readPolicy(options: unknown, fn = 'createValidator'): Policy {
@@ -114,7 +141,14 @@ export function readPolicy(options: unknown, fn = 'createValidator'): Policy {
   if (rule !== undefined && !(COMPONENT_RULES as readonly unknown[]).includes(rule)) throw bad('rule', COMPONENT_RULES.join(', '));
   const relativeGiven = own('relative');
   const relative = bool('relative', rule === 'URI-reference' || rule === 'relative-ref');
+  // Options that contradict each other are refused alike here and on the command line, which
+  // reports this TypeError's message.
   if (rule === 'relative-ref' && relativeGiven === false) throw bad('relative', 'true (or absent) with rule "relative-ref"');
+  if (relativeGiven === true && (rule === 'URI' || rule === 'absolute-URI')) {
+    throw new TypeError(`${fn}: option "relative" contradicts option "rule" ${JSON.stringify(rule)} (a ${rule} has a scheme; use rule "URI-reference")`);
+  }
+  const networkPath = bool('networkPath', false);
+  if (networkPath && !relative) throw new TypeError(`${fn}: option "networkPath" needs relative references (option "relative": true)`);
   const schemesIn = own('schemes');
   let schemes: string[] | undefined;
   if (schemesIn !== undefined) {
@@ -141,6 +175,9 @@ export function readPolicy(options: unknown, fn = 'createValidator'): Policy {
     query: bool('query', true),
     fragment: bool('fragment', true),
     relative,
+    networkPath,
+    hostSyntax: oneOf('hostSyntax', ['uri', 'dns'] as const, 'uri'),
+    privateHosts: bool('privateHosts', true),
   });
 }
 
@@ -171,14 +208,27 @@ export function createValidator(options?: PolicyOptions): (input: string) => Pol
     const r = check(input);
     if (r.ok) return r;
     const e = r.error;
-    // A policy error's input may be redacted: a suggestion built from it would be wrong.
-    const redacted = e instanceof UriPolicyError && e.input !== input;
+    // The hint and its suggestion are worked out on the text as given (a suggestion must pass
+    // this policy as it is); then everything the error carries is redacted.
     const hint = findHint(
-      e instanceof UriPolicyError ? { input, rule: e.rule, index: e.index, component: e.component, reason: e.reason } : e,
-      redacted ? () => 0 : where,
+      e instanceof UriPolicyError ? { input, rule: e.rule, index: e.index, component: e.component, reason: e.reason, schemes: policy.schemes } : e,
+      where,
     );
-    return { ok: false, error: attachHint(e, hint && redacted ? { ...hint, suggestion: undefined } : hint) };
+    const hinted = attachHint(e, hint);
+    return { ok: false, error: hinted instanceof UriPolicyError ? policyWithoutPassword(hinted) : withoutPassword(hinted, input) };
   };
+}
+
+/** A policy error remade with the password redacted from everything it carries (see `withoutPassword`). */
+function policyWithoutPassword(e: UriPolicyError): UriPolicyError {
+  const span = secretSpan(e.input);
+  if (!span) return e;
+  const shown = e.input.slice(0, span[0]) + REDACTED + e.input.slice(span[1]);
+  const out = new UriPolicyError(shown, e.rule, e.component, shownIndex(e.index, span), shownEnd(e.end, span), e.reason);
+  if (e.hint === undefined || e.hintKind === undefined) return out;
+  return attachHint(out, {
+    kind: e.hintKind, text: e.hint, index: shownIndex(e.hintIndex ?? e.index, span), suggestion: shownSuggestion(e.suggestion),
+  });
 }
 
 /** Where each component stands in the text, from the components (RFC 3986 5.3 recomposition). */
@@ -212,45 +262,50 @@ function breach(input: string, c: UriComponents, p: Policy): UriPolicyError | un
   const fail = (component: PolicyComponent, reason: string) => policyError(input, c, p.rule, component, reason);
   if (c.scheme === undefined) {
     if (!p.relative) return fail('scheme', 'a relative reference is not allowed here: a scheme is required');
+    if (c.authority !== undefined && !p.networkPath) {
+      return fail('host', 'a network-path reference ("//" and a host) is not allowed here: it names another host; write the scheme, or allow it with networkPath');
+    }
   } else if (p.schemes && !p.schemes.includes(c.scheme.toLowerCase())) {
     return fail('scheme', `scheme ${JSON.stringify(c.scheme)} is not allowed (allowed: ${p.schemes.join(', ')})`);
   }
-  if (c.userinfo !== undefined) {
-    if (p.userinfo === 'forbidden') return fail('userinfo', 'userinfo (credentials before "@") is not allowed');
-    const colon = c.userinfo.indexOf(':');
-    if (p.userinfo === 'no-password' && colon >= 0 && colon < c.userinfo.length - 1) {
-      return fail('userinfo', 'a password in the userinfo is not allowed (RFC 3986 3.2.1: "user:password" is deprecated)');
+  // A path, query or fragment reference has the base's authority: only its own parts are checked.
+  if (c.scheme !== undefined || c.authority !== undefined) {
+    if (c.userinfo !== undefined) {
+      if (p.userinfo === 'forbidden') return fail('userinfo', 'userinfo (credentials before "@") is not allowed');
+      const colon = c.userinfo.indexOf(':');
+      if (p.userinfo === 'no-password' && colon >= 0 && colon < c.userinfo.length - 1) {
+        return fail('userinfo', 'a password in the userinfo is not allowed (RFC 3986 3.2.1: "user:password" is deprecated)');
+      }
     }
-  }
-  const hasHost = c.host !== undefined && c.host !== '';
-  if (p.host === 'required' && !hasHost) {
-    return fail('host', c.authority === undefined ? 'a host is required ("//" and a host after the scheme)' : 'a host is required (the host is empty)');
-  }
-  if (p.host === 'forbidden' && hasHost) return fail('host', 'a host is not allowed');
-  if (c.port !== undefined && c.port !== '') {
-    const [min, max] = p.port;
-    const digits = c.port.replace(/^0+(?=.)/, '');
-    const n = digits.length > 15 ? Infinity : Number(digits);
-    if (n < min || n > max) return fail('port', `port ${c.port.length > 20 ? `${c.port.slice(0, 20)}…` : c.port} is out of range (${min}-${max})`);
+    const hasHost = c.host !== undefined && c.host !== '';
+    if (p.host === 'required' && !hasHost) {
+      return fail('host', c.authority === undefined ? 'a host is required ("//" and a host after the scheme)' : 'a host is required (the host is empty)');
+    }
+    if (p.host === 'forbidden' && hasHost) return fail('host', 'a host is not allowed');
+    if (hasHost && p.hostSyntax === 'dns') {
+      const why = dnsHostProblem(c.host!, c.hostKind);
+      if (why) return fail('host', `not a host name a client resolves: ${why}`);
+    }
+    if (hasHost && !p.privateHosts) {
+      const why = privateHostProblem(c.host!, c.hostKind);
+      if (why) return fail('host', `a local or private host is not allowed: ${why}`);
+    }
+    if (c.port !== undefined && c.port !== '') {
+      const [min, max] = p.port;
+      const digits = c.port.replace(/^0+(?=.)/, '');
+      const n = digits.length > 15 ? Infinity : Number(digits);
+      if (n < min || n > max) return fail('port', `port ${c.port.length > 20 ? `${c.port.slice(0, 20)}…` : c.port} is out of range (${min}-${max})`);
+    }
   }
   if (c.query !== undefined && !p.query) return fail('query', 'a query ("?") is not allowed');
   if (c.fragment !== undefined && !p.fragment) return fail('fragment', 'a fragment ("#") is not allowed');
   return undefined;
 }
 
-/** The error, with any password redacted from everything it carries (its spans moved to match). */
+/** The error for the component (redacted by `policyWithoutPassword` before it is returned). */
 function policyError(input: string, c: UriComponents, rule: string, component: PolicyComponent, reason: string): UriPolicyError {
-  let shown = input;
-  let comps = c;
-  const colon = c.userinfo === undefined ? -1 : c.userinfo.indexOf(':');
-  if (c.userinfo !== undefined && colon >= 0 && colon < c.userinfo.length - 1) {
-    const start = spans(c).userinfo[0];
-    const userinfo = c.userinfo.slice(0, colon + 1) + REDACTED;
-    shown = input.slice(0, start + colon + 1) + REDACTED + input.slice(start + c.userinfo.length);
-    comps = { ...c, userinfo, authority: userinfo + c.authority!.slice(c.userinfo.length) };
-  }
-  const [index, end] = spans(comps)[component];
-  return new UriPolicyError(shown, rule, component, index, end, reason);
+  const [index, end] = spans(c)[component];
+  return new UriPolicyError(input, rule, component, index, end, reason);
 }
 
 /**
@@ -258,8 +313,8 @@ function policyError(input: string, c: UriComponents, rule: string, component: P
  * `createValidator({ ...policyPresets.httpUrl, schemes: ['https'] })`.
  */
 export const policyPresets = Object.freeze({
-  /** An http(s) URL: a host; no userinfo (RFC 9110 4.2.4: a sender must not generate it); port 1-65535. */
-  httpUrl: Object.freeze({ schemes: Object.freeze(['http', 'https']), host: 'required', userinfo: 'forbidden', port: Object.freeze([1, 65535]) }) as PolicyOptions,
+  /** An http(s) URL: a host a client resolves (hostSyntax dns); no userinfo (RFC 9110 4.2.4: a sender must not generate it); port 1-65535. */
+  httpUrl: Object.freeze({ schemes: Object.freeze(['http', 'https']), host: 'required', userinfo: 'forbidden', port: Object.freeze([1, 65535]), hostSyntax: 'dns' }) as PolicyOptions,
   /**
    * A database URL: common database schemes, a host, credentials allowed (they are usual here:
    * keep such URLs out of logs, see `redact`), port 1-65535, no fragment. One host only: RFC
@@ -269,6 +324,13 @@ export const policyPresets = Object.freeze({
     schemes: Object.freeze(['postgres', 'postgresql', 'mysql', 'mariadb', 'mongodb', 'mongodb+srv', 'redis', 'rediss', 'sqlserver', 'mssql']),
     host: 'required', port: Object.freeze([1, 65535]), fragment: false,
   }) as PolicyOptions,
-  /** A webhook target: https only, a host, no credentials in the URL, port 1-65535, no fragment (never sent). */
-  webhookUrl: Object.freeze({ schemes: Object.freeze(['https']), host: 'required', userinfo: 'forbidden', port: Object.freeze([1, 65535]), fragment: false }) as PolicyOptions,
+  /**
+   * A webhook target: https only, a host a client resolves and not this machine or a private
+   * network as written (resolve and check the address too: docs/policy.md), no credentials in
+   * the URL, port 1-65535, no fragment (never sent).
+   */
+  webhookUrl: Object.freeze({
+    schemes: Object.freeze(['https']), host: 'required', userinfo: 'forbidden', port: Object.freeze([1, 65535]), fragment: false,
+    hostSyntax: 'dns', privateHosts: false,
+  }) as PolicyOptions,
 });

@@ -7,7 +7,8 @@
  */
 import { schemeColonLength } from './scheme';
 import { parse } from './components';
-import { UriSyntaxError, expectString, foundAt } from './errors';
+import { GrammarSyntaxError, UriSyntaxError, expectString, foundAt } from './errors';
+import { attachHint } from './hints';
 
 /**
  * What replaces the data after the first ":" of the userinfo. "*" is a sub-delim, so the
@@ -86,4 +87,67 @@ export function redactedError(
   const index = e.index < from || to === from ? e.index : inside ? from : e.index - (to - from) + REDACTED.length;
   const where = inside ? 'inside the password (redacted)' : foundAt(shown, index);
   return new UriSyntaxError(shown, e.rule, index, e.expected, headline(where, index));
+}
+
+/**
+ * Where the password is in `input`, [start, end): exactly (the data after the userinfo's first
+ * ":") when `input` is a URI reference; otherwise as `passwordSpan` finds it, erring on the side
+ * of hiding (from after `scheme://` to the last "@" is userinfo). Undefined when there is none.
+ */
+export function secretSpan(input: string): [number, number] | undefined {
+  let c;
+  try {
+    c = parse(input, 'URI-reference');
+  } catch {
+    return passwordSpan(input);
+  }
+  if (c.userinfo === undefined) return undefined;
+  const colon = c.userinfo.indexOf(':');
+  if (colon < 0 || colon === c.userinfo.length - 1) return undefined;
+  const start = (c.scheme === undefined ? 0 : c.scheme.length + 1) + 2;
+  return [start + colon + 1, start + c.userinfo.length];
+}
+
+/** An offset of `input` as an offset of its redacted text: the first "*" for one inside the password. */
+export function shownIndex(i: number, [from, to]: readonly [number, number]): number {
+  return i < from ? i : i < to ? from : i - (to - from) + REDACTED.length;
+}
+
+/** An end offset (exclusive) of `input` in its redacted text: a span that ends in the password ends after `***`. */
+export function shownEnd(i: number, [from, to]: readonly [number, number]): number {
+  return i <= from ? i : i <= to ? from + REDACTED.length : i - (to - from) + REDACTED.length;
+}
+
+/** A suggestion as it may be shown: a valid URI reference redacted exactly, anything else conservatively. */
+export function shownSuggestion(s: string | undefined): string | undefined {
+  if (s === undefined) return undefined;
+  try {
+    return redact(s);
+  } catch {
+    return hidePassword(s);
+  }
+}
+
+/**
+ * A syntax error for `input` (`e.input === input`) remade so that nothing it carries holds the
+ * password: `input`, `message`, `stack`, `hint`, `suggestion` and what `util.inspect` and
+ * `JSON.stringify` print show `***`, and `index` and `hintIndex` point at the same characters
+ * there (at the first "*" for a place inside the password). `e` itself when there is no password.
+ */
+export function withoutPassword<E extends GrammarSyntaxError>(e: E, input: string = e.input): E {
+  const span = secretSpan(input);
+  if (!span) return e;
+  const [from, to] = span;
+  const shown = input.slice(0, from) + REDACTED + input.slice(to);
+  const index = shownIndex(e.index, span);
+  const inside = e.index >= from && e.index < to;
+  const where = inside ? 'inside the password (redacted)' : foundAt(shown, index);
+  // The same class (UriSyntaxError, or another grammar's), made afresh: no stack or cause of `e`.
+  const Class = e.constructor as new (...a: ConstructorParameters<typeof GrammarSyntaxError>) => E;
+  const out = new Class(shown, e.rule, index, e.expected, `not a valid ${e.rule}: at offset ${index}, ${where}`);
+  const h = e as E & Pick<UriSyntaxError, 'hint' | 'hintKind' | 'hintIndex' | 'suggestion'>;
+  if (h.hint === undefined || h.hintKind === undefined) return out;
+  return attachHint(out, {
+    kind: h.hintKind, text: h.hint, index: shownIndex(h.hintIndex ?? e.index, span), suggestion: shownSuggestion(h.suggestion),
+  });
 }

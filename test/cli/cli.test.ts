@@ -279,7 +279,12 @@ describe('validate with a policy (--scheme, --require-host, --no-userinfo, --por
     [['--no-query'], 'http://x/?a', 'query'],
     [['--no-fragment'], 'http://x/#a', 'fragment'],
     [['--require-host'], '//x/', 'syntax'], // a policy means rule URI
-    [['--require-host', '--relative'], '//x/', null],
+    [['--require-host', '--relative'], '//x/', 'host'], // a network-path reference: refused unless --network-path
+    [['--require-host', '--relative', '--network-path'], '//x/', null],
+    [['--require-host', '--relative'], '/x', null],
+    [['--host-syntax', 'dns'], 'http://1.2.3.4.5/', 'host'],
+    [['--no-private-host'], 'http://[::ffff:127.0.0.1]/', 'host'],
+    [['--preset', 'webhookUrl'], 'https://localhost/', 'host'],
     [['--preset', 'webhookUrl'], 'https://x/#f', 'fragment'],
     [['--preset=httpUrl', '--scheme', 'https'], 'http://x/', 'scheme'],
   ])('%j %j', async (flags, input, component) => {
@@ -308,7 +313,7 @@ describe('validate with a policy (--scheme, --require-host, --no-userinfo, --por
     [['--port', '70000'], '--port "70000"'],
     [['--scheme', 'ht tp'], '--scheme "ht tp"'],
     [['--require-host', '--no-host'], 'contradict'],
-    [['--relative', '--rule', 'URI'], '--relative contradicts --rule URI'],
+    [['--relative', '--rule', 'URI'], 'option "relative" contradicts option "rule" "URI"'],
     [['--require-host', '--rule', 'host'], 'with a policy, --rule is one of'],
     [['--preset', 'nope'], 'unknown preset "nope"'],
   ])('usage: %j', async (flags, message) => {

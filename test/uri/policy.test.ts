@@ -13,14 +13,22 @@ type Row = [string, PolicyOptions, string, null | 'syntax' | [string, number, nu
 const rows: Row[] = [
   // rule and relative
   ['../x', {}, 'relative refused by default (rule URI: a syntax error)', 'syntax'],
-  ['//h/x', { relative: true }, 'relative allowed', null],
+  ['/x', { relative: true }, 'relative allowed', null],
+  ['//h/x', { relative: true }, 'a network-path reference names another host: refused by default', ['host', 2, 3]],
+  ['//h/x', { relative: true, networkPath: true }, 'a network-path reference when the policy opts in', null],
+  ['/cb', { ...policyPresets.httpUrl, schemes: ['https'], relative: true }, 'a path reference: no host of its own to require', null],
+  ['?q', { host: 'required', relative: true, query: true }, 'a query reference', null],
+  ['?q', { relative: true, query: false }, 'a query reference under a no-query policy', ['query', 1, 2]],
+  ['//evil.com/x', { ...policyPresets.httpUrl, schemes: ['https'], relative: true }, 'the open-redirect shape', ['host', 2, 10]],
+  ['//evil.com/x', { ...policyPresets.httpUrl, schemes: ['https'], relative: true, networkPath: true }, 'opted in: a host that passes the host rules', null],
+  ['//-bad-.com/x', { ...policyPresets.httpUrl, relative: true, networkPath: true }, 'opted in: its host passes the host rules', ['host', 2, 11]],
   ['//h/x', { rule: 'URI-reference', relative: false }, 'URI-reference syntax, but no relative', ['scheme', 0, 0]],
   ['a:b', { rule: 'URI-reference' }, 'a URI is a URI-reference', null],
   // schemes
   ['HTTPS://h/', { schemes: ['https'] }, 'scheme compared case-insensitively', null],
   ['https://h/', { schemes: ['HTTP', 'HTTPS'] }, 'allowed list case-insensitive too', null],
   ['ftp://h/', { schemes: ['http', 'https'] }, 'scheme not in the list', ['scheme', 0, 3]],
-  ['//h/', { schemes: ['https'], relative: true }, 'a relative reference has no scheme to check', null],
+  ['//h/', { schemes: ['https'], relative: true, networkPath: true }, 'a relative reference has no scheme to check', null],
   // host
   ['https://', { host: 'required' }, 'empty host', ['host', 8, 8]],
   ['http:/x', { host: 'required' }, 'no authority at all', ['host', 5, 5]],
