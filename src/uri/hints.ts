@@ -15,7 +15,7 @@ import { schemeColonLength, schemeLength } from './scheme';
 
 export type HintKind =
   | 'whitespace' | 'space' | 'encode' | 'percent' | 'password' | 'non-ascii' | 'backslash'
-  | 'zone-id' | 'scheme-slashes' | 'port' | 'ipv6-brackets' | 'missing-scheme';
+  | 'zone-id' | 'scheme-slashes' | 'port' | 'ipv6-brackets' | 'missing-scheme' | 'host-list';
 
 export interface Hint {
   readonly kind: HintKind;
@@ -280,6 +280,28 @@ const portLetters: Detector = ({ input, index }) => {
   return { kind: 'port', index: where, text: 'the port must be digits only (RFC 3986 3.2.3: port = *DIGIT)' };
 };
 
+/**
+ * `mongodb://h1:27017,h2:27017/db`: a list of hosts. RFC 3986 3.2 has one host and one port in an
+ * authority; `h2:27017` after a "," cannot be a port's digits (a list without ports, `a,b`, is a
+ * valid reg-name and gets no error).
+ */
+const hostList: Detector = ({ input, index }) => {
+  const start = authorityStart(input);
+  if (start < 0 || index < start) return undefined;
+  const end = authorityEnd(input, start);
+  if (index > end) return undefined;
+  const authority = input.slice(start, end);
+  const hosts = authority.slice(authority.lastIndexOf('@') + 1);
+  const comma = hosts.search(/:\d*,/);
+  if (comma < 0) return undefined;
+  return {
+    kind: 'host-list',
+    index: start + authority.lastIndexOf('@') + 1 + hosts.indexOf(',', comma),
+    text: 'a list of hosts ("h1:port,h2:port") is not RFC 3986 syntax: an authority has one host and one port; ' +
+      'give one host here and the others where the driver takes them (its own option or connection string), or one DNS name that lists them (e.g. an SRV record)',
+  };
+};
+
 /** A character outside ASCII: percent-encode its UTF-8 bytes, or use the IRI grammar. */
 const nonAscii: Detector = ({ input, index }) => {
   if (index >= input.length || input.charCodeAt(index) < 0x80) return undefined;
@@ -359,23 +381,41 @@ const missingSchemeEarly: Detector = (ctx) => {
 /** @internal Each detector and the traits it needs (exported for the tests). */
 export const DETECTORS: ReadonlyArray<readonly [Detector, number]> = [
   [whitespace, 0], [missingSchemeEarly, ABSOLUTE], [zoneId, BRACKET | PERCENT], [percent, PERCENT], [backslash, BACKSLASH],
-  [schemeSlashes, NO_COLON_SLASHES], [password, SLASHES | AT], [ipv6Brackets, SLASHES | COLONS], [portLetters, PORT_COLON],
+  [schemeSlashes, NO_COLON_SLASHES], [password, SLASHES | AT], [ipv6Brackets, SLASHES | COLONS], [hostList, PORT_COLON], [portLetters, PORT_COLON],
   [nonAscii, NON_ASCII], [encode, 0], [missingScheme, ABSOLUTE],
 ];
+
+/**
+ * `localhost:8080`, `db.internal:5432/x`: a host and port with no scheme before them. RFC 3986
+ * reads the name as a scheme (`scheme ":" path`), so the text is a valid URI with no host.
+ */
+function hostPortAsScheme(input: string, schemes: readonly string[] | undefined): Found | undefined {
+  const n = schemeColonLength(input);
+  if (n === 0 || !/^\d+(?:[/?#]|$)/.test(input.slice(n))) return undefined;
+  const name = input.slice(0, n - 1);
+  // The first scheme the policy allows that a host and port go with (http before https, as written).
+  const scheme = (schemes ?? ['http', 'https']).find((s) => s === 'http' || s === 'https') ?? schemes?.[0] ?? 'http';
+  return {
+    kind: 'missing-scheme', index: 0,
+    text: `"${name}" was read as a scheme (RFC 3986 3.1: the text before the first ":"); a host and port need a scheme and "//" first (write "${scheme}://${input}")`,
+    fix: `${scheme}://${input}`,
+  };
+}
 
 /** Hints for a URI that is valid by the grammar and breaks a policy. */
 function policyHint(ctx: HintContext): Found | undefined {
   const { input, component, reason = '' } = ctx;
+  if (component === 'scheme' && reason.startsWith('scheme ')) {
+    const f = hostPortAsScheme(input, ctx.schemes);
+    if (f) return f;
+  }
   if (component === 'host' && reason.startsWith('a host is required')) {
     // `http:/example.com`, `http:example.com`: the "//" (or one "/") left out.
     // `scheme ":" ["/"] rest`, where rest is not empty and does not begin with "/".
     const n = schemeColonLength(input);
     const slash = n > 0 && input[n] === '/' && input[n + 1] !== '/' ? 1 : 0;
     const m = n > 0 && input.length > n + slash && input[n + slash] !== '/' ? [input, input.slice(0, n - 1), input.slice(n + slash)] : null;
-    if (m && /^\d+(?:[/?#]|$)/.test(m[2])) {
-      // `localhost:8080/x`: "localhost" reads as the scheme; a host and port without one.
-      return { kind: 'missing-scheme', index: 0, text: 'this reads as a scheme and a path; a host and port need a scheme first ("http://host:port")' };
-    }
+    if (m && /^\d+(?:[/?#]|$)/.test(m[2])) return hostPortAsScheme(input, ctx.schemes);
     if (m) {
       return { kind: 'scheme-slashes', index: m[1].length + 1, text: `"//" and the host follow the scheme's ":" (write "${m[1]}://")`, fix: `${m[1]}://${m[2]}` };
     }

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { validate, isValid, type RuleName } from '../../src/index';
-import { createValidator, type PolicyOptions } from '../../src/uri/policy';
+import { createValidator, policyPresets, type PolicyOptions } from '../../src/uri/policy';
 import { DETECTORS, findHint, grammarChecker, traits, type HintKind } from '../../src/uri/hints';
 
 // [input, rule, kind, hint index (null: the error's index), suggestion (null: none)]
@@ -38,6 +38,8 @@ const rows: Array<[string, RuleName, HintKind, number | null, string | null]> = 
   ['www.example.com', 'URI', 'missing-scheme', 0, 'https://www.example.com'],
   ['example.com/x', 'absolute-URI', 'missing-scheme', 0, 'https://example.com/x'],
   ['localhost:8080/x', 'URI-reference', 'missing-scheme', 0, null], // valid: scheme "localhost" (no error, see below)
+  ['mongodb://h1:1,h2:2/db', 'URI', 'host-list', 14, null],
+  ['mongodb://u:p@h1:27017,h2:27017,h3/db', 'URI', 'host-list', 22, null],
   ['//example.com/x', 'URI', 'missing-scheme', 0, 'https://example.com/x'],
   ['/etc/passwd', 'URI', 'missing-scheme', 0, null],
   ['a%zz', 'URI', 'missing-scheme', 0, null],
@@ -54,7 +56,7 @@ describe('a hint for each kind of mistake', () => {
     if (input === 'localhost:8080/x') {
       expect(v.ok).toBe(true); // RFC 3986: "localhost" is a scheme; a policy with host: 'required' catches it
       const r = createValidator({ host: 'required' })(input);
-      expect(r.ok || [r.error.hintKind, r.error.suggestion]).toEqual(['missing-scheme', undefined]);
+      expect(r.ok || [r.error.hintKind, r.error.suggestion]).toEqual(['missing-scheme', 'http://localhost:8080/x']);
       return;
     }
     expect(v.ok).toBe(false);
@@ -179,5 +181,43 @@ describe('property: a present suggestion always validates', () => {
     expect(names('http//u@h:8a%5B[', 'URI', 4)).toBe((1 | 2 | 4 | 8 | 16 | 256 | 512).toString(2));
     expect(names('a:b:c\\', 'x', 5)).toBe((32 | 64).toString(2));
     expect(names('a\u00fc', 'x', 1)).toBe((128).toString(2));
+  });
+});
+
+describe('errors that say the fix (issue 21, item 5)', () => {
+  it('localhost:8080 under a policy: read as a scheme, and the fix checked against the policy', () => {
+    const http = createValidator({ schemes: ['http', 'https'], host: 'required' });
+    const r = http('localhost:8080');
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error.message.split('\n')[0]).toBe('scheme "localhost" is not allowed (allowed: http, https): scheme at offset 0-9');
+    expect(r.error.hint).toContain('"localhost" was read as a scheme');
+    expect(r.error.suggestion).toBe('http://localhost:8080');
+    const httpsOnly = createValidator({ schemes: ['https'], host: 'required' })('localhost:8080');
+    expect(!httpsOnly.ok && httpsOnly.error.suggestion).toBe('https://localhost:8080');
+    // a fix the policy would refuse is not suggested
+    const noLocal = createValidator({ schemes: ['https'], host: 'required', privateHosts: false })('localhost:8080');
+    expect(!noLocal.ok && [noLocal.error.hintKind, noLocal.error.suggestion]).toEqual(['missing-scheme', undefined]);
+  });
+
+  it('a port with letters: one offset in words, the way from the hint to the caret marked', () => {
+    const v = validate('https://example.com:port/', 'URI');
+    expect(v.ok).toBe(false);
+    if (v.ok) return;
+    const lines = v.error.message.split('\n');
+    expect(lines[0]).toBe('not a valid URI: at offset 24, found "/"');
+    expect(v.error.message.match(/offset \d+/g)).toEqual(['offset 24']);
+    expect(lines.slice(-2)).toEqual(['  https://example.com:port/', '                      ~~~~^']);
+  });
+
+  it('a policy error underlines its span', () => {
+    const r = createValidator({ schemes: ['https'] })('http://example.com/');
+    expect(!r.ok && r.error.message.split('\n').slice(-2)).toEqual(['  http://example.com/', '  ^^^^']);
+  });
+
+  it('mongodb host lists: not RFC 3986 syntax, and what to do', () => {
+    const r = createValidator(policyPresets.databaseUrl)('mongodb://h1:1,h2:2/db');
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.hint).toMatch(/list of hosts.*not RFC 3986 syntax.*one host/);
   });
 });
