@@ -55,6 +55,8 @@ export function parseArgs(argv: readonly string[], table: OptionTable, command: 
     } else if (eq >= 0) {
       throw new Usage(`${where}--${name} takes no value`);
     }
+    // A value option given twice is a mistake to report, not a choice to make for the user.
+    if (!spec.repeat && spec.value && opts.has(name)) throw new Usage(`${where}--${name} is given more than once`);
     if (spec.repeat && typeof value === 'string') {
       const prev = opts.get(name);
       opts.set(name, Array.isArray(prev) ? [...prev, value] : [value]);

@@ -25,6 +25,8 @@ export interface Command {
   readonly arity: readonly [number, number];
   /** Absent: no `--rule`. `true`: any rule of the grammar. A list: only these. */
   readonly rules?: true | readonly string[];
+  /** Its help lists the grammar's rules though it takes no --rule (its argument is a rule). */
+  readonly listsRules?: boolean;
   readonly defaultRule?: string;
   /** Works only with the RFC 3986 grammar (its semantic layer). */
   readonly rfc3986Only?: boolean;

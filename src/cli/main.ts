@@ -113,13 +113,15 @@ async function command(argv: readonly string[], io: Io): Promise<number> {
   const asked = opts.get('rule') as string | undefined;
   let rule = cmd.defaultRule === undefined ? '' : grammar.rules.includes(cmd.defaultRule) ? cmd.defaultRule : grammar.firstRule;
   if (asked !== undefined) {
-    if (!grammar.rules.includes(asked)) {
+    // Rule names are case-insensitive (RFC 5234 2.1): `--rule uri` is `URI`.
+    const named = grammar.rules.find((r) => r === asked) ?? grammar.rules.find((r) => r.toLowerCase() === asked.toLowerCase());
+    if (named === undefined) {
       throw new Usage(`unknown rule ${show(asked)} in ${grammar.name} (uri-grammar ${cmd.name} --help lists them)`);
     }
-    if (Array.isArray(cmd.rules) && !cmd.rules.includes(asked)) {
+    if (Array.isArray(cmd.rules) && !cmd.rules.includes(named)) {
       throw new Usage(`${cmd.name} takes --rule ${cmd.rules.join(', ')}; not ${show(asked)}`);
     }
-    rule = asked;
+    rule = named;
   }
   return await cmd.run({ args, opts, rule, grammar, io });
 }
@@ -188,9 +190,10 @@ function commandHelp(cmd: Command, table: OptionTable): string {
   const lines = [`usage: uri-grammar ${cmd.name} ${cmd.synopsis}`, '', cmd.summary];
   if (cmd.details) lines.push(...cmd.details);
   lines.push('', 'options:', ...opts.map(([a, h]) => `  ${a.padEnd(width)}  ${h}`));
-  if (cmd.rules) {
+  if (cmd.rules || cmd.listsRules) {
     const rules = Array.isArray(cmd.rules) ? cmd.rules : cliGrammar(undefined).rules;
-    lines.push('', `rules${Array.isArray(cmd.rules) ? '' : ' (rfc3986)'} (default ${cmd.defaultRule}):`, ...wrap(rules.join(' '), 76).map((l) => `  ${l}`));
+    const dflt = cmd.defaultRule === undefined ? '' : ` (default ${cmd.defaultRule})`;
+    lines.push('', `rules${Array.isArray(cmd.rules) ? '' : ' (rfc3986)'}${dflt}:`, ...wrap(rules.join(' '), 76).map((l) => `  ${l}`));
   }
   return lines.join('\n');
 }

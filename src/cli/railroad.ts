@@ -14,10 +14,11 @@ export const railroad: Command = {
   ],
   options: {},
   arity: [1, 1],
+  listsRules: true,
   run(ctx) {
     const name = ctx.args[0];
-    const rule = ctx.grammar.rules.find((r) => r.toLowerCase() === name.toLowerCase());
-    if (rule === undefined) throw new Usage(`unknown rule ${show(name)} in ${ctx.grammar.name} (uri-grammar tree --help lists them)`);
+    const rule = ctx.grammar.rules.find((r) => r.toLowerCase() === name.toLowerCase()); // RFC 5234 2.1
+    if (rule === undefined) throw new Usage(`unknown rule ${show(name)} in ${ctx.grammar.name} (uri-grammar railroad --help lists them)`);
     ctx.io.out(railroadSvg(grammarByName(ctx.grammar.name), rule).trimEnd());
     return 0;
   },

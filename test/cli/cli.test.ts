@@ -30,6 +30,13 @@ describe('validate one input', () => {
     expect(await cli('validate', 'http://example.com/a?b#c')).toEqual({ status: 0, out: ['valid URI-reference'], err: '' });
     expect((await cli('validate', '1:2::3:4', '--rule', 'IPv6address')).out).toEqual(['valid IPv6address']);
   });
+  it('rule names are case-insensitive (RFC 5234 2.1): --rule uri is URI', async () => {
+    expect(await cli('validate', 'http://a/', '--rule', 'uri')).toEqual({ status: 0, out: ['valid URI'], err: '' });
+  });
+  it('railroad --help lists the rules its argument names', async () => {
+    const r = await cli('railroad', '--help');
+    expect(r.out.join('\n')).toMatch(/rules \(rfc3986\):\n {2}URI hier-part/);
+  });
   it('--rule=R is --rule R', async () => {
     expect((await cli('validate', '--rule=IPv6address', '1:2::3:4')).out).toEqual(['valid IPv6address']);
     expect((await cli('validate', '--rule=URI', 'a')).status).toBe(1);
@@ -120,6 +127,10 @@ describe('usage errors: exit 2 with one short line', () => {
     [['validate', '-', '--all'], '--all goes with --json'],
     [['validate', 'a', '--file', 'b'], 'either an input or --file'],
     [[], 'no command given'],
+    [['validate', 'a', '--rule', 'URI', '--rule', 'host'], '--rule is given more than once'],
+    [['tree', 'a', '--rule=URI', '--rule=URI'], '--rule is given more than once'],
+    [['validate', '-', '--file', 'a', '--file', 'b'], '--file is given more than once'],
+    [['railroad', 'nope'], 'unknown rule "nope" in rfc3986 (uri-grammar railroad --help lists them)'],
   ])('%j', async (argv, message) => {
     const r = await cli(...argv);
     expect(r.status).toBe(2);
