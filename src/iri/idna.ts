@@ -24,7 +24,11 @@ const PROFILE: Readonly<ToASCIIOptions> = Object.freeze({
   verifyDNSLength: true,
 });
 
-/** A host that UTS #46 ToASCII rejects, naming the label. */
+/** Which UTS #46 rule a host breaks (`IdnaError.reason`). */
+export type IdnaReason =
+  | 'label-length' | 'name-length' | 'empty-label' | 'hyphens' | 'bidi' | 'joiners' | 'std3' | 'punycode' | 'disallowed' | 'encoding';
+
+/** A host that UTS #46 ToASCII rejects, naming the label and the rule. */
 export class IdnaError extends SyntaxError {
   override readonly name = 'IdnaError';
   constructor(
@@ -33,9 +37,33 @@ export class IdnaError extends SyntaxError {
     /** The label IDNA rejects (after percent-decoding), or `undefined` when only the whole name fails. */
     readonly label: string | undefined,
     message: string,
+    /** The rule it breaks. */
+    readonly reason?: IdnaReason,
   ) {
     super(message);
   }
+}
+
+/** A host or label for a message: quoted, and cut to 40 characters with its length when longer. */
+function cut(s: string): string {
+  const chars = [...s];
+  return chars.length > 40 ? `${JSON.stringify(chars.slice(0, 40).join(''))}… (${chars.length} characters)` : JSON.stringify(s);
+}
+
+/** Which rule `label` breaks, found by turning UTS #46's checks off one at a time. */
+function whyLabel(label: string): [IdnaReason, string] {
+  const { toASCII } = tr46();
+  const passesWithout = (check: keyof ToASCIIOptions) => toASCII(label, { ...PROFILE, [check]: false }) !== null;
+  if (label === '') return ['empty-label', 'an empty label (".." or a leading ".")'];
+  if (passesWithout('verifyDNSLength')) return ['label-length', `a label longer than 63 characters in its ASCII form (${[...label].length} characters as written)`];
+  if (passesWithout('checkHyphens')) return ['hyphens', 'hyphen placement: a label may not begin or end with "-", nor have "--" in its third and fourth places'];
+  if (passesWithout('checkBidi')) return ['bidi', 'the bidi rule (RFC 5893): right-to-left and left-to-right characters mixed in a way it forbids'];
+  if (passesWithout('checkJoiners')) return ['joiners', 'a zero-width joiner or non-joiner where the CONTEXTJ rules (RFC 5892) do not allow it'];
+  if (/^xn--/i.test(label)) return ['punycode', 'bad punycode: the "xn--" label does not decode to a valid label'];
+  const bad = [...label].find((ch) => toASCII(ch, { ...PROFILE, useSTD3ASCIIRules: false }) === null);
+  if (bad !== undefined) return ['disallowed', `a character UTS #46 disallows: U+${bad.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`];
+  if (passesWithout('useSTD3ASCIIRules')) return ['std3', 'an ASCII character other than letters, digits and "-" (STD3 rules)'];
+  return ['disallowed', 'a character or sequence UTS #46 disallows'];
 }
 
 /** UTS #46 label separators: FULL STOP and the three that ToASCII maps to it. */
@@ -56,13 +84,18 @@ export function hostToAscii(host: string): string {
   const ascii = toASCII(domain, PROFILE);
   if (ascii !== null) return root ? ascii + '.' : ascii;
   const bad = domain.split(SEPARATORS).find((label) => toASCII(label, PROFILE) === null);
-  const shown = JSON.stringify(host);
+  const shown = cut(host);
   if (bad !== undefined) {
-    const why = bad === '' ? 'an empty label' : `the label ${JSON.stringify(bad)}`;
-    throw new IdnaError(host, bad, `toUri: IDNA (UTS #46 ToASCII) rejects ${why} of the host ${shown}`);
+    const [reason, why] = whyLabel(bad);
+    const which = bad === '' ? 'a label' : `the label ${cut(bad)}`;
+    throw new IdnaError(host, bad, `toUri: IDNA (UTS #46 ToASCII) rejects ${which} of the host ${shown}: ${why}`, reason);
+  }
+  const long = toASCII(domain, { ...PROFILE, verifyDNSLength: false });
+  if (long !== null) {
+    throw new IdnaError(host, undefined, `toUri: IDNA (UTS #46 ToASCII) rejects the host ${shown}: longer than 253 characters in its ASCII form (${long.length})`, 'name-length');
   }
   throw new IdnaError(host, undefined,
-    `toUri: IDNA (UTS #46 ToASCII) rejects the host ${shown} as a whole (each label passes alone: the bidi rule across labels or the 253-character DNS limit)`);
+    `toUri: IDNA (UTS #46 ToASCII) rejects the host ${shown} as a whole (each label passes alone): the bidi rule (RFC 5893) across its labels`, 'bidi');
 }
 
 /**
@@ -110,7 +143,7 @@ function percentDecodeUtf8(host: string): string {
     try {
       parts.push((utf8 ??= new TextDecoder('utf-8', { fatal: true })).decode(Uint8Array.from(bytes)));
     } catch {
-      throw new IdnaError(host, undefined, `toUri: the host ${JSON.stringify(host)} has percent-encodings that are not UTF-8, so IDNA cannot read it (RFC 3986 3.2.2)`);
+      throw new IdnaError(host, undefined, `toUri: the host ${cut(host)} has percent-encodings that are not UTF-8, so IDNA cannot read it (RFC 3986 3.2.2)`, 'encoding');
     }
   }
   return parts.join('');

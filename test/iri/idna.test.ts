@@ -47,7 +47,9 @@ describe('hostToAscii: the issue\'s points', () => {
     expect(error).toBeInstanceOf(IdnaError);
     expect(error).toBeInstanceOf(SyntaxError);
     expect((error as IdnaError).label).toBe(label);
-    expect((error as IdnaError).message).toContain(label === '' ? 'an empty label' : JSON.stringify(label));
+    // The label is quoted in the message, cut to 40 characters when longer (the field keeps it whole).
+    const quoted = label.length > 40 ? JSON.stringify(label.slice(0, 40)) + '…' : JSON.stringify(label);
+    expect((error as IdnaError).message).toContain(label === '' ? 'an empty label' : quoted);
   });
 
   test('percent-encodings that are not UTF-8 are an IdnaError', () => {

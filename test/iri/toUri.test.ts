@@ -71,6 +71,41 @@ describe('toUri', () => {
       expect(() => toUri('http://a_b.bücher.de/', { idna: true })).toThrow(IdnaError);
       expect(() => toUri('http://a_b.bücher.de/', { idna: true })).toThrow(/"a_b"/);
     });
+
+    /** The error toUri(…, { idna: true }) throws for `host`. */
+    const idnaError = (host: string): IdnaError => {
+      try {
+        toUri(`http://${host}/`, { idna: true });
+      } catch (e) {
+        if (e instanceof IdnaError) return e;
+        throw e;
+      }
+      throw new Error(`no IdnaError for ${host}`);
+    };
+
+    test.each([
+      ['a'.repeat(64) + 'ä.de', 'label-length', /longer than 63 characters/],
+      ['-bücher.de', 'hyphens', /hyphen placement/],
+      ['bü--cher.de', 'hyphens', /hyphen placement/],
+      ['xn--a.bücher.de', 'punycode', /bad punycode/],
+      ['bücher\\u2FF0.de', 'disallowed', /U\+2FF0/],
+      ['a_b.bücher.de', 'std3', /STD3/],
+      ['bü..de', 'empty-label', /empty label/],
+      ['\u05D0a.de', 'bidi', /bidi rule/],
+      ['a\u200Db.de', 'joiners', /CONTEXTJ/],
+      [('ü'.repeat(20) + '.').repeat(12) + 'de', 'name-length', /longer than 253/],
+    ])('the error says which UTS #46 rule %j breaks (%s)', (host, reason, why) => {
+      const e = idnaError(JSON.parse(`"${host}"`));
+      expect([e.reason, e.message]).toEqual([reason, expect.stringMatching(why)]);
+    });
+
+    test('a long host is cut in the message, kept whole in the fields', () => {
+      const host = 'ä' + 'a'.repeat(100_000) + '.de';
+      const e = idnaError(host);
+      expect(e.message.length).toBeLessThan(400);
+      expect(e.message).toContain('(100004 characters)');
+      expect(e.host).toBe(host);
+    });
   });
 
   test('wrong argument types are TypeErrors', () => {
