@@ -13,7 +13,7 @@
  * it pays nothing for Unicode. test/iri/grammar.test.ts compares this with the grammar itself.
  */
 import { driver, type RuleName } from '../uri/driver';
-import { BIDI_NAMES, isBidiFormatting, isIprivate, isUcschar, uPlus } from './ucschar';
+import { BIDI_NAMES, isBidiFormatting, isIprivate, isUcschar, uPlus, type BidiCheck } from './ucschar';
 
 /** The RFC 3987 rules that generalise an RFC 3986 rule (2.2: "'URI' ... changed to 'IRI'. Otherwise, an 'i' has been prefixed"). */
 export const URI_COUNTERPART = Object.freeze({
@@ -39,7 +39,7 @@ export function isMappedRule(rule: string): rule is MappedRule {
 const NON_ASCII = /[^\x00-\x7f]/;
 
 /** Does all of `input` match `rule`? With `bidi`, section 4.1's characters are refused too. */
-export function iriTest(input: string, rule: MappedRule, bidi: boolean): boolean {
+export function iriTest(input: string, rule: MappedRule, bidi: BidiCheck): boolean {
   return iriTester(rule, bidi)(input);
 }
 
@@ -47,7 +47,7 @@ export function iriTest(input: string, rule: MappedRule, bidi: boolean): boolean
  * `iriTest` as a function of the input. A string the RFC 3986 rule accepts is ASCII and so
  * also an IRI (with or without 4.1): that is the first and, for ASCII input, the only test.
  */
-export function iriTester(rule: MappedRule, bidi: boolean): (input: string) => boolean {
+export function iriTester(rule: MappedRule, bidi: BidiCheck): (input: string) => boolean {
   const uriTest = driver.tester(URI_COUNTERPART[rule]);
   return (input) => {
     if (uriTest(input)) return true;
@@ -58,7 +58,7 @@ export function iriTester(rule: MappedRule, bidi: boolean): (input: string) => b
 }
 
 /** The verdict with the offset at which `input` stops being a prefix of a `rule`, and why when it is a character. */
-export function iriCheck(input: string, rule: MappedRule, bidi: boolean): IriVerdict {
+export function iriCheck(input: string, rule: MappedRule, bidi: BidiCheck): IriVerdict {
   const uriRule = URI_COUNTERPART[rule];
   if (!NON_ASCII.test(input)) {
     const v = driver.check(input, uriRule);
@@ -83,7 +83,7 @@ export function iriCheck(input: string, rule: MappedRule, bidi: boolean): IriVer
  * that cannot stand where it is (with the mapped text before it). With `origin`, records the
  * input offset of each mapped character (and of the end).
  */
-function mapped(input: string, rule: MappedRule, bidi: boolean, origin: number[] | null): string | { index: number; reason: string; prefix: string } {
+function mapped(input: string, rule: MappedRule, bidi: BidiCheck, origin: number[] | null): string | { index: number; reason: string; prefix: string } {
   const anyPrivate = rule === 'iquery';
   const queryRule = WITH_QUERY.has(rule);
   let inQuery = false;
@@ -109,7 +109,7 @@ function mapped(input: string, rule: MappedRule, bidi: boolean, origin: number[]
     }
     let reason: string | undefined;
     if (isUcschar(cp)) {
-      if (bidi && isBidiFormatting(cp)) {
+      if (bidi && isBidiFormatting(cp, bidi !== 'rfc3987')) {
         reason = `RFC 3987 4.1: an IRI must not contain the bidirectional formatting character ${uPlus(cp)} ${BIDI_NAMES[cp]}`;
       }
     } else if (isIprivate(cp)) {

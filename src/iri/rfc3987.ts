@@ -17,7 +17,7 @@ import { readOptions } from '../engine/options';
 import { TREE_OPTIONS } from '../uri/validate';
 import { iriCheck, iriTester, isMappedRule, type IriVerdict } from './check';
 import { iriError } from './errors';
-import { isBidiFormatting, isIprivate, isUcschar, BIDI_NAMES, uPlus } from './ucschar';
+import { isBidiFormatting, isIprivate, isUcschar, BIDI_NAMES, uPlus, type BidiCheck } from './ucschar';
 import { equivalentIri, normalizeIri, parseIri, recomposeIri, resolveIri, type IriCheckOptions } from './semantics';
 import { toUri } from './toUri';
 import { toIri } from './toIri';
@@ -51,13 +51,14 @@ function expectRule(rule: unknown, fn: string): asserts rule is Rfc3987Rule {
   }
 }
 
-/** Whether section 4.1 (bidi) applies: not with `{ abnfOnly: true }` (own properties only: src/engine/options.ts). */
-function bidiOption(options: IriCheckOptions | undefined, fn: string): boolean {
-  return readOptions(fn, options, { abnfOnly: 'boolean' }).abnfOnly !== true;
+/** Which bidi controls are refused (BidiCheck): none with `{ abnfOnly: true }` (own properties only: src/engine/options.ts). */
+function bidiOption(options: IriCheckOptions | undefined, fn: string): BidiCheck {
+  const o = readOptions(fn, options, { abnfOnly: 'boolean', allowNewerBidiControls: 'boolean' });
+  return o.abnfOnly === true ? false : o.allowNewerBidiControls === true ? 'rfc3987' : true;
 }
 
 /** The verdict of any RFC 3987 rule; `bidi` adds section 4.1. */
-function check(input: string, rule: Rfc3987Rule, bidi: boolean): IriVerdict {
+function check(input: string, rule: Rfc3987Rule, bidi: BidiCheck): IriVerdict {
   if (isMappedRule(rule)) return iriCheck(input, rule, bidi);
   switch (rule) {
     case 'ucschar': return oneChar(input, bidi, (cp) => isUcschar(cp));
@@ -80,12 +81,12 @@ function check(input: string, rule: Rfc3987Rule, bidi: boolean): IriVerdict {
 }
 
 /** A rule that is one character (one code point: an astral character is one). */
-function oneChar(input: string, bidi: boolean, allowed: (cp: number) => boolean): IriVerdict {
+function oneChar(input: string, bidi: BidiCheck, allowed: (cp: number) => boolean): IriVerdict {
   const cp = input.codePointAt(0);
   if (cp === undefined) return { ok: false, index: 0 };
   const lone = cp >= 0xd800 && cp <= 0xdfff;
   if (lone || !allowed(cp)) return { ok: false, index: 0, reason: lone ? `${uPlus(cp)} is a lone surrogate, not a character` : undefined };
-  if (bidi && isBidiFormatting(cp)) return { ok: false, index: 0, reason: `RFC 3987 4.1: an IRI must not contain the bidirectional formatting character ${uPlus(cp)} ${BIDI_NAMES[cp]}` };
+  if (bidi && isBidiFormatting(cp, bidi !== 'rfc3987')) return { ok: false, index: 0, reason: `RFC 3987 4.1: an IRI must not contain the bidirectional formatting character ${uPlus(cp)} ${BIDI_NAMES[cp]}` };
   const width = cp > 0xffff ? 2 : 1;
   return input.length === width ? { ok: true } : { ok: false, index: width };
 }
@@ -103,9 +104,9 @@ export function rfc3987FromText(): RuleGrammar<Rfc3987Rule> {
 }
 
 /** Section 4.1 on top of the grammar's verdict: the first bidi formatting character, unless an earlier syntax error. */
-function withBidi(input: string, rule: Rfc3987Rule, bidi: boolean, fn: string): IriValidationResult {
+function withBidi(input: string, rule: Rfc3987Rule, bidi: BidiCheck, fn: string): IriValidationResult {
   const v = rfc3987FromText().validate(input, rule);
-  const b = bidi ? firstBidi(input) : -1;
+  const b = bidi ? firstBidi(input, bidi !== 'rfc3987') : -1;
   if (b < 0 || (!v.ok && v.error.index <= b)) {
     if (v.ok) return v;
     const e = v.error;
@@ -119,8 +120,9 @@ function withBidi(input: string, rule: Rfc3987Rule, bidi: boolean, fn: string): 
 }
 
 const BIDI = /[\u200e\u200f\u202a-\u202e]/;
-function firstBidi(input: string): number {
-  const m = BIDI.exec(input);
+const BIDI_AND_NEWER = /[\u200e\u200f\u202a-\u202e\u061c\u2066-\u2069]/; // isBidiFormatting(cp, true)
+function firstBidi(input: string, newer: boolean): number {
+  const m = (newer ? BIDI_AND_NEWER : BIDI).exec(input);
   return m ? m.index : -1;
 }
 
@@ -156,10 +158,10 @@ export const rfc3987 = Object.freeze({
   parseTree(input: string, rule: Rfc3987Rule = 'IRI-reference', options: IriTreeOptions = {}): TreeNode<Rfc3987Rule> {
     expectString(input, 'input', 'rfc3987.parseTree');
     expectRule(rule, 'rfc3987.parseTree');
-    const { abnfOnly, ...treeOptions } = readOptions('rfc3987.parseTree', options, { abnfOnly: 'boolean', ...TREE_OPTIONS });
-    const bidi = abnfOnly !== true;
+    const { abnfOnly, allowNewerBidiControls, ...treeOptions } = readOptions('rfc3987.parseTree', options, { abnfOnly: 'boolean', allowNewerBidiControls: 'boolean', ...TREE_OPTIONS });
+    const bidi: BidiCheck = abnfOnly === true ? false : allowNewerBidiControls === true ? 'rfc3987' : true;
     if (bidi) {
-      const v = withBidi(input, rule, true, 'rfc3987.parseTree');
+      const v = withBidi(input, rule, bidi, 'rfc3987.parseTree');
       if (!v.ok) throw v.error;
     }
     return rfc3987FromText().parseTree(input, rule, treeOptions);

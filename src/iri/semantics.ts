@@ -31,6 +31,12 @@ export type IriComponentRule = (typeof IRI_COMPONENT_RULES)[number];
 export interface IriCheckOptions {
   /** The ABNF of section 2.2 alone: accept section 4.1's bidi formatting characters. Default `false`. */
   abnfOnly?: boolean;
+  /**
+   * Section 4.1 as written: accept the bidi controls Unicode added after RFC 3987 (the isolates
+   * U+2066-U+2069 and U+061C ARABIC LETTER MARK), which are refused by default as a deliberate
+   * extension (src/iri/ucschar.ts). Default `false`.
+   */
+  allowNewerBidiControls?: boolean;
 }
 
 function expectComponentRule(rule: unknown, fn: string): asserts rule is IriComponentRule {

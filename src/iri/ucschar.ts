@@ -25,11 +25,23 @@ export function isIprivate(cp: number): boolean {
 }
 
 /**
+ * Which bidi controls an IRI may not hold: `true`, section 4.1's and the controls Unicode added
+ * after RFC 3987 (the default); `'rfc3987'`, section 4.1's alone; `false`, none (the ABNF alone).
+ */
+export type BidiCheck = boolean | 'rfc3987';
+
+/**
  * Section 4.1: "IRIs MUST NOT contain bidirectional formatting characters (LRM, RLM, LRE,
  * RLE, LRO, RLO, and PDF)": U+200E, U+200F, U+202A-U+202E. All of them are in `ucschar`.
+ *
+ * A deliberate extension (`newer`, the default): the controls Unicode added after RFC 3987
+ * (2005), the isolates U+2066-U+2069 (LRI, RLI, FSI, PDI; Unicode 6.3) and U+061C ARABIC
+ * LETTER MARK (Unicode 6.3), reorder displayed text just as LRE and RLO do, which is section
+ * 4.1's reason ("the visual rendering ... would be confusing"); they are refused alike.
  */
-export function isBidiFormatting(cp: number): boolean {
-  return cp === 0x200e || cp === 0x200f || (cp >= 0x202a && cp <= 0x202e);
+export function isBidiFormatting(cp: number, newer = true): boolean {
+  return cp === 0x200e || cp === 0x200f || (cp >= 0x202a && cp <= 0x202e)
+    || (newer && (cp === 0x061c || (cp >= 0x2066 && cp <= 0x2069)));
 }
 
 /** The names section 4.1 gives them, for error messages. */
@@ -38,6 +50,9 @@ export const BIDI_NAMES: Readonly<Record<number, string>> = Object.freeze({
   0x202a: 'LEFT-TO-RIGHT EMBEDDING (LRE)', 0x202b: 'RIGHT-TO-LEFT EMBEDDING (RLE)',
   0x202c: 'POP DIRECTIONAL FORMATTING (PDF)', 0x202d: 'LEFT-TO-RIGHT OVERRIDE (LRO)',
   0x202e: 'RIGHT-TO-LEFT OVERRIDE (RLO)',
+  0x061c: 'ARABIC LETTER MARK (ALM; newer than RFC 3987)', 0x2066: 'LEFT-TO-RIGHT ISOLATE (LRI; newer than RFC 3987)',
+  0x2067: 'RIGHT-TO-LEFT ISOLATE (RLI; newer than RFC 3987)', 0x2068: 'FIRST STRONG ISOLATE (FSI; newer than RFC 3987)',
+  0x2069: 'POP DIRECTIONAL ISOLATE (PDI; newer than RFC 3987)',
 });
 
 /** `U+00E9` */
