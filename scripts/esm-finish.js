@@ -10,8 +10,10 @@ const path = require('path');
 const root = path.join(__dirname, '..', 'dist', 'esm');
 if (!fs.existsSync(root)) throw new Error('esm-finish: run tsc -p tsconfig.esm.json first');
 
-// `from '…'`, `import '…'`, `import('…')` and `export … from '…'` with a relative specifier.
-const SPECIFIER = /(\bfrom\s*|\bimport\s*\(?\s*)(['"])(\.\.?(?:\/[^'"]*)?)\2/g;
+// `from '…'`, `import '…'`, `import('…')`, `export … from '…'` and, in .d.ts files, a module
+// augmentation `declare module '…'` with a relative specifier (node16/nodenext resolve an
+// augmentation like an import: without its extension it augments nothing).
+const SPECIFIER = /(\bfrom\s*|\bimport\s*\(?\s*|\bdeclare\s+module\s+)(['"])(\.\.?(?:\/[^'"]*)?)\2/g;
 
 function withExtension(file, spec) {
   if (/\.(c|m)?js$/.test(spec) || spec.endsWith('.json')) return spec;

@@ -63,7 +63,8 @@ beforeAll(() => {
 
   const tarball = path.join(tmp, run(NPM, ['pack', '--ignore-scripts', '--pack-destination', tmp], ROOT).trim().split('\n').pop()!);
   // The runtime dependencies and theirs, packed from the installed copies (the registry is never asked).
-  const deps = runtimeClosure().map((dir) => {
+  // zod too, for the docs' zod example that the type tests compile (packed from the installed copy).
+  const deps = [...runtimeClosure(), path.join(ROOT, 'node_modules', 'zod')].map((dir) => {
     const out = run(NPM, ['pack', '--ignore-scripts', '--pack-destination', tmp, dir], ROOT);
     return path.join(tmp, out.trim().split('\n').pop()!);
   });
@@ -242,6 +243,32 @@ export { ok, host, t, s, rules };
     ['nodenext, CommonJS file', 'consumer.cts', { module: 'nodenext', moduleResolution: 'nodenext' }],
     ['bundler', 'consumer.ts', { module: 'esnext', moduleResolution: 'bundler' }],
   ];
+  /** The TypeScript examples of README.md and docs/api.md, each as a module of its own. */
+  const DOC_EXAMPLES = ['README.md', path.join('docs', 'api.md')].flatMap((doc) => {
+    const text = fs.readFileSync(path.join(ROOT, doc), 'utf8');
+    return [...text.matchAll(/^```ts\n([\s\S]*?)^```/gm)].map((m, i) => [`${path.basename(doc, '.md')}-${i}`, m[1]] as const);
+  }).filter(([, code]) => /from 'uri-grammar'/.test(code));
+  it('the docs have TypeScript examples to compile (the zod one among them)', () => {
+    expect(DOC_EXAMPLES.length).toBeGreaterThan(5);
+    expect(DOC_EXAMPLES.some(([, code]) => code.includes("from 'zod'") && code.includes('e.hint'))).toBe(true);
+  });
+  it.each(MODES)('compiles the README and docs/api.md TypeScript examples with --strict: %s', (name, file, options) => {
+    const dir = path.join(consumer, 'docs-' + name.replace(/\W+/g, '-'));
+    fs.mkdirSync(dir);
+    const ext = path.extname(file);
+    const names = DOC_EXAMPLES.map(([n, code]) => {
+      fs.writeFileSync(path.join(dir, n + ext), `${code}\nexport {};\n`);
+      return n + ext;
+    });
+    fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({
+      // The examples show values without using them: unused locals are allowed, nothing else is relaxed.
+      compilerOptions: { ...options, target: 'ES2020', lib: ['ES2020'], strict: true, skipLibCheck: false, noEmit: true, types: [] },
+      files: names,
+    }));
+    const res = spawnSync(process.execPath, [TSC, '-p', dir], { cwd: dir, env: ENV, encoding: 'utf8' });
+    expect(res.stdout + res.stderr).toBe('');
+    expect(res.status).toBe(0);
+  });
   it.each(MODES)('compiles a strict TypeScript consumer without skipLibCheck: %s', (name, file, options) => {
     const dir = path.join(consumer, 'ts-' + name.replace(/\W+/g, '-'));
     fs.mkdirSync(dir);
