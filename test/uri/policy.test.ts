@@ -131,6 +131,12 @@ describe('options are checked', () => {
     [{ rule: 'host' }, 'option "rule"'],
     [{ rule: 'relative-ref', relative: false }, 'option "relative"'],
     [{ shemes: ['https'] }, 'unknown option "shemes"'],
+    // Contradictions: refused alike here and on the command line (which reports this message).
+    [{ relative: true, rule: 'URI' }, 'option "relative" contradicts option "rule" "URI"'],
+    [{ relative: true, rule: 'absolute-URI' }, 'option "relative" contradicts option "rule" "absolute-URI"'],
+    [{ networkPath: true }, 'option "networkPath" needs relative references'],
+    [{ hostSyntax: 'idna' }, 'option "hostSyntax"'],
+    [{ privateHosts: 'no' }, 'option "privateHosts"'],
   ])('%j', (options, message) => {
     expect(() => createValidator(options as PolicyOptions)).toThrow(TypeError);
     expect(() => createValidator(options as PolicyOptions)).toThrow(message);
