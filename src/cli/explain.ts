@@ -1,6 +1,5 @@
 /** `uri-grammar explain <uri> [--rule R] [--lexical]`: the derivation in words, one line per node. */
 import { explain as derivationLines } from '../teaching/explain';
-import { grammarByName } from '../grammars/registry';
 import { flag, type Command } from './command';
 
 export const explain: Command = {
@@ -11,15 +10,20 @@ export const explain: Command = {
     'One line a node, indented by depth, e.g.',
     '  `//example.com` is the first alternative of hier-part: "//" authority path-abempty',
     'A rule that is a choice names the alternative the first-match-wins parse took; any other rule',
-    'shows its ABNF. docs/teaching.md has more.',
+    'shows its ABNF. Under a node, "- " lines say why: each alternative tried before the one taken',
+    'and how it failed, and how each repetition ended (inputs up to 256 characters).',
+    'docs/teaching.md has more.',
   ],
-  options: { lexical: { help: 'explain the character-level rules too (pchar, unreserved, ...)' } },
+  options: {
+    lexical: { help: 'explain the character-level rules too (pchar, unreserved, ...)' },
+    'no-why': { help: 'leave out the lines that say why (the alternatives tried first, how repetitions ended)' },
+  },
   arity: [1, 1],
   rules: true,
   defaultRule: 'URI-reference',
   run(ctx) {
-    const grammar = grammarByName(ctx.grammar.name);
-    for (const line of derivationLines(grammar, ctx.args[0], ctx.rule, { lexical: flag(ctx, 'lexical') })) ctx.io.out(line);
+    const why = !flag(ctx, 'no-why');
+    for (const line of derivationLines(ctx.grammar.grammar(), ctx.args[0], ctx.rule, { lexical: flag(ctx, 'lexical'), why })) ctx.io.out(line);
     return 0;
   },
 };

@@ -15,6 +15,8 @@ export interface CliGrammar {
   readonly name: string;
   /** A grammar of the registry (they read URIs and IRIs), not one loaded from a file. */
   readonly builtIn: boolean;
+  /** The grammar itself, for the teaching commands (explain, railroad). */
+  grammar(): Grammar;
   readonly rules: readonly string[];
   /** The rule when none is asked for and the command's default is not a rule of this grammar. */
   readonly firstRule: string;
@@ -28,6 +30,8 @@ export interface CliGrammar {
 const rfc3986: CliGrammar = {
   name: 'rfc3986',
   builtIn: true,
+  // The registry loads on first use (dist/cjs/cold.js): validate and tree never pay for it.
+  grammar: () => (require('../grammars/registry') as typeof import('../grammars/registry')).grammarByName('rfc3986'),
   rules: RULE_NAMES,
   firstRule: 'URI',
   tester: (rule) => driver.tester(rule as RuleName),
@@ -42,6 +46,7 @@ export function cliGrammar(name: string | undefined): CliGrammar {
   return {
     name: g.name ?? name,
     builtIn: !/\.a?bnf$/i.test(name),
+    grammar: () => g,
     rules: g.rules,
     firstRule: g.rules[0],
     tester: (rule) => (input) => g.isValid(input, rule),

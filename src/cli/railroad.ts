@@ -1,6 +1,5 @@
 /** `uri-grammar railroad <rule> [--grammar G] > rule.svg`: a railroad diagram of one rule, as SVG. */
 import { railroadSvg } from '../teaching/railroad';
-import { grammarByName } from '../grammars/registry';
 import { Usage, show } from './args';
 import type { Command } from './command';
 
@@ -19,7 +18,7 @@ export const railroad: Command = {
     const name = ctx.args[0];
     const rule = ctx.grammar.rules.find((r) => r.toLowerCase() === name.toLowerCase()); // RFC 5234 2.1
     if (rule === undefined) throw new Usage(`unknown rule ${show(name)} in ${ctx.grammar.name} (uri-grammar railroad --help lists them)`);
-    ctx.io.out(railroadSvg(grammarByName(ctx.grammar.name), rule).trimEnd());
+    ctx.io.out(railroadSvg(ctx.grammar.grammar(), rule).trimEnd());
     return 0;
   },
 };

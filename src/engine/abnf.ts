@@ -471,8 +471,10 @@ export function compileAbnf(text: string, options: CompileOptions = {}): RuleGra
       return r;
     });
   };
+  const notation = typeof o.notation === 'string' ? notationByName(o.notation) : (o.notation as Notation | undefined);
   return new RuleGrammar(read.rules, read.names, {
     name: o.name,
+    alternation: notation?.alternation?.[0] ?? '/',
     texts: read.texts,
     lexicalRules: known(o.lexicalRules as readonly string[] | undefined, 'lexicalRules'),
     labelRules: known(o.labelRules as readonly string[] | undefined, 'labelRules'),

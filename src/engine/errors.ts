@@ -22,10 +22,29 @@ export class GrammarSyntaxError extends SyntaxError {
   }
 }
 
+/**
+ * Expected items as a person reads them: a value range of printable ASCII, which the grammar
+ * names as ABNF writes it (`%x30-35`), as its characters (`"0"–"5"`; `%x41` as `"A"`). Rule names,
+ * quoted strings and other ranges are kept.
+ */
+export function readableExpected(expected: readonly string[]): string[] {
+  const ch = (hex: string) => {
+    const c = parseInt(hex, 16);
+    return c >= 0x21 && c <= 0x7e ? (c === 0x22 ? '"\\""' : `"${String.fromCharCode(c)}"`) : undefined;
+  };
+  return expected.map((e) => {
+    const m = /^%x([0-9A-Fa-f]{1,6})(?:-([0-9A-Fa-f]{1,6}))?$/.exec(e);
+    if (!m) return e;
+    const lo = ch(m[1]);
+    const hi = m[2] === undefined ? lo : ch(m[2]);
+    return lo && hi ? (m[2] === undefined ? lo : `${lo}–${hi}`) : e;
+  });
+}
+
 /** The message: what failed, where, what was expected, and the input with a caret under `index`. */
 export function formatMessage(input: string, rule: string, index: number, expected: readonly string[], headline?: string): string {
   const head = headline ?? `not a valid ${rule}: at offset ${index}, ${foundAt(input, index)}`;
-  const exp = expected.length ? `\nexpected: ${expected.join(', ')}` : '';
+  const exp = expected.length ? `\nexpected: ${readableExpected(expected).join(', ')}` : '';
   return `${head}${exp}\n${caretLines(input, index)}`;
 }
 

@@ -29,6 +29,8 @@ export type GrammarValidation = ValidationOf<GrammarSyntaxError>;
 export interface Grammar<R extends string = string> {
   /** The registry name (`rfc3986`, …), when the grammar has one. */
   readonly name?: string;
+  /** What separates alternatives in the grammar's notation (`/` in ABNF, `|` in RFC 2396's), for showing its rules. */
+  readonly alternation?: string;
   /** The rule names, spelled as their definitions spell them, in the order defined. */
   readonly rules: readonly R[];
   /** Does the whole input match `rule`? */

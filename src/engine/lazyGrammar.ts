@@ -14,6 +14,9 @@ export function lazyGrammar<R extends string, X extends object = object>(name: s
     get rules(): readonly R[] {
       return make().rules;
     },
+    get alternation(): string {
+      return make().alternation ?? '/';
+    },
     isValid: (input: string, rule: R) => make().isValid(input, rule),
     validate: (input: string, rule: R) => make().validate(input, rule),
     parseTree: (input: string, rule: R, options?: TreeOptions) => make().parseTree(input, rule, options),

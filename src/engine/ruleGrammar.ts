@@ -27,10 +27,13 @@ export interface RuleGrammarOptions {
   labelRules?: Iterable<string>;
   /** The class of the syntax errors (a subclass of GrammarSyntaxError). */
   errorClass?: SyntaxErrorClass;
+  /** What separates alternatives in the text's notation (default `/`). */
+  alternation?: string;
 }
 
 export class RuleGrammar<R extends string = string> implements Grammar<R> {
   readonly name?: string;
+  readonly alternation: string;
   readonly rules: readonly R[];
   private readonly byLowerCase = new Map<string, R>();
   private readonly texts?: ReadonlyMap<string, string>;
@@ -45,6 +48,7 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
   constructor(private readonly exprs: Rules<R>, names: readonly R[], options: RuleGrammarOptions = {}) {
     // Own properties only, each read once (a polluted Object.prototype must not reach a grammar).
     this.name = own(options, 'name');
+    this.alternation = own(options, 'alternation') ?? '/';
     this.rules = Object.freeze([...names]);
     for (const n of names) this.byLowerCase.set(n.toLowerCase(), n);
     this.lexicalRules = new Set(own(options, 'lexicalRules') ?? []);

@@ -21,8 +21,11 @@ export function flatSeq(e: Expr): Expr[] {
   return e.items.flatMap(flatSeq);
 }
 
-/** ABNF text of `e`; `nested` asks for parentheses around a choice or a sequence of several items. */
-export function exprText(e: Expr, nested = false): string {
+/**
+ * ABNF text of `e`; `nested` asks for parentheses around a choice or a sequence of several items;
+ * `alternation` is what separates alternatives in the grammar's notation (`|` in RFC 2396's).
+ */
+export function exprText(e: Expr, nested = false, alternation = '/'): string {
   switch (e.t) {
     case 'chars': return e.label;
     case 'lit': return quote(e.text);
@@ -31,18 +34,18 @@ export function exprText(e: Expr, nested = false): string {
     case 'seq': {
       const items = flatSeq(e);
       if (items.length === 0) return '""';
-      if (items.length === 1) return exprText(items[0], nested);
-      const text = items.map((i) => exprText(i, true)).join(' ');
+      if (items.length === 1) return exprText(items[0], nested, alternation);
+      const text = items.map((i) => exprText(i, true, alternation)).join(' ');
       return nested ? `( ${text} )` : text;
     }
     case 'alt': {
-      const text = e.items.map((i) => exprText(i)).join(' / ');
+      const text = e.items.map((i) => exprText(i, false, alternation)).join(` ${alternation} `);
       return nested ? `( ${text} )` : text;
     }
     case 'rep': {
       const { min, max } = e;
-      if (min === 0 && max === 1) return `[ ${exprText(e.item)} ]`;
-      const item = exprText(e.item, true);
+      if (min === 0 && max === 1) return `[ ${exprText(e.item, false, alternation)} ]`;
+      const item = exprText(e.item, true, alternation);
       const count = min === max ? `${min}` : `${min === 0 ? '' : min}*${max === Infinity ? '' : max}`;
       return count + item;
     }

@@ -9,6 +9,8 @@
 import type { Node } from '../engine/tree';
 import { exprText } from './abnfText';
 import { alternatives, type GrammarView } from './grammarView';
+import { MAX_TRACE_INPUT, trace } from './trace';
+import { whyNodes } from './why';
 
 const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
 
@@ -58,10 +60,10 @@ export function step(grammar: GrammarView, input: string, node: Node, depth: num
   const alts = alternatives(e);
   const k = alternativeTaken(grammar, input, node);
   if (k !== undefined) {
-    const abnf = exprText(alts[k]);
+    const abnf = exprText(alts[k], false, grammar.alternation);
     return { node, depth, alternative: k, abnf, sentence: `${text} is the ${ordinal(k)} alternative of ${node.rule}: ${abnf}` };
   }
-  const abnf = exprText(e);
+  const abnf = exprText(e, false, grammar.alternation);
   return { node, depth, abnf, sentence: `${text} is ${node.rule}: ${abnf}` };
 }
 
@@ -78,10 +80,34 @@ export function derivation(grammar: GrammarView, input: string, root: Node): Ste
 }
 
 /**
- * The derivation of `input` as `rule`, one line per node, indented by depth. Throws the
- * grammar's syntax error for invalid input.
+ * The sentences that say why, for each node of `tree` (by `rule@start-end`): the alternatives
+ * tried before the one taken and how each failed, and how each repetition of the node's rule
+ * ended (src/teaching/why.ts). Empty when the input is too long to step through.
  */
-export function explain(grammar: GrammarView, input: string, rule: string, options: { lexical?: boolean } = {}): string[] {
+export function whyLines(grammar: GrammarView, input: string, rule: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  if (input.length > MAX_TRACE_INPUT) return out;
+  const t = trace(grammar, input, rule);
+  for (const w of whyNodes(input, t, grammar.alternation).values()) {
+    const lines = [...w.losers.map((l) => l.text), ...w.repeats.map((r) => r.text)];
+    if (lines.length) out.set(`${w.node.rule}@${w.node.start}-${w.node.end}`, lines);
+  }
+  return out;
+}
+
+/**
+ * The derivation of `input` as `rule`, one line per node, indented by depth; with `why`, under
+ * each node the lines that say why the first match chose it (`whyLines`, each after "- "). Throws
+ * the grammar's syntax error for invalid input.
+ */
+export function explain(grammar: GrammarView, input: string, rule: string, options: { lexical?: boolean; why?: boolean } = {}): string[] {
   const tree = grammar.parseTree(input, rule, { lexical: options.lexical === true });
-  return derivation(grammar, input, tree).map((s) => '  '.repeat(s.depth) + s.sentence);
+  const why = options.why === true ? whyLines(grammar, input, tree.rule) : new Map<string, string[]>();
+  const lines: string[] = [];
+  for (const s of derivation(grammar, input, tree)) {
+    const pad = '  '.repeat(s.depth);
+    lines.push(pad + s.sentence);
+    for (const w of why.get(`${s.node.rule}@${s.node.start}-${s.node.end}`) ?? []) lines.push(`${pad}  - ${w}`);
+  }
+  return lines;
 }

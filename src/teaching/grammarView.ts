@@ -17,6 +17,8 @@ export interface SyntaxErrorView {
 
 export interface GrammarView {
   readonly name?: string;
+  /** What separates alternatives in the grammar's own notation (`/` when absent). */
+  readonly alternation?: string;
   readonly rules: readonly string[];
   validate(input: string, rule: string): ValidationOf<SyntaxErrorView>;
   parseTree(input: string, rule: string, options?: { lexical?: boolean }): Node;

@@ -2,6 +2,9 @@
  * The teaching commands of the command line: `explain`, `tree --format json|dot|text` and
  * `railroad` (src/cli/explain.ts, src/cli/railroad.ts, the --format option of src/cli/tree.ts).
  */
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
 import { run, outline } from '../../src/cli';
 import { parseTree } from '../../src/index';
 import { treeDot, treeJson } from '../../src/teaching/treeFormat';
@@ -20,11 +23,34 @@ describe('uri-grammar explain', () => {
     const r = await cli('explain', 'http://example.com');
     expect(r.status).toBe(0);
     expect(r.out).toContain('    `//example.com` is the first alternative of hier-part: "//" authority path-abempty');
-    expect(r.out).toHaveLength(outline('http://example.com', parseTree('http://example.com')).length);
+    // One line a node, and under a node the "- " lines that say why.
+    expect(r.out.filter((l) => !/^\s*- /.test(l))).toHaveLength(outline('http://example.com', parseTree('http://example.com')).length);
+    expect((await cli('explain', 'http://example.com', '--no-why')).out).toHaveLength(outline('http://example.com', parseTree('http://example.com')).length);
   });
   it('--rule and --lexical', async () => {
     expect((await cli('explain', '1.2.3.4.5', '--rule', 'host')).out[0]).toBe('`1.2.3.4.5` is the third alternative of host: reg-name');
-    expect((await cli('explain', '25', '--rule=dec-octet', '--lexical')).out).toEqual(['`25` is the second alternative of dec-octet: %x31-39 DIGIT']);
+    expect((await cli('explain', '25', '--rule=dec-octet', '--lexical')).out).toEqual([
+      '`25` is the second alternative of dec-octet: %x31-39 DIGIT',
+      '  - first alternative, DIGIT: matched `2`, but what follows could not then be matched (first match goes on to the next alternative)',
+    ]);
+  });
+  it('with a grammar file: explain and railroad (rule names case-insensitive); its errors are named for it', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'uri-grammar-cli-'));
+    const file = path.join(dir, 'nid.abnf');
+    fs.writeFileSync(file, 'NID = alphanum 0*30(ldh) alphanum\nldh = alphanum / "-"\nalphanum = ALPHA / DIGIT\n');
+    try {
+      const e = await cli('--grammar', file, 'explain', 'ab-c', '--rule', 'nid');
+      expect(e.status).toBe(0);
+      expect(e.out.slice(0, 2)).toEqual(['`ab-c` is NID: alphanum *30ldh alphanum', '  - *30ldh took 2 iterations: it could take 3, and gave 1 back so that what follows could match']);
+      const r = await cli('railroad', 'NID', '--grammar', file);
+      expect(r.status).toBe(0);
+      expect(r.out[0]).toMatch(/^<\?xml/);
+      const v = await cli('--grammar', file, 'validate', 'a-', '--rule', 'NID');
+      expect(v.status).toBe(1);
+      expect(v.err).toMatch(/^GrammarSyntaxError: not a valid NID/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
   it('an invalid input: exit 1 with the syntax error', async () => {
     const r = await cli('explain', 'http://[::1', '--rule', 'URI');

@@ -1,0 +1,182 @@
+/**
+ * Why the first match chose what it chose, in words, from the steps of `trace`: for a node whose
+ * rule is a choice, each earlier alternative and how it failed (where it stopped and what it
+ * expected there, or that it matched but the rest of the input could not then be matched); for a
+ * repetition in the node's rule, how many iterations it took and why it stopped (the most it may
+ * take, the next character, or giving iterations back so that what follows can match).
+ *
+ * The same sentences serve `uri-grammar explain` and the playground's "Rule" panel.
+ */
+import { exprText } from './abnfText';
+import { replay, type ReplayNode, type Trace, type TraceStep } from './trace';
+import { readableExpected } from '../engine/errors';
+import type { Expr } from '../engine/expr';
+
+/** How an alternative tried before the one taken failed. */
+export type Outcome =
+  /** It matched up to each of `ends`, but what follows could not then be matched. */
+  | { readonly kind: 'matched'; readonly ends: readonly number[] }
+  /** It matched no way: the furthest it got is `at`, where it expected `expected`. */
+  | { readonly kind: 'stopped'; readonly at: number; readonly expected: readonly string[] };
+
+export interface LosingAlternative {
+  /** 0-based index of the alternative. */
+  readonly k: number;
+  /** Its ABNF. */
+  readonly abnf: string;
+  readonly outcome: Outcome;
+  /** The sentence. */
+  readonly text: string;
+}
+
+export interface RepeatWhy {
+  readonly abnf: string;
+  readonly iterations: number;
+  /** How many iterations it gave back so that what follows could match. */
+  readonly gaveBack: number;
+  readonly text: string;
+}
+
+export interface NodeWhy {
+  readonly node: ReplayNode;
+  /** The alternative taken (0-based), when the node's rule is a choice. */
+  readonly taken?: number;
+  readonly losers: readonly LosingAlternative[];
+  readonly repeats: readonly RepeatWhy[];
+}
+
+/** Text of the input for a sentence: in backquotes, control characters escaped, long text cut. */
+function quoteText(input: string, from: number, to: number): string {
+  let s = input.slice(from, to);
+  if (s === '') return 'the empty string';
+  if (s.length > 40) s = s.slice(0, 40) + '…';
+  return '`' + s.replace(/[\x00-\x1f\x7f`]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`) + '`';
+}
+
+function found(input: string, at: number): string {
+  if (at >= input.length) return 'the end of input';
+  const ch = String.fromCodePoint(input.codePointAt(at)!);
+  return ch === '"' ? '"\\""' : `"${ch.replace(/[\x00-\x1f\x7f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`)}"`;
+}
+
+/** The furthest `stop` among `steps[from, to)` and what was expected there (deduplicated, in order). */
+function furthestStop(steps: readonly TraceStep[], from: number, to: number): { at: number; expected: string[] } {
+  let at = -1;
+  let expected: string[] = [];
+  for (let s = from; s < to; s++) {
+    const step = steps[s];
+    if (step.t !== 'stop') continue;
+    if (step.at > at) { at = step.at; expected = [step.expected]; } else if (step.at === at && !expected.includes(step.expected)) expected.push(step.expected);
+  }
+  return { at, expected };
+}
+
+const ORD = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
+const ordinal = (k: number) => ORD[k] ?? `${k + 1}th`;
+
+/** Why each node of a successful trace is what it is, by node id. */
+export function whyNodes(input: string, t: Trace, alternation = '/'): Map<number, NodeWhy> {
+  const out = new Map<number, NodeWhy>();
+  const root = t.ok ? replay(t.steps) : undefined;
+  if (!root) return out;
+  const { steps } = t;
+  // For each node: its top-level choice's tries and matches, and its repetitions' events.
+  const tries = new Map<number, number[]>(); // node -> step indexes of its top choice's `try`s
+  const taken = new Map<number, number>(); // node -> k of its top choice's last `matched`
+  const topChoice = new Map<number, number>();
+  const repEvents = new Map<number, number[]>(); // rep -> step indexes
+  for (let s = 0; s < steps.length; s++) {
+    const step = steps[s];
+    if (step.t === 'try' && step.top) {
+      if (!topChoice.has(step.node) || topChoice.get(step.node) === step.choice) {
+        topChoice.set(step.node, step.choice);
+        (tries.get(step.node) ?? tries.set(step.node, []).get(step.node)!).push(s);
+      }
+    } else if (step.t === 'matched' && topChoice.get(step.node) === step.choice) {
+      taken.set(step.node, step.k);
+    } else if (step.t === 'iteration' || step.t === 'repeat-end' || step.t === 'give-back' || step.t === 'repeat-fail') {
+      (repEvents.get(step.rep) ?? repEvents.set(step.rep, []).get(step.rep)!).push(s);
+    }
+  }
+  // Repetitions on the success path: their last event is the `repeat-end` the match went on from.
+  const repsOf = new Map<number, RepeatWhy[]>();
+  for (const [rep, idx] of repEvents) {
+    const last = steps[idx[idx.length - 1]];
+    if (last.t !== 'repeat-end') continue;
+    const repExpr = t.reps[rep] as Extract<Expr, { t: 'rep' }>;
+    const abnf = exprText(repExpr, false, alternation);
+    const optional = repExpr.min === 0 && repExpr.max === 1;
+    // The most iterations it completed: every one given back was completed first.
+    let most = last.n;
+    for (const s of idx) { const e = steps[s]; if (e.t === 'give-back' && e.n > most) most = e.n; }
+    const gaveBack = most - last.n;
+    const n = last.n;
+    const count = `${n} iteration${n === 1 ? '' : 's'}`;
+    let text: string;
+    if (optional && gaveBack > 0) {
+      text = `${abnf} matched, but was left out so that what follows could match`;
+    } else if (gaveBack > 0) {
+      text = `${abnf} took ${count}: it could take ${most}, and gave ${gaveBack} back so that what follows could match`;
+    } else if (optional && n === 1) {
+      continue; // present, as the first match tries first: nothing to say
+    } else if (last.why === 'max') {
+      text = `${abnf} took ${count}, the most it may take`;
+    } else if (last.why === 'empty') {
+      text = `${abnf} took ${count}; a further one would match the empty string, which ends a repetition`;
+    } else {
+      // The failed attempt at one more: the `iteration` step for n + 1 just before the end.
+      const at = idx.findIndex((s) => s === idx[idx.length - 1]);
+      const more = idx.slice(0, at).reverse().find((s) => { const e = steps[s]; return e.t === 'iteration' && e.n === n + 1; });
+      const stop = more === undefined ? { at: -1, expected: [] } : furthestStop(steps, more, idx[idx.length - 1]);
+      const why = `at offset ${stop.at}, found ${found(input, stop.at)}, expected ${readableExpected(stop.expected).join(', ')}`;
+      text = stop.at < 0 ? `${abnf} took ${count}`
+        : optional ? `${abnf} is left out: ${why}`
+          : `${abnf} took ${count}; a ${ordinal(n)} could not match: ${why}`;
+    }
+    const node = last.node;
+    (repsOf.get(node) ?? repsOf.set(node, []).get(node)!).push({ abnf, iterations: n, gaveBack, text });
+  }
+  const visit = (node: ReplayNode) => {
+    const ts = tries.get(node.id) ?? [];
+    const k = taken.get(node.id);
+    const losers: LosingAlternative[] = [];
+    if (k !== undefined && ts.length) {
+      const choice = topChoice.get(node.id)!;
+      const alts = (t.choices[choice] as Extract<Expr, { t: 'alt' }>).items;
+      // The tries of alternatives before the one taken: the last try of each (the node's body runs once).
+      for (let j = 0; j < k; j++) {
+        const at = ts.filter((s) => (steps[s] as { k: number }).k === j).pop();
+        if (at === undefined) continue;
+        const next = ts.find((s) => s > at) ?? steps.length;
+        const ends: number[] = [];
+        for (let s = at; s < next; s++) {
+          const e = steps[s];
+          if (e.t === 'matched' && e.node === node.id && e.choice === choice && e.k === j && !ends.includes(e.to)) ends.push(e.to);
+        }
+        const abnf = exprText(alts[j], false, alternation);
+        let outcome: Outcome;
+        let text: string;
+        if (ends.length) {
+          outcome = { kind: 'matched', ends };
+          const shown = ends.map((e) => quoteText(input, node.start, e)).join(', then ');
+          text = `${ordinal(j)} alternative, ${abnf}: matched ${shown}, but what follows could not then be matched (first match goes on to the next alternative)`;
+        } else {
+          const stop = furthestStop(steps, at, next);
+          outcome = { kind: 'stopped', at: stop.at, expected: stop.expected };
+          const got = stop.at > node.start ? `matched ${quoteText(input, node.start, stop.at)}, then ` : '';
+          text = `${ordinal(j)} alternative, ${abnf}: ${got}stopped at offset ${stop.at}: found ${found(input, stop.at)}, expected ${readableExpected(stop.expected).join(', ')}`;
+        }
+        losers.push({ k: j, abnf, outcome, text });
+      }
+    }
+    out.set(node.id, { node, taken: ts.length ? k : undefined, losers, repeats: repsOf.get(node.id) ?? [] });
+    for (const c of node.children) visit(c);
+  };
+  const stack = [root];
+  while (stack.length) {
+    const n = stack.pop()!;
+    visit(n);
+    // visit recurses into children itself; the stack only starts it
+  }
+  return out;
+}
