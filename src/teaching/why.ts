@@ -8,7 +8,8 @@
  * The same sentences serve `uri-grammar explain` and the playground's "Rule" panel.
  */
 import { exprText } from './abnfText';
-import { replay, type ReplayNode, type Trace, type TraceStep } from './trace';
+import { MAX_TRACE_INPUT, nodeRules, replay, trace, type ReplayNode, type Trace, type TraceStep } from './trace';
+import type { GrammarView } from './grammarView';
 import { readableExpected } from '../engine/errors';
 import type { Expr } from '../engine/expr';
 
@@ -179,4 +180,41 @@ export function whyNodes(input: string, t: Trace, alternation = '/'): Map<number
     // visit recurses into children itself; the stack only starts it
   }
   return out;
+}
+
+/**
+ * For an invalid input: what the grammar was inside of where it stopped, e.g. "inside IP-literal
+ * → IPv6address, after `::1`", from the deepest attempt that reached `index` (the error's offset).
+ * Undefined when the input is too long to step through or no attempt reached `index`.
+ */
+export function whereStopped(grammar: GrammarView, input: string, rule: string, index: number): { rules: string[]; after: string; text: string } | undefined {
+  if (input.length > MAX_TRACE_INPUT) return undefined;
+  const t = trace(grammar, input, rule);
+  const nodes = nodeRules(t);
+  const chainOf = (node: number): number[] => {
+    const chain: number[] = [];
+    for (let n = node; n !== -1; n = nodes.get(n)?.parent ?? -1) chain.unshift(n);
+    return chain;
+  };
+  // Every attempt that reached `index`, as the chain of nodes it was inside. The place to name is
+  // the deepest node most of them were inside (the one a person reads the error in: not the
+  // deepest single attempt, which may be a guess such as an IPv4 part in an IPv6 address).
+  const chains: number[][] = [];
+  for (const s of t.steps) if (s.t === 'stop' && s.at === index && s.node !== -1) chains.push(chainOf(s.node));
+  if (!chains.length) return undefined;
+  const count = new Map<number, number>();
+  for (const c of chains) for (const n of new Set(c)) count.set(n, (count.get(n) ?? 0) + 1);
+  const longest = chains.reduce((a, b) => (b.length > a.length ? b : a));
+  let cut = 1;
+  for (const c of chains) {
+    for (let d = 0; d < c.length; d++) if ((count.get(c[d]) ?? 0) * 2 > chains.length && d + 1 > cut) cut = d + 1;
+  }
+  const source = chains.find((c) => c.length >= cut && (count.get(c[cut - 1]) ?? 0) * 2 > chains.length) ?? longest;
+  const best = source.slice(0, cut);
+  const deepest = nodes.get(best[best.length - 1])!;
+  const rules = best.map((n) => nodes.get(n)!.rule);
+  const shownRules = rules.length > 3 ? ['…', ...rules.slice(-3)] : rules;
+  const after = input.slice(deepest.at, index);
+  const afterText = after === '' ? 'at its start' : `after ${quoteText(input, deepest.at, index)}`;
+  return { rules, after, text: `inside ${shownRules.join(' → ')}, ${afterText}` };
 }

@@ -8,7 +8,7 @@ import * as path from 'path';
 import fc from 'fast-check';
 import { compileAbnf, rfc3986, rfc2396, rfc3987, type Node } from '../../src/index';
 import { MAX_TRACE_INPUT, replay, trace, type ReplayNode } from '../../src/teaching/trace';
-import { whyNodes } from '../../src/teaching/why';
+import { whereStopped, whyNodes } from '../../src/teaching/why';
 import { explain } from '../../src/teaching/explain';
 import type { GrammarView } from '../../src/teaching/grammarView';
 
@@ -83,5 +83,20 @@ describe('bounded', () => {
     const g = compileAbnf('s = *( "a" / "aa" ) "b"');
     const t = trace(g, 'a'.repeat(40), 's', { maxSteps: 5000 });
     expect([t.ok, t.truncated, t.steps.length]).toEqual([false, true, 5000]);
+  });
+});
+
+describe('where an invalid input stopped', () => {
+  it('http://[::1 stops inside IP-literal → IPv6address, after `::1`', () => {
+    const v = rfc3986.validate('http://[::1', 'URI');
+    expect(v.ok).toBe(false);
+    if (v.ok) return;
+    const w = whereStopped(rfc3986, 'http://[::1', 'URI', v.error.index);
+    expect(w?.rules.slice(-2)).toEqual(['IP-literal', 'IPv6address']);
+    expect(w?.text).toBe('inside … → host → IP-literal → IPv6address, after `::1`');
+  });
+  it('names the rule for a host that is cut short', () => {
+    const w = whereStopped(rfc3986, 'http://a:b:c/', 'URI', rfc3986.validate('http://a:b:c/', 'URI').ok ? -1 : (rfc3986.validate('http://a:b:c/', 'URI') as { error: { index: number } }).error.index);
+    expect(w?.rules).toContain('authority');
   });
 });
