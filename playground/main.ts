@@ -9,6 +9,9 @@ import { alternatives, type GrammarView } from '../src/teaching/grammarView';
 import { exprText } from '../src/teaching/abnfText';
 import { alternativeTaken, derivation, shownText } from '../src/teaching/explain';
 import { railroadDiagram, RAILROAD_CSS } from '../src/teaching/railroad';
+import { MAX_TRACE_INPUT, nodeRules, stepPosition, stepRule, stepText, trace, type Trace } from '../src/teaching/trace';
+import { whereStopped, whyNodes, type NodeWhy } from '../src/teaching/why';
+import { readableExpected } from '../src/engine/errors';
 import { charName, drawTree, moveFrom, pathTo, type Drawn } from './tree';
 import { readFragment, writeFragment, type PageState } from './state';
 import { GRAMMARS, componentsOf, customGrammar, canCompileAbnf, EXAMPLES } from './grammars';
@@ -41,7 +44,21 @@ const ui = {
   abnfText: $<HTMLTextAreaElement>('abnf-text'),
   abnfUse: $<HTMLButtonElement>('abnf-use'),
   abnfError: $('abnf-error'),
+  stepFirst: $<HTMLButtonElement>('step-first'),
+  stepPrev: $<HTMLButtonElement>('step-prev'),
+  stepNext: $<HTMLButtonElement>('step-next'),
+  stepLast: $<HTMLButtonElement>('step-last'),
+  stepCount: $('step-count'),
+  stepStatus: $('step-status'),
+  stepsPanel: $('steps-panel'),
 };
+
+/** The step-through of the current input: the trace, its nodes' rules, and the step shown. */
+let stepping: { trace: Trace; rules: ReturnType<typeof nodeRules>; at: number } | undefined;
+/** Why each node is what it is (by `rule@start-end`), for the Rule panel. */
+let whyByNode = new Map<string, NodeWhy>();
+/** The grammar error of pasted ABNF or of a link's `abnf=`, while there is one. */
+let grammarError: string | undefined;
 
 const state: PageState = { grammar: 'rfc3986', rule: 'URI-reference', input: 'http://user@example.com:8080/a/b?q=1#top', lexical: false };
 let custom: GrammarView | undefined;
@@ -71,7 +88,7 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLEl
 function fillGrammars(): void {
   ui.grammar.textContent = '';
   for (const [name, g] of GRAMMARS) ui.grammar.append(el('option', { value: name, textContent: label(name, g) }));
-  if (custom) ui.grammar.append(el('option', { value: 'custom', textContent: 'your ABNF' }));
+  if (custom || (state.grammar === 'custom' && state.abnf !== undefined)) ui.grammar.append(el('option', { value: 'custom', textContent: 'your ABNF' }));
   ui.grammar.value = state.grammar;
 }
 
@@ -81,8 +98,14 @@ function label(name: string, _g: GrammarView): string {
 }
 
 function fillRules(): void {
-  const g = grammarNow();
   ui.rule.textContent = '';
+  if (state.grammar === 'custom' && !custom) {
+    // The link's grammar does not compile: keep the link's rule as it is.
+    ui.rule.append(el('option', { value: state.rule, textContent: state.rule }));
+    ui.rule.value = state.rule;
+    return;
+  }
+  const g = grammarNow();
   for (const r of g.rules) ui.rule.append(el('option', { value: r, textContent: r }));
   if (!g.rules.includes(state.rule)) state.rule = defaultRule(g);
   ui.rule.value = state.rule;
@@ -115,6 +138,22 @@ function longestValidPrefix(g: GrammarView, input: string, rule: string, index: 
 }
 
 function update(): void {
+  if (state.grammar === 'custom' && !custom) {
+    // A link whose ABNF does not compile: its error is shown (role alert), and nothing is parsed
+    // with another grammar in its place; the link stays as it was given.
+    ui.verdict.className = 'bad';
+    ui.verdict.textContent = 'The grammar of this link does not compile: see its error below.';
+    ui.error.hidden = true;
+    drawn = drawTree(ui.tree, ui.chars, '', undefined, { greyed: true });
+    ui.abnf.textContent = '';
+    ui.railroad.textContent = '';
+    ui.derivation.textContent = '';
+    ui.componentsPanel.hidden = true;
+    stepping = undefined;
+    renderStep();
+    saveState();
+    return;
+  }
   const g = grammarNow();
   const { input, rule } = state;
   let root: Node | undefined;
@@ -157,29 +196,54 @@ function update(): void {
     ui.verdict.textContent = `The grammar could not run: ${(e as Error).message}`;
   }
   current = { grammar: g, input, valid };
+  prepareSteps(g, input, rule, valid);
   drawn = drawTree(ui.tree, ui.chars, input.length <= MAX_DRAW ? input : '', root, { greyed: !valid, errorIndex: input.length <= MAX_DRAW ? errorIndex : undefined });
   fitColumns();
   ui.tree.setAttribute('aria-label', valid ? `Parse tree of the input as ${rule}` : `Parse tree of the longest valid prefix as ${rule} (greyed)`);
   focusedK = -1;
   showRule(undefined);
-  showRailroad(g, rule);
+  renderStep();
   showComponents(valid);
   showDerivation(g, valid && root ? input : '', valid ? root : undefined);
   saveState();
 }
 
-/** The column width: the room per character in the tree's box, between --cw and --cw-max. */
+let measure: CanvasRenderingContext2D | null | undefined;
+
+/**
+ * The column widths: the room per character in the tree's box (between --cw and --cw-max), and
+ * more where a node's name needs it, so that no name is cut: a node spanning k columns gets k
+ * columns whose widths add up to its label's width (narrow nodes first; the extra is shared).
+ */
 function fitColumns(): void {
   const box = ui.tree.parentElement!;
   const css = getComputedStyle(document.documentElement);
-  const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+  const rem = parseFloat(css.fontSize) || 16;
   const min = parseFloat(css.getPropertyValue('--cw')) * rem;
   const max = parseFloat(css.getPropertyValue('--cw-max')) * rem;
   const cols = Math.max(1, Number(ui.tree.style.getPropertyValue('--cols')) || 1);
   const room = (box.clientWidth - rem) / cols;
-  const col = `${Math.max(min, Math.min(max, room)).toFixed(2)}px`;
-  ui.tree.style.setProperty('--col', col);
-  ui.chars.style.setProperty('--col', col);
+  const widths = new Array<number>(cols).fill(Math.max(min, Math.min(max, room)));
+  measure ??= document.createElement('canvas').getContext('2d');
+  const label = drawn[0]?.el.querySelector('.rule');
+  if (measure && label) {
+    const f = getComputedStyle(label);
+    measure.font = `${f.fontWeight} ${f.fontSize} ${f.fontFamily}`;
+    const pad = 0.6 * rem + 6; // the node's padding (0.3rem a side), border and margin
+    const spans = drawn.filter((d) => d.node.end > d.node.start)
+      .map((d) => ({ from: d.node.start, to: d.node.end, need: measure!.measureText(d.node.rule).width + pad }))
+      .sort((a, b) => (a.to - a.from) - (b.to - b.from));
+    for (const s of spans) {
+      let have = 0;
+      for (let c = s.from; c < s.to; c++) have += widths[c];
+      if (have >= s.need) continue;
+      const more = (s.need - have) / (s.to - s.from);
+      for (let c = s.from; c < s.to; c++) widths[c] += more;
+    }
+  }
+  const template = widths.map((w) => `${w.toFixed(1)}px`).join(' ');
+  ui.tree.style.gridTemplateColumns = template;
+  ui.chars.style.gridTemplateColumns = template;
 }
 
 function showError(input: string, rule: string, index: number, expected: readonly string[]): void {
@@ -192,13 +256,16 @@ function showError(input: string, rule: string, index: number, expected: readonl
     el('span', { className: 'expected-label', textContent: 'Expected: ' }),
   );
   const list = el('ul', { className: 'expected' });
-  expected.forEach((x, k) => {
+  readableExpected(expected).forEach((x, k) => {
     const li = el('li', { textContent: x });
     // Commas for screen readers and copied text; the chips show the separation on screen.
     if (k < expected.length - 1) li.append(el('span', { className: 'sr-only', textContent: ', ' }));
     list.append(li);
   });
   ui.error.append(list);
+  // What the grammar was inside of at the error: "inside IP-literal → IPv6address, after `::1`".
+  const where = whereStopped(grammarNow(), input, rule, index);
+  if (where) ui.error.append(el('p', { className: 'inside', textContent: `${where.text}: expected ${readableExpected(expected).join(', ')}` }));
 }
 
 // ---------------------------------------------------------------- panels
@@ -208,6 +275,8 @@ function showRule(d: Drawn | undefined): void {
   const g = current?.grammar ?? grammarNow();
   const rule = d ? d.node.rule : state.rule;
   ui.abnf.textContent = '';
+  // The railroad diagram follows the node, with the alternative it took marked.
+  showRailroad(g, rule, d ? alternativeTaken(g, current!.input, d.node) : undefined, d);
   const text = d ? current!.input.slice(d.node.start, d.node.end) : undefined;
   const head = el('p', { className: 'rule-head' }, el('span', { className: 'rule-name', textContent: rule }));
   if (d && text !== undefined) head.append(` over [${d.node.start}, ${d.node.end}): `, el('code', { textContent: text === '' ? '(empty)' : text }));
@@ -216,13 +285,14 @@ function showRule(d: Drawn | undefined): void {
   const alts = alternatives(g.expr(rule));
   if (alts.length < 2) {
     ui.abnf.append(el('pre', { className: 'abnf', textContent: g.ruleText(rule) }));
+    showWhy(d);
     return;
   }
   const k = d ? alternativeTaken(g, current!.input, d.node) : undefined;
   ui.abnf.append(el('p', { className: 'abnf-lhs', textContent: `${rule} =` }));
   const list = el('ol', { className: 'alts' });
   alts.forEach((a, i) => {
-    const li = el('li', { textContent: exprText(a) });
+    const li = el('li', { textContent: exprText(a, false, g.alternation) });
     if (i === k) {
       li.className = 'taken';
       li.setAttribute('aria-current', 'true');
@@ -237,15 +307,28 @@ function showRule(d: Drawn | undefined): void {
       el('summary', { textContent: 'as written in the grammar' }),
       el('pre', { className: 'abnf', textContent: written })));
   }
+  showWhy(d);
+}
+
+/** Under the rule: why the first match chose this alternative, and how its repetitions ended. */
+function showWhy(d: Drawn | undefined): void {
+  if (!d) return;
+  const w = whyByNode.get(`${d.node.rule}@${d.node.start}-${d.node.end}`);
+  const lines = w ? [...w.losers.map((l) => l.text), ...w.repeats.map((r) => r.text)] : [];
+  if (!lines.length) return;
+  ui.abnf.append(el('p', { className: 'why-head', textContent: w!.losers.length ? 'Why this alternative (first match wins):' : 'Why:' }));
+  const list = el('ul', { className: 'why' });
+  for (const line of lines) list.append(el('li', { textContent: line }));
+  ui.abnf.append(list);
 }
 
 const railroadCache = new Map<string, SVGSVGElement>();
 
-function showRailroad(g: GrammarView, rule: string): void {
-  const key = `${state.grammar === 'custom' ? 'custom:' + (state.abnf ?? '') : state.grammar}\u0000${rule}`;
+function showRailroad(g: GrammarView, rule: string, taken?: number, d?: Drawn): void {
+  const key = `${state.grammar === 'custom' ? 'custom:' + (state.abnf ?? '') : state.grammar}\u0000${rule}\u0000${taken ?? ''}`;
   let svg = railroadCache.get(key);
   if (!svg) {
-    svg = railroadDiagram(g, rule).toSVG() as SVGSVGElement;
+    svg = railroadDiagram(g, rule, { taken }).toSVG() as SVGSVGElement;
     if (railroadCache.size > 200) railroadCache.clear();
     railroadCache.set(key, svg);
     // Rule names in the diagram lead to their own diagram.
@@ -260,6 +343,73 @@ function showRailroad(g: GrammarView, rule: string): void {
   }
   ui.railroad.textContent = '';
   ui.railroad.append(svg);
+  // The path taken through it: the alternative (marked in the diagram) and each repetition's count.
+  const parts: string[] = [];
+  if (d) parts.push(`${rule} over [${d.node.start}, ${d.node.end})`);
+  if (taken !== undefined) parts.push(`took alternative ${taken + 1}`);
+  const w = d ? whyByNode.get(`${d.node.rule}@${d.node.start}-${d.node.end}`) : undefined;
+  for (const r of w?.repeats ?? []) parts.push(`${r.abnf}: ${r.iterations} iteration${r.iterations === 1 ? '' : 's'}${r.gaveBack ? `, ${r.gaveBack} given back` : ''}`);
+  if (parts.length) ui.railroad.append(el('p', { className: 'railroad-caption', textContent: `Path taken: ${parts.join('; ')}` }));
+}
+
+// ---------------------------------------------------------------- step-through
+
+/** The trace of the input (short inputs only) and the reasons for the Rule panel. */
+function prepareSteps(g: GrammarView, input: string, rule: string, valid: boolean): void {
+  whyByNode = new Map();
+  stepping = undefined;
+  if (input.length > MAX_TRACE_INPUT) return;
+  try {
+    const t = trace(g, input, rule);
+    stepping = { trace: t, rules: nodeRules(t), at: 0 };
+    if (valid) for (const w of whyNodes(input, t, g.alternation).values()) whyByNode.set(`${w.node.rule}@${w.node.start}-${w.node.end}`, w);
+  } catch {
+    stepping = undefined;
+  }
+}
+
+/** Shows step `stepping.at`: its words, the characters consumed so far, and its rule's diagram. */
+function renderStep(): void {
+  for (const c of Array.from(ui.chars.querySelectorAll('.ch.consumed, .ch.step-at'))) c.classList.remove('consumed', 'step-at');
+  const none = (text: string) => {
+    ui.stepStatus.textContent = text;
+    ui.stepCount.textContent = '';
+    for (const b of [ui.stepFirst, ui.stepPrev, ui.stepNext, ui.stepLast]) b.disabled = true;
+  };
+  if (!stepping) {
+    none(state.input.length > MAX_TRACE_INPUT
+      ? `The step-through is made for inputs up to ${MAX_TRACE_INPUT} characters; this one has ${state.input.length}.`
+      : 'No step-through for this grammar and input.');
+    return;
+  }
+  const { trace: t, rules, at } = stepping;
+  const n = t.steps.length;
+  if (n === 0) return none('No steps.');
+  const step = t.steps[at];
+  const last = at === n - 1;
+  ui.stepFirst.disabled = ui.stepPrev.disabled = at === 0;
+  ui.stepNext.disabled = ui.stepLast.disabled = last;
+  const ending = last && !t.ok ? (t.truncated ? ` (the step-through stops here: it shows at most ${n} steps)` : ' (no way is left: the input is not valid)') : '';
+  ui.stepCount.textContent = `step ${at + 1} of ${n}${t.truncated ? ' (limit reached)' : ''}`;
+  ui.stepStatus.textContent = `Step ${at + 1} of ${n}: ${stepText(step, t, state.input, rules, grammarNow().alternation)}${ending}`;
+  // The characters consumed so far: up to where the parse stands at this step.
+  let pos = -1;
+  for (let s = at; s >= 0 && pos < 0; s--) pos = stepPosition(t.steps[s]);
+  for (const c of Array.from(ui.chars.querySelectorAll<HTMLElement>('.ch'))) {
+    const i = Number(c.dataset.i);
+    if (i < pos) c.classList.add('consumed');
+    if (i === pos) c.classList.add('step-at');
+  }
+  // The diagram of the rule the step is in, with the alternative being tried marked.
+  const rule = stepRule(step, rules) ?? state.rule;
+  const tried = step.t === 'try' && step.top ? step.k : step.t === 'matched' && rules.has(step.node) ? step.k : undefined;
+  if (current) showRailroad(current.grammar, rule, tried);
+}
+
+function goToStep(k: number): void {
+  if (!stepping) return;
+  stepping.at = Math.max(0, Math.min(stepping.trace.steps.length - 1, k));
+  renderStep();
 }
 
 function showComponents(valid: boolean): void {
@@ -414,6 +564,17 @@ function wire(): void {
       follow(e);
     }
   });
+  ui.stepFirst.addEventListener('click', () => goToStep(0));
+  ui.stepPrev.addEventListener('click', () => goToStep((stepping?.at ?? 0) - 1));
+  ui.stepNext.addEventListener('click', () => goToStep((stepping?.at ?? 0) + 1));
+  ui.stepLast.addEventListener('click', () => goToStep(Infinity));
+  ui.stepsPanel.addEventListener('keydown', (e) => {
+    const to = e.key === 'ArrowRight' ? (stepping?.at ?? 0) + 1 : e.key === 'ArrowLeft' ? (stepping?.at ?? 0) - 1
+      : e.key === 'Home' ? 0 : e.key === 'End' ? Infinity : undefined;
+    if (to === undefined || !stepping) return;
+    e.preventDefault();
+    goToStep(to);
+  });
   window.addEventListener('resize', fitColumns);
   window.addEventListener('hashchange', () => {
     if (location.hash !== lastHash) restore();
@@ -428,6 +589,8 @@ function useCustom(text: string, switchTo: boolean): boolean {
   try {
     custom = customGrammar(text);
     ui.abnfError.hidden = true;
+    ui.abnfError.textContent = '';
+    grammarError = undefined;
     state.abnf = text;
     if (switchTo) {
       state.grammar = 'custom';
@@ -438,8 +601,14 @@ function useCustom(text: string, switchTo: boolean): boolean {
     }
     return true;
   } catch (e) {
+    // The message's caret lines must keep their columns: a preformatted block.
+    grammarError = (e as Error).message;
     ui.abnfError.hidden = false;
-    ui.abnfError.textContent = (e as Error).message;
+    ui.abnfError.textContent = '';
+    const [first, ...rest] = grammarError.split('\n');
+    ui.abnfError.append(el('strong', { textContent: `This grammar does not compile: ${first}` }));
+    if (rest.length) ui.abnfError.append(el('pre', { textContent: rest.join('\n') }));
+    ui.custom.open = true;
     return false;
   }
 }
@@ -455,13 +624,16 @@ function saveState(): void {
 
 function restore(): void {
   const s = readFragment(location.hash);
+  custom = undefined;
   if (s.abnf !== undefined && canCompileAbnf()) {
     ui.abnfText.value = s.abnf;
     useCustom(s.abnf, false);
   }
   Object.assign(state, s);
   if (state.grammar !== 'custom' && !GRAMMARS.has(state.grammar)) state.grammar = 'rfc3986';
-  if (state.grammar === 'custom' && !custom) state.grammar = 'rfc3986';
+  // A link's grammar that does not compile stays the link's grammar (its error is shown); only a
+  // link that names no ABNF at all falls back to RFC 3986.
+  if (state.grammar === 'custom' && !custom && s.abnf === undefined) state.grammar = 'rfc3986';
   fillGrammars();
   fillRules();
   fillExamples();

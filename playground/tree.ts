@@ -13,11 +13,51 @@ export interface Drawn {
   readonly el: HTMLElement;
 }
 
-/** A hue for a rule name, so that a rule has the same colour in every tree. */
-export function hueOf(rule: string): number {
+/** A hash of a rule name (FNV-1a), for its first choice of colour. */
+export function hashOf(rule: string): number {
   let h = 2166136261;
   for (let i = 0; i < rule.length; i++) h = Math.imul(h ^ rule.charCodeAt(i), 16777619);
-  return (h >>> 0) % 360;
+  return h >>> 0;
+}
+
+/** Twelve hues far apart, in an order where neighbours in the list differ most. */
+export const PALETTE: readonly number[] = [210, 30, 130, 290, 0, 170, 50, 250, 330, 90, 190, 15];
+
+/**
+ * A colour (a hue of PALETTE) for each rule of a tree, so that a node never has its parent's
+ * colour or its left neighbour's: a rule keeps one colour within the tree, its first choice
+ * from its name, moved on when that colour is taken by a rule it stands beside.
+ */
+export function huesFor(root: Node): Map<string, number> {
+  const hues = new Map<string, number>();
+  const beside = new Map<string, Set<string>>(); // rule -> rules it touches (parent, child, sibling)
+  const touch = (a: string, b: string) => {
+    if (a === b) return;
+    (beside.get(a) ?? beside.set(a, new Set()).get(a)!).add(b);
+    (beside.get(b) ?? beside.set(b, new Set()).get(b)!).add(a);
+  };
+  const order: string[] = [];
+  const stack: Node[] = [root];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (!order.includes(n.rule)) order.push(n.rule);
+    n.children.forEach((c, k) => {
+      touch(n.rule, c.rule);
+      if (k > 0) touch(n.children[k - 1].rule, c.rule);
+    });
+    for (let c = n.children.length - 1; c >= 0; c--) stack.push(n.children[c]);
+  }
+  for (const rule of order) {
+    const taken = new Set([...(beside.get(rule) ?? [])].map((r) => hues.get(r)).filter((h) => h !== undefined));
+    const first = hashOf(rule) % PALETTE.length;
+    let pick = PALETTE[first];
+    for (let k = 0; k < PALETTE.length; k++) {
+      const h = PALETTE[(first + k) % PALETTE.length];
+      if (!taken.has(h)) { pick = h; break; }
+    }
+    hues.set(rule, pick);
+  }
+  return hues;
 }
 
 /** How a character is shown in its cell: spaces and control characters made visible. */
@@ -82,6 +122,7 @@ export function drawTree(host: HTMLElement, chars: HTMLElement, input: string, r
   }
   const drawn: Drawn[] = [];
   if (!root) return drawn;
+  const hues = huesFor(root);
   // Empty nodes in one row at one offset (an empty authority, then an empty path) stand side by side.
   const emptiesAt = new Map<string, number>();
   const stack: Array<[Node, number, number]> = [[root, 0, -1]];
@@ -107,7 +148,7 @@ export function drawTree(host: HTMLElement, chars: HTMLElement, input: string, r
     el.dataset.span = `${node.start},${node.end}`;
     el.style.gridColumn = node.start === node.end ? `${node.start + 1} / span 1` : `${node.start + 1} / ${node.end + 1}`;
     el.style.gridRow = String(depth + 1);
-    el.style.setProperty('--h', String(hueOf(node.rule)));
+    el.style.setProperty('--h', String(hues.get(node.rule)));
     el.title = `${node.rule} [${node.start},${node.end}) ${JSON.stringify(text)}`;
     const label = document.createElement('span');
     label.className = 'rule';

@@ -61,15 +61,32 @@ export function railroadItem(e: Expr): RR.Item {
   }
 }
 
-/** The diagram of `rule`: a railroad-diagrams Diagram (`.toSVG()` for the DOM, `.toString()` for text). */
-export function railroadDiagram(grammar: Pick<GrammarView, 'expr'>, rule: string): RR.Item {
+/** Adds a class to an item's element (classes it has are kept). */
+function addClass(item: RR.Item, cls: string): RR.Item {
+  item.attrs['class'] = `${item.attrs['class'] ?? ''} ${cls}`.trim();
+  return item;
+}
+
+/**
+ * The diagram of `rule`: a railroad-diagrams Diagram (`.toSVG()` for the DOM, `.toString()` for
+ * text). With `taken`, the path a node took: the alternative of the rule's top-level choice gets
+ * the class `taken` and the others `not-taken`.
+ */
+export function railroadDiagram(grammar: Pick<GrammarView, 'expr'>, rule: string, mark: { taken?: number } = {}): RR.Item {
   // The name goes into attributes, which the library escapes only for `&` and `"`.
   if (typeof rule !== 'string' || !/^[A-Za-z][A-Za-z0-9-]*$/.test(rule)) {
     throw new TypeError(`railroadDiagram: "rule" must be an ABNF rule name, got ${typeof rule === 'string' ? JSON.stringify(rule) : typeof rule}`);
   }
-  const d = RR.Diagram(railroadItem(grammar.expr(rule)));
+  const e = grammar.expr(rule);
+  let body: RR.Item;
+  if (e.t === 'alt' && mark.taken !== undefined && mark.taken >= 0 && mark.taken < e.items.length) {
+    body = RR.Choice(0, ...e.items.map((item, k) => addClass(railroadItem(item), k === mark.taken ? 'taken' : 'not-taken')));
+  } else {
+    body = railroadItem(e);
+  }
+  const d = RR.Diagram(body);
   d.attrs['role'] = 'img';
-  d.attrs['aria-label'] = `railroad diagram of ${rule}`;
+  d.attrs['aria-label'] = `railroad diagram of ${rule}${mark.taken !== undefined && e.t === 'alt' ? `, alternative ${mark.taken + 1} taken` : ''}`;
   d.attrs['data-rule'] = rule;
   return d;
 }
