@@ -329,6 +329,8 @@ function showRailroad(g: GrammarView, rule: string, taken?: number, d?: Drawn): 
   let svg = railroadCache.get(key);
   if (!svg) {
     svg = railroadDiagram(g, rule, { taken }).toSVG() as SVGSVGElement;
+    // A group, not an image: its rule names are links (an image may hold no controls).
+    svg.setAttribute('role', 'group');
     if (railroadCache.size > 200) railroadCache.clear();
     railroadCache.set(key, svg);
     // Rule names in the diagram lead to their own diagram.
@@ -387,8 +389,11 @@ function renderStep(): void {
   if (n === 0) return none('No steps.');
   const step = t.steps[at];
   const last = at === n - 1;
+  // A button that becomes disabled while it has the focus hands the focus on (keys keep working).
+  const had = document.activeElement;
   ui.stepFirst.disabled = ui.stepPrev.disabled = at === 0;
   ui.stepNext.disabled = ui.stepLast.disabled = last;
+  if (had instanceof HTMLButtonElement && had.disabled && ui.stepsPanel.contains(had)) (last ? ui.stepPrev : ui.stepNext).focus();
   const ending = last && !t.ok ? (t.truncated ? ` (the step-through stops here: it shows at most ${n} steps)` : ' (no way is left: the input is not valid)') : '';
   ui.stepCount.textContent = `step ${at + 1} of ${n}${t.truncated ? ' (limit reached)' : ''}`;
   ui.stepStatus.textContent = `Step ${at + 1} of ${n}: ${stepText(step, t, state.input, rules, grammarNow().alternation)}${ending}`;

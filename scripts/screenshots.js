@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * Writes the playground screenshots the README and docs/teaching.md show, into docs/images/:
- * a valid URI with a node focused (desktop), an invalid one (desktop), and a phone width.
+ * a valid URI with a node focused (desktop), an invalid one (desktop), a phone width, and the
+ * step-through at the moments the two exercises of docs/teaching.md ask about.
  *
  *   npm run screenshots
  */
@@ -18,7 +19,25 @@ const SHOTS = [
   { file: 'playground-desktop.png', width: 1280, height: 900, fragment: '#g=rfc3986&r=URI-reference&i=http%3A%2F%2Fuser%40example.com%3A8080%2Fa%2Fb%3Fq%3D1%23top', focus: 'host example.com' },
   { file: 'playground-error.png', width: 1280, height: 700, fragment: '#g=rfc3986&r=URI-reference&i=http%3A%2F%2F%5B%3A%3A1', clip: true },
   { file: 'playground-phone.png', width: 390, height: 844, fragment: '#g=rfc3986&r=URI-reference&i=%2F%2Fa%2Fb' },
+  // Exercise 4: why is 1.2.3.4.5 a reg-name? The step where IPv4address has matched 1.2.3.4.
+  { file: 'step-ipv4-reg-name.png', width: 1280, height: 900, fragment: '#g=rfc3986&r=host&i=1.2.3.4.5', focus: 'host 1.2.3.4.5', step: /IPv4address matched `1\.2\.3\.4`/ },
+  // Exercise 5: a repetition that gives back (RFC 8141's NID = alphanum 0*30(ldh) alphanum).
+  {
+    file: 'step-give-back.png', width: 1280, height: 900,
+    fragment: '#g=custom&r=NID&i=ab-c&abnf=' + encodeURIComponent('NID = alphanum 0*30(ldh) alphanum\nldh = alphanum / "-"\nalphanum = ALPHA / DIGIT\n'),
+    focus: 'NID ab-c', step: /give back iteration 3/,
+  },
 ];
+
+/** Clicks "Next step" until the step-through's status matches `re` (at most 5,000 steps). */
+async function stepUntil(page, re) {
+  const status = page.getByRole('region', { name: 'Step-through' }).getByRole('status');
+  for (let k = 0; k < 5000; k++) {
+    if (re.test((await status.textContent()) ?? '')) return;
+    await page.getByRole('button', { name: 'Next step' }).click();
+  }
+  throw new Error(`no step matches ${re}`);
+}
 
 async function main() {
   const { outdir } = await buildPlayground();
@@ -31,6 +50,10 @@ async function main() {
       await page.goto(`file://${path.join(outdir, 'index.html')}${shot.fragment}`);
       await page.getByRole('tree').waitFor();
       if (shot.focus) await page.getByRole('treeitem', { name: shot.focus, exact: true }).focus();
+      if (shot.step) {
+        await stepUntil(page, shot.step);
+        await page.getByRole('region', { name: 'Step-through' }).scrollIntoViewIfNeeded();
+      }
       await page.screenshot({ path: path.join(images, shot.file), fullPage: !shot.clip });
       await page.close();
       console.log(`wrote docs/images/${shot.file}`);

@@ -324,3 +324,173 @@ test('opened from disk and at phone width, the page works and asks for nothing e
   for (const url of requests) expect(own.has(url.replace(/#.*$/, ''))).toBe(true);
   expect(fs.readdirSync(shots).sort()).toEqual(['desktop-error.png', 'desktop-valid.png', 'phone.png']);
 });
+
+// ---------------------------------------------------------------- why, step by step (issue 24)
+
+const AXE = require.resolve('axe-core/axe.min.js');
+const frag = (g: string, r: string, i: string, extra = '') => `#g=${g}&r=${encodeURIComponent(r)}&i=${encodeURIComponent(i)}${extra}`;
+
+test('the Rule panel says why the first match chose: each earlier alternative and how it failed', async () => {
+  const page = await open(frag('rfc3986', 'host', '1.2.3.4.5'));
+  await page.getByRole('treeitem', { name: 'host 1.2.3.4.5', exact: true }).focus();
+  const rule = page.getByRole('region', { name: 'Rule', exact: true });
+  const text = await rule.textContent();
+  expect(text).toContain('first alternative, IP-literal: stopped at offset 0: found "1", expected "["');
+  expect(text).toContain('second alternative, IPv4address: matched `1.2.3.4`, but what follows could not then be matched');
+  // The railroad diagram follows the focused node and marks the alternative taken.
+  const rr = page.getByRole('region', { name: 'Railroad diagram' });
+  expect(await rr.locator('svg[data-rule="host"] g.taken').count()).toBe(1);
+  expect(await rr.locator('svg[data-rule="host"] g.not-taken').count()).toBe(2);
+  expect(await rr.textContent()).toContain('took alternative 3');
+  await page.close();
+});
+
+test('a repetition that gives back says so (RFC 8141 NID)', async () => {
+  const abnf = 'NID = alphanum 0*30(ldh) alphanum\nldh = alphanum / "-"\nalphanum = ALPHA / DIGIT\n';
+  const page = await open(frag('custom', 'NID', 'ab-c', `&abnf=${encodeURIComponent(abnf)}`));
+  await page.getByRole('treeitem', { name: 'NID ab-c', exact: true }).focus();
+  expect(await page.getByRole('region', { name: 'Rule', exact: true }).textContent()).toContain('took 2 iterations: it could take 3, and gave 1 back so that what follows could match');
+  await page.close();
+});
+
+/** The "step k of n" the page shows. */
+async function stepOf(page: Page): Promise<[number, number]> {
+  const m = /step (\d+) of (\d+)/.exec((await page.locator('#step-count').textContent()) ?? '');
+  return [Number(m?.[1]), Number(m?.[2])];
+}
+
+test('the step-through: buttons, keys, a status for each step, Next disabled at the last step', async () => {
+  const page = await open(frag('rfc3986', 'URI', 'http://1.2.3.4.5/'));
+  const region = page.getByRole('region', { name: 'Step-through' });
+  const next = region.getByRole('button', { name: 'Next step' });
+  const prev = region.getByRole('button', { name: 'Previous step' });
+  const status = region.getByRole('status');
+  expect(await prev.isDisabled()).toBe(true);
+  expect(await status.textContent()).toBe('Step 1 of ' + (await stepOf(page))[1] + ': enter URI at offset 0');
+  await next.click();
+  expect(await status.textContent()).toMatch(/^Step 2 of \d+: enter scheme at offset 0$/);
+  expect(await prev.isDisabled()).toBe(false);
+  // Keys in the panel: → and ←, End and Home.
+  await next.focus();
+  await page.keyboard.press('ArrowRight');
+  expect((await stepOf(page))[0]).toBe(3);
+  await page.keyboard.press('ArrowLeft');
+  expect((await stepOf(page))[0]).toBe(2);
+  await page.keyboard.press('End');
+  const [k, n] = await stepOf(page);
+  expect(k).toBe(n);
+  expect(await next.isDisabled()).toBe(true);
+  expect(await status.textContent()).toBe(`Step ${n} of ${n}: done: the whole input matched (17 characters)`);
+  // Every character consumed at the end.
+  expect(await page.locator('#chars .ch.consumed').count()).toBe(17);
+  // Step until IPv4address has matched: its diagram is shown, and the characters so far are marked.
+  await region.getByRole('button', { name: 'First step' }).click();
+  for (let s = 0; s < 2000 && !/IPv4address matched/.test((await status.textContent()) ?? ''); s++) await next.click();
+  expect(await status.textContent()).toContain('IPv4address matched `1.2.3.4` (offsets 7–14)');
+  expect(await page.locator('#chars .ch.consumed').count()).toBe(14);
+  expect(await page.locator('#railroad svg[data-rule="IPv4address"]').count()).toBe(1);
+  await page.close();
+});
+
+test('the steps are the engine\'s: their count and their end agree with the trace the tests replay against the tree', async () => {
+  // Generated inputs (a fixed list, seeded by construction) under three grammars.
+  const cases: Array<[string, string, string]> = [
+    ['rfc3986', 'URI-reference', '//a:b:c@d/x?y#z'], ['rfc3986', 'IPv6address', '1:2:3:4:5:6:7::'], ['rfc3986', 'URI', 'http://[::1'],
+    ['rfc2396', 'URI-reference', 'http://www.ics.uci.edu/'], ['rfc3987', 'IRI', 'http://例え.jp/'],
+  ];
+  const page = await open();
+  for (const [g, r, i] of cases) {
+    await page.goto(`${origin}/index.html${frag(g, r, i)}`);
+    await page.locator('#verdict:not(:empty)').waitFor();
+    const region = page.getByRole('region', { name: 'Step-through' });
+    await region.getByRole('button', { name: 'Last step' }).click();
+    const inPage = await stepOf(page);
+    // eslint-disable-next-line @typescript-eslint/no-var-requires
+    const { trace } = require('../../src/teaching/trace') as typeof import('../../src/teaching/trace');
+    // eslint-disable-next-line @typescript-eslint/no-var-requires
+    const { grammarByName } = require('../../src/index') as typeof import('../../src/index');
+    const t = trace(grammarByName(g) as never, i, r);
+    expect([g, i, inPage]).toEqual([g, i, [t.steps.length, t.steps.length]]);
+    const last = (await region.getByRole('status').textContent()) ?? '';
+    expect([g, i, last.includes('done: the whole input matched')]).toEqual([g, i, t.ok]);
+  }
+  await page.close();
+});
+
+test('an invalid input says what the grammar was inside of at the error offset', async () => {
+  const page = await open(frag('rfc3986', 'URI', 'http://[::1'));
+  const alert = page.locator('#error');
+  expect(await alert.getAttribute('role')).toBe('alert');
+  expect(await alert.textContent()).toContain('inside … → host → IP-literal → IPv6address, after `::1`: expected');
+  // Value ranges read as characters: "0"–"5", not %x30-35.
+  await page.getByRole('combobox', { name: 'Rule' }).selectOption('dec-octet');
+  await typeInput(page, '25a');
+  expect(await alert.textContent()).toContain('"0"–"5"');
+  expect(await alert.textContent()).not.toContain('%x30-35');
+  await page.close();
+});
+
+test('a link whose ABNF does not compile: the error with its caret, preformatted, and the link kept as given', async () => {
+  const broken = frag('custom', 'greeting', 'hi', `&abnf=${encodeURIComponent('greeting = ( "hi"\n')}`);
+  const page = await open(broken);
+  const alert = page.locator('#abnf-error');
+  expect(await alert.getAttribute('role')).toBe('alert');
+  expect(await alert.isVisible()).toBe(true);
+  expect(await alert.textContent()).toMatch(/does not compile: .*line 1, column \d+/);
+  const pre = alert.locator('pre');
+  expect(await pre.evaluate((e) => getComputedStyle(e).whiteSpace)).toBe('pre');
+  expect(await pre.textContent()).toMatch(/\n +\^/);
+  // Not silently RFC 3986: no tree, and the address keeps the grammar.
+  expect(await page.getByRole('treeitem').count()).toBe(0);
+  const params = new URLSearchParams((await page.evaluate(() => location.hash)).slice(1));
+  expect([params.get('g'), params.get('r'), params.get('i'), params.get('abnf')]).toEqual(['custom', 'greeting', 'hi', 'greeting = ( "hi"\n']);
+  expect(await page.getByRole('combobox', { name: 'Rule' }).inputValue()).toBe('greeting');
+  await page.close();
+});
+
+test('names are not cut: every label fits its box', async () => {
+  const page = await open(frag('rfc3986', 'URI-reference', 'http://u@[::1]:8/a%41?q#f', '&lex=1'));
+  const cut = await page.locator('#tree .node:not(.empty) .rule').evaluateAll((els) => els
+    .filter((e) => (e.parentElement as HTMLElement).scrollWidth > (e.parentElement as HTMLElement).clientWidth + 1)
+    .map((e) => e.textContent));
+  expect(cut).toEqual([]);
+  // Neighbouring rules have different colours: a node and its parent, a node and its left sibling.
+  const clash = await page.locator('#tree .node').evaluateAll((els) => {
+    const hue = (e: Element) => (e as HTMLElement).style.getPropertyValue('--h');
+    const byK = new Map(els.map((e) => [Number((e as HTMLElement).dataset.k), e as HTMLElement]));
+    return els.filter((e) => {
+      const level = Number(e.getAttribute('aria-level'));
+      const k = Number((e as HTMLElement).dataset.k);
+      let p = k - 1;
+      while (p >= 0 && Number(byK.get(p)!.getAttribute('aria-level')) >= level) p--;
+      return p >= 0 && hue(byK.get(p)!) === hue(e) && byK.get(p)!.dataset.rule !== (e as HTMLElement).dataset.rule;
+    }).map((e) => (e as HTMLElement).dataset.rule);
+  });
+  expect(clash).toEqual([]);
+  await page.close();
+});
+
+describe('accessibility (axe-core): no serious or critical violation', () => {
+  const states: Array<[string, string, ((page: Page) => Promise<void>) | undefined]> = [
+    ['valid', frag('rfc3986', 'URI-reference', 'http://user@example.com:8080/a/b?q=1#top'), async (p) => { await p.getByRole('treeitem', { name: 'host example.com', exact: true }).focus(); }],
+    ['invalid', frag('rfc3986', 'URI', 'http://[::1'), undefined],
+    ['step-through', frag('rfc3986', 'host', '1.2.3.4.5'), async (p) => { for (let k = 0; k < 20; k++) await p.getByRole('button', { name: 'Next step' }).click(); }],
+    ['pasted ABNF', frag('custom', 'greeting', 'hi bob', `&abnf=${encodeURIComponent('greeting = salutation " " name\nsalutation = "hello" / "hi"\nname = 1*ALPHA\n')}`),
+      async (p) => { await p.locator('#custom summary').click(); }],
+    ['broken ABNF link', frag('custom', 'a', 'x', `&abnf=${encodeURIComponent('a = (')}`), undefined],
+  ];
+  for (const [width, height] of [[1280, 900], [390, 844]]) {
+    it.each(states)(`%s at ${width}px`, async (_name, fragment, act) => {
+      const page = await open(fragment, { width, height });
+      if (act) await act(page);
+      await page.addScriptTag({ path: AXE });
+      const violations = await page.evaluate(async () => {
+        const r = await (window as unknown as { axe: { run(c: unknown, o: unknown): Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> } })
+          .axe.run(document, { resultTypes: ['violations'] });
+        return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${JSON.stringify((v.nodes as Array<{ target: unknown }>).map((n) => n.target))}`);
+      });
+      expect(violations).toEqual([]);
+      await page.close();
+    });
+  }
+});
