@@ -56,6 +56,12 @@ describe('uri-grammar explain', () => {
     const r = await cli('explain', 'http://[::1', '--rule', 'URI');
     expect(r.status).toBe(1);
     expect(r.err).toContain('at offset 11');
+    // Then what the grammar was inside of there, in the playground's words.
+    expect(r.err.split('\n').pop()).toBe('inside … → host → IP-literal → IPv6address, after `::1`: expected DIGIT, HEXDIG, ".", ":", "]"');
+    const d = await cli('--grammar', 'rfc2396', 'explain', 'http://a/%zz');
+    expect(d.status).toBe(1);
+    expect(d.err).toMatch(/^GrammarSyntaxError: /);
+    expect(d.err.split('\n').pop()).toMatch(/^inside .*net_path, after `\/\/a\/%`: expected hex$/);
   });
   it('usage errors: exit 2', async () => {
     expect((await cli('explain')).status).toBe(2);
