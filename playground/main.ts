@@ -10,7 +10,8 @@ import { exprText } from '../src/teaching/abnfText';
 import { alternativeTaken, derivation, shownText } from '../src/teaching/explain';
 import { railroadDiagram, RAILROAD_CSS } from '../src/teaching/railroad';
 import { MAX_TRACE_INPUT, nodeRules, stepPosition, stepRule, stepText, trace, type Trace } from '../src/teaching/trace';
-import { whereStopped, whyNodes, type NodeWhy } from '../src/teaching/why';
+import { whyNodes, type NodeWhy } from '../src/teaching/why';
+import { whereLine } from '../src/teaching/whereLine';
 import { readableExpected } from '../src/engine/errors';
 import { charName, drawTree, moveFrom, pathTo, type Drawn } from './tree';
 import { readFragment, writeFragment, type PageState } from './state';
@@ -264,8 +265,8 @@ function showError(input: string, rule: string, index: number, expected: readonl
   });
   ui.error.append(list);
   // What the grammar was inside of at the error: "inside IP-literal → IPv6address, after `::1`".
-  const where = whereStopped(grammarNow(), input, rule, index);
-  if (where) ui.error.append(el('p', { className: 'inside', textContent: `${where.text}: expected ${readableExpected(expected).join(', ')}` }));
+  const where = whereLine(grammarNow(), input, rule, index, expected);
+  if (where) ui.error.append(el('p', { className: 'inside', textContent: where }));
 }
 
 // ---------------------------------------------------------------- panels
