@@ -160,7 +160,10 @@ export function whyNodes(input: string, t: Trace, alternation = '/'): Map<number
         if (ends.length) {
           outcome = { kind: 'matched', ends };
           const shown = ends.map((e) => quoteText(input, node.start, e)).join(', then ');
-          text = `${ordinal(j)} alternative, ${abnf}: matched ${shown}, but what follows could not then be matched (first match goes on to the next alternative)`;
+          // Where the rest was to go on: the input after the longest way it matched (`.5` after `1.2.3.4`).
+          const last = Math.max(...ends);
+          const rest = last >= input.length ? 'the end of input' : quoteText(input, last, input.length);
+          text = `${ordinal(j)} alternative, ${abnf}: matched ${shown}, but what follows could not then be matched at ${rest} (first match goes on to the next alternative)`;
         } else {
           const stop = furthestStop(steps, at, next);
           outcome = { kind: 'stopped', at: stop.at, expected: stop.expected };

@@ -31,7 +31,7 @@ describe('uri-grammar explain', () => {
     expect((await cli('explain', '1.2.3.4.5', '--rule', 'host')).out[0]).toBe('`1.2.3.4.5` is the third alternative of host: reg-name');
     expect((await cli('explain', '25', '--rule=dec-octet', '--lexical')).out).toEqual([
       '`25` is the second alternative of dec-octet: %x31-39 DIGIT',
-      '  - first alternative, DIGIT: matched `2`, but what follows could not then be matched (first match goes on to the next alternative)',
+      '  - first alternative, DIGIT: matched `2`, but what follows could not then be matched at `5` (first match goes on to the next alternative)',
     ]);
   });
   it('with a grammar file: explain and railroad (rule names case-insensitive); its errors are named for it', async () => {

@@ -336,7 +336,7 @@ test('the Rule panel says why the first match chose: each earlier alternative an
   const rule = page.getByRole('region', { name: 'Rule', exact: true });
   const text = await rule.textContent();
   expect(text).toContain('first alternative, IP-literal: stopped at offset 0: found "1", expected "["');
-  expect(text).toContain('second alternative, IPv4address: matched `1.2.3.4`, but what follows could not then be matched');
+  expect(text).toContain('second alternative, IPv4address: matched `1.2.3.4`, but what follows could not then be matched at `.5`');
   // The railroad diagram follows the focused node and marks the alternative taken.
   const rr = page.getByRole('region', { name: 'Railroad diagram' });
   expect(await rr.locator('svg[data-rule="host"] g.taken').count()).toBe(1);

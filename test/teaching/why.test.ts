@@ -53,7 +53,7 @@ describe('why, in words', () => {
     expect(lines.slice(0, 3)).toEqual([
       '`1.2.3.4.5` is the third alternative of host: reg-name',
       '  - first alternative, IP-literal: stopped at offset 0: found "1", expected "["',
-      '  - second alternative, IPv4address: matched `1.2.3.4`, but what follows could not then be matched (first match goes on to the next alternative)',
+      '  - second alternative, IPv4address: matched `1.2.3.4`, but what follows could not then be matched at `.5` (first match goes on to the next alternative)',
     ]);
   });
   it('a repetition that gives back (RFC 8141 NID = alphanum 0*30(ldh) alphanum)', () => {
