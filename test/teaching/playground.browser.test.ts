@@ -417,6 +417,52 @@ test('the steps are the engine\'s: their count and their end agree with the trac
   await page.close();
 });
 
+test('generated grammars and inputs (seeded): the page walks exactly the steps of the trace that replays to the tree', async () => {
+  // eslint-disable-next-line @typescript-eslint/no-var-requires
+  const fc = require('fast-check') as typeof import('fast-check');
+  // eslint-disable-next-line @typescript-eslint/no-var-requires
+  const { grammars } = require('../support/abnfGrammars') as typeof import('../support/abnfGrammars');
+  // eslint-disable-next-line @typescript-eslint/no-var-requires
+  const { trace, replay, nodeRules, stepText } = require('../../src/teaching/trace') as typeof import('../../src/teaching/trace');
+  // eslint-disable-next-line @typescript-eslint/no-var-requires
+  const { compileAbnf } = require('../../src/index') as typeof import('../../src/index');
+  const samples = fc.sample(fc.tuple(grammars, fc.array(fc.constantFrom('a', 'b'), { minLength: 1, maxLength: 4 }).map((x) => x.join(''))), { seed: 24, numRuns: 60 });
+  const cases: Array<[string, string]> = [];
+  for (const [text, input] of samples) {
+    let g;
+    try {
+      g = compileAbnf(text);
+    } catch {
+      continue;
+    }
+    const t = trace(g, input, 'r0');
+    // Short walks (a click a step), both valid and invalid inputs.
+    if (t.steps.length > 60) continue;
+    if (t.ok) expect(replay(t.steps)).toBeDefined();
+    cases.push([text, input]);
+    if (cases.length === 6) break;
+  }
+  expect(cases.length).toBe(6);
+  const page = await open();
+  for (const [text, input] of cases) {
+    await page.goto(`${origin}/index.html${frag('custom', 'r0', input, `&abnf=${encodeURIComponent(text)}`)}`);
+    await page.locator('#verdict:not(:empty)').waitFor();
+    const region = page.getByRole('region', { name: 'Step-through' });
+    const status = region.getByRole('status');
+    const next = region.getByRole('button', { name: 'Next step' });
+    const t = trace(compileAbnf(text), input, 'r0');
+    const rules = nodeRules(t);
+    const seen: string[] = [];
+    for (let k = 0; k < t.steps.length; k++) {
+      if (k > 0) await next.click();
+      seen.push(((await status.textContent()) ?? '').replace(/^Step \d+ of \d+: /, '').replace(/ \(no way is left: the input is not valid\)$/, ''));
+    }
+    expect([text, input, await next.isDisabled()]).toEqual([text, input, true]);
+    expect([text, input, seen]).toEqual([text, input, t.steps.map((s) => stepText(s, t, input, rules, '/'))]);
+  }
+  await page.close();
+});
+
 test('an invalid input says what the grammar was inside of at the error offset', async () => {
   const page = await open(frag('rfc3986', 'URI', 'http://[::1'));
   const alert = page.locator('#error');
