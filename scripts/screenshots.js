@@ -5,6 +5,9 @@
  * step-through at the moments the two exercises of docs/teaching.md ask about.
  *
  *   npm run screenshots
+ *
+ * The browser tests (test/teaching/playground.browser.test.ts) take the two exercises' shots with
+ * their own browser too, and write them here under UPDATE_SCREENSHOTS=1.
  */
 'use strict';
 const fs = require('fs');
@@ -39,23 +42,31 @@ async function stepUntil(page, re) {
   throw new Error(`no step matches ${re}`);
 }
 
+/** Opens `shot` in a new page of `context` (the page at `base`), reaches its state, and writes `dir/shot.file`. */
+async function shoot(context, base, shot, dir) {
+  const page = await context.newPage();
+  try {
+    await page.setViewportSize({ width: shot.width, height: shot.height });
+    await page.goto(`${base}${shot.fragment}`);
+    await page.getByRole('tree').waitFor();
+    if (shot.focus) await page.getByRole('treeitem', { name: shot.focus, exact: true }).focus();
+    if (shot.step) {
+      await stepUntil(page, shot.step);
+      await page.getByRole('region', { name: 'Step-through' }).scrollIntoViewIfNeeded();
+    }
+    await page.screenshot({ path: path.join(dir, shot.file), fullPage: !shot.clip });
+  } finally {
+    await page.close();
+  }
+}
+
 async function main() {
   const { outdir } = await buildPlayground();
   fs.mkdirSync(images, { recursive: true });
   const browser = await launchChromium();
   try {
     for (const shot of SHOTS) {
-      const page = await browser.context.newPage();
-      await page.setViewportSize({ width: shot.width, height: shot.height });
-      await page.goto(`file://${path.join(outdir, 'index.html')}${shot.fragment}`);
-      await page.getByRole('tree').waitFor();
-      if (shot.focus) await page.getByRole('treeitem', { name: shot.focus, exact: true }).focus();
-      if (shot.step) {
-        await stepUntil(page, shot.step);
-        await page.getByRole('region', { name: 'Step-through' }).scrollIntoViewIfNeeded();
-      }
-      await page.screenshot({ path: path.join(images, shot.file), fullPage: !shot.clip });
-      await page.close();
+      await shoot(browser.context, `file://${path.join(outdir, 'index.html')}`, shot, images);
       console.log(`wrote docs/images/${shot.file}`);
     }
   } finally {
@@ -63,7 +74,11 @@ async function main() {
   }
 }
 
-main().catch((e) => {
-  console.error(`screenshots: ${e.message}`);
-  process.exitCode = 1;
-});
+module.exports = { SHOTS, shoot, images };
+
+if (require.main === module) {
+  main().catch((e) => {
+    console.error(`screenshots: ${e.message}`);
+    process.exitCode = 1;
+  });
+}

@@ -463,6 +463,26 @@ test('generated grammars and inputs (seeded): the page walks exactly the steps o
   await page.close();
 });
 
+test('the step-through exercises of docs/teaching.md: their states are reached and shot by this browser', async () => {
+  // The two exercises' screenshots (scripts/screenshots.js's list); into docs/images/ under UPDATE_SCREENSHOTS=1.
+  const { SHOTS, shoot, images } = require('../../scripts/screenshots.js') as {
+    SHOTS: Array<{ file: string; step?: RegExp }>; images: string;
+    shoot(context: BrowserContext, base: string, shot: unknown, dir: string): Promise<void>;
+  };
+  const exercises = SHOTS.filter((s) => s.step);
+  expect(exercises.map((s) => s.file)).toEqual(['step-ipv4-reg-name.png', 'step-give-back.png']);
+  const dir = process.env.UPDATE_SCREENSHOTS === '1' ? images : shots;
+  for (const shot of exercises) {
+    await shoot(browser.context, `${origin}/index.html`, shot, dir);
+    const png = fs.readFileSync(path.join(dir, shot.file));
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect(png.length).toBeGreaterThan(10_000);
+  }
+  // The docs show exactly these files.
+  const doc = fs.readFileSync(path.join(__dirname, '..', '..', 'docs', 'teaching.md'), 'utf8');
+  for (const shot of exercises) expect(doc).toContain(`(images/${shot.file})`);
+});
+
 test('an invalid input says what the grammar was inside of at the error offset', async () => {
   const page = await open(frag('rfc3986', 'URI', 'http://[::1'));
   const alert = page.locator('#error');
