@@ -15,8 +15,8 @@
  *   case, and the grammar reports the spelling of the definition.
  *
  * Refused, with an `AbnfSyntaxError` that says where: text that is not ABNF, a rule used but
- * not defined, a rule defined twice with `=`, recursion (the engine promises exact, linear
- * parsing of regular grammars; ./check.ts), and prose values `<…>`, which cannot be run —
+ * not defined, a rule defined twice with `=`, left recursion (a rule that calls itself before
+ * reading a character; ./check.ts: other recursion runs on ./recursive/ends.ts), and prose values `<…>`, which cannot be run —
  * except under a repetition of at most zero (`0<pchar>`, RFC 3986's `path-empty`), which is
  * the empty string. The notation (what separates alternatives, what a rule name may contain)
  * is pluggable (./notation.ts).
@@ -452,6 +452,11 @@ export interface CompileOptions {
   lexicalRules?: readonly string[];
   /** Rules whose names an error uses for the characters that begin them. Default: none. */
   labelRules?: readonly string[];
+  /**
+   * For recursive rules: how many rule calls may be in progress at once (nesting depth) before a
+   * `NestingLimitError` (a RangeError). Default 5,000.
+   */
+  maxNesting?: number;
 }
 
 /**
@@ -460,7 +465,7 @@ export interface CompileOptions {
  */
 export function compileAbnf(text: string, options: CompileOptions = {}): RuleGrammar {
   // Own properties only, known keys, right types (src/engine/options.ts).
-  const o = readOptions('compileAbnf', options, { notation: 'any', name: 'string', lexicalRules: 'array', labelRules: 'array' });
+  const o = readOptions('compileAbnf', options, { notation: 'any', name: 'string', lexicalRules: 'array', labelRules: 'array', maxNesting: 'count' });
   const read = readGrammar(text, (o.notation as string | Notation | undefined) ?? ABNF);
   const known = (list: readonly string[] | undefined, option: string): string[] => {
     if (list === undefined) return [];
@@ -475,6 +480,7 @@ export function compileAbnf(text: string, options: CompileOptions = {}): RuleGra
   return new RuleGrammar(read.rules, read.names, {
     name: o.name,
     alternation: notation?.alternation?.[0] ?? '/',
+    maxNesting: o.maxNesting as number | undefined,
     texts: read.texts,
     lexicalRules: known(o.lexicalRules as readonly string[] | undefined, 'lexicalRules'),
     labelRules: known(o.labelRules as readonly string[] | undefined, 'labelRules'),

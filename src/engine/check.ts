@@ -1,11 +1,12 @@
 /**
  * The grammar checker, at definition time: every reference names a rule (in any case, RFC 5234
- * 2.1) or a core rule of RFC 5234 B.1, and no rule refers to itself, directly or through
- * others. A recursive grammar is refused, not half-run: the engine promises exact, linear
- * parsing, which holds for regular grammars.
+ * 2.1) or a core rule of RFC 5234 B.1, and no rule calls itself before consuming a character
+ * (left recursion, directly or through other rules and nullable prefixes), which no
+ * backtracking reading can run. Other recursion is allowed: ./recursive/ends.ts runs it.
  */
 import type { AbnfProblem, AbnfSyntaxError } from './errors';
 import { alt, rep, seq, type Expr, type Rules } from './expr';
+import { analyzeRecursion } from './recursive/analysis';
 
 type Positions = WeakMap<Expr, { at: number; rule: string }>;
 type ErrorAt = (at: number, reason: string, problem: AbnfProblem) => AbnfSyntaxError;
@@ -46,23 +47,13 @@ export function checkGrammar(rules: Rules, positions: Positions, errorAt: ErrorA
     out[name] = resolve(rules[name], name);
   }
 
-  // Cycles: depth-first search, with the path kept to name the cycle's rules.
-  const state = new Map<string, 1 | 2>();
-  const path: string[] = [];
-  const visit = (name: string): void => {
-    state.set(name, 1);
-    path.push(name);
-    for (const [next, at] of uses.get(name)!) {
-      const s = state.get(next);
-      if (s === 1) {
-        const cycle = [...path.slice(path.indexOf(next)), next];
-        throw errorAt(Math.max(at, 0), `recursion: ${cycle.join(' -> ')}; this engine runs regular grammars only (no rule may refer to itself, directly or through others)`, 'recursion');
-      }
-      if (s === undefined) visit(next);
-    }
-    path.pop();
-    state.set(name, 2);
-  };
-  for (const name of Object.keys(rules)) if (!state.has(name)) visit(name);
+  // Left recursion: refused, with the cycle named, where its first rule refers to the next.
+  const cycle = analyzeRecursion(out).leftCycle;
+  if (cycle) {
+    const at = uses.get(cycle[0])!.find(([next]) => next === cycle[1])?.[1] ?? 0;
+    const r = cycle[0];
+    throw errorAt(Math.max(at, 0), `left recursion: ${cycle.join(' -> ')}: ${r} would call itself before reading a character, ` +
+      `which no parser that tries alternatives in order can run; write the repetition instead (for ${r} = ${r} "+" term / term, write ${r} = term *("+" term))`, 'recursion');
+  }
   return out;
 }

@@ -14,6 +14,8 @@ import { NodeBuilder, type Node, type TreeNode } from './tree';
 import { DEFAULT_MAX_NODES, NamedSink } from './flatTree';
 import { own, readOptions } from './options';
 import { parsimmon } from './parsimmonLib';
+import { analyzeRecursion } from './recursive/analysis';
+import { DEFAULT_MAX_NESTING, EndsRunner } from './recursive/ends';
 
 
 export interface RuleGrammarOptions {
@@ -29,6 +31,8 @@ export interface RuleGrammarOptions {
   errorClass?: SyntaxErrorClass;
   /** What separates alternatives in the text's notation (default `/`). */
   alternation?: string;
+  /** Rule calls in progress at once, at most, for a recursive rule (./recursive/ends.ts). Default 5,000. */
+  maxNesting?: number;
 }
 
 export class RuleGrammar<R extends string = string> implements Grammar<R> {
@@ -44,6 +48,9 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
   private readonly builders = new Map<string, FirstMatch>();
   private readonly alternatives = new Map<string, Automaton[]>();
   private readonly parsers = new Map<string, P.Parser<TreeNode<R>>>();
+  /** Rules that reach recursion: run by ./recursive/ends.ts (the others by the automaton and FirstMatch). */
+  private readonly general: ReadonlySet<string>;
+  private readonly maxNesting: number;
 
   constructor(private readonly exprs: Rules<R>, names: readonly R[], options: RuleGrammarOptions = {}) {
     // Own properties only, each read once (a polluted Object.prototype must not reach a grammar).
@@ -55,6 +62,26 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
     this.labelRules = new Set(own(options, 'labelRules') ?? []);
     this.errorClass = own(options, 'errorClass') ?? GrammarSyntaxError;
     this.texts = own(options, 'texts');
+    this.general = analyzeRecursion(exprs).general;
+    this.maxNesting = own(options, 'maxNesting') ?? DEFAULT_MAX_NESTING;
+  }
+
+  /** Is `rule` one that reaches recursion (and so runs on ./recursive/ends.ts)? */
+  isRecursive(rule: R): boolean {
+    return this.general.has(rule);
+  }
+
+  private runner(input: string): EndsRunner {
+    return new EndsRunner(this.exprs, input, this.maxNesting);
+  }
+
+  /** A recursive rule's verdict: ok, or the error offset and what was expected there. */
+  private recursiveCheck(input: string, rule: R, from = 0): { ok: boolean; index: number; expected: string[]; ends: readonly number[] } {
+    const run = this.runner(input).run(rule, from);
+    if (run.ends.includes(input.length)) return { ok: true, index: input.length, expected: [], ends: run.ends };
+    const expected = [...run.expected];
+    if (run.ends.includes(run.furthest)) expected.push('end of input');
+    return { ok: false, index: run.furthest, expected, ends: run.ends };
   }
 
   /** The rule's spelling, or a TypeError naming the function. Rule names are case-insensitive. */
@@ -80,11 +107,16 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
     return a;
   }
 
+  /** The rules that give tree nodes: all but the lexical ones unless asked for (the root always). */
+  private nodeRules(rule: R, lexical: boolean): Set<string> {
+    return new Set<string>(this.rules.filter((n) => n === rule || lexical || !this.lexicalRules.has(n)));
+  }
+
   private builder(rule: R, lexical: boolean): FirstMatch {
     const key = `${lexical ? 1 : 0}${rule}`;
     let b = this.builders.get(key);
     if (!b) {
-      const nodeRules = new Set<string>(this.rules.filter((n) => n === rule || lexical || !this.lexicalRules.has(n)));
+      const nodeRules = this.nodeRules(rule, lexical);
       const nfa = buildNfa(this.exprs, { t: 'ref', name: rule }, { nodeRules });
       // The tree NFA has the same character states as the automaton's, so the same classes serve.
       this.builders.set(key, (b = new FirstMatch(nfa, this.automaton(rule))));
@@ -94,13 +126,15 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
 
   isValid(input: string, rule: R): boolean {
     this.input(input, 'isValid');
-    return this.automaton(this.ruleName(rule, 'isValid')).test(input);
+    const r = this.ruleName(rule, 'isValid');
+    if (this.general.has(r)) return this.runner(input).run(r).ends.includes(input.length);
+    return this.automaton(r).test(input);
   }
 
   validate(input: string, rule: R): GrammarValidation {
     this.input(input, 'validate');
     const r = this.ruleName(rule, 'validate');
-    const v = this.automaton(r).run(input);
+    const v = this.general.has(r) ? this.recursiveCheck(input, r) : this.automaton(r).run(input);
     return v.ok ? { ok: true } : { ok: false, error: new this.errorClass(input, r, v.index, v.expected) };
   }
 
@@ -110,6 +144,16 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
     const r = this.ruleName(rule, 'parseTree');
     // Own properties only, known keys, right types (src/engine/options.ts).
     const o = readOptions('parseTree', options, { lexical: 'boolean', maxNodes: 'count' });
+    if (this.general.has(r)) {
+      const runner = this.runner(input);
+      const run = runner.run(r);
+      if (!run.ends.includes(input.length)) {
+        const v = this.recursiveCheck(input, r);
+        throw new this.errorClass(input, r, v.index, v.expected);
+      }
+      runner.tree(r, 0, input.length, this.nodeRules(r, o.lexical === true), sink);
+      return;
+    }
     const v = this.automaton(r).run(input);
     if (!v.ok) throw new this.errorClass(input, r, v.index, v.expected);
     if (!this.builder(r, o.lexical === true).parse(input, 0, input.length, sink)) {
@@ -132,6 +176,20 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
   parser(rule: R): P.Parser<TreeNode<R>> {
     const r = this.ruleName(rule, 'parser');
     let p = this.parsers.get(r);
+    if (!p && this.general.has(r)) {
+      // A recursive rule: the longest prefix that is one, from the offset parsimmon is at.
+      const Pm = parsimmon();
+      p = Pm((input: string, i: number) => {
+        const runner = this.runner(input);
+        const run = runner.run(r, i);
+        if (!run.ends.length) return Pm.makeFailure(run.furthest, run.expected.length ? [...run.expected] : [r]);
+        const end = Math.max(...run.ends);
+        const b = new NodeBuilder();
+        runner.tree(r, i, end, this.nodeRules(r, false), b);
+        return Pm.makeSuccess(end, b.roots[0] as TreeNode<R>);
+      });
+      this.parsers.set(r, p);
+    }
     if (!p) {
       const automaton = this.automaton(r);
       const builder = this.builder(r, false);
@@ -160,6 +218,13 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
   alternativeOf(rule: R, text: string): number {
     const r = this.ruleName(rule, 'alternativeOf');
     this.input(text, 'alternativeOf');
+    if (this.general.has(r)) {
+      const v = this.recursiveCheck(text, r);
+      if (!v.ok) throw new this.errorClass(text, r, v.index, v.expected);
+      const body = this.exprs[r];
+      if (body.t !== 'alt') return -1;
+      return body.items.findIndex((item) => this.runner(text).ends(item, 0, 0).includes(text.length));
+    }
     const v = this.automaton(r).run(text);
     if (!v.ok) throw new this.errorClass(text, r, v.index, v.expected);
     const body = this.exprs[r];

@@ -1,0 +1,145 @@
+/**
+ * What a grammar's recursion is, at definition time: which rules are recursive (they take part
+ * in a cycle of references), which rules need the general machinery (they reach a recursive
+ * rule), and whether any cycle is left recursion, which is refused.
+ *
+ * Left recursion (`expr = expr "+" term`, or through other rules and nullable prefixes) has no
+ * first-match reading a backtracking parser could run: it would call itself forever before
+ * consuming anything. It is refused with the cycle named and the usual rewrite as a repetition.
+ * Every other recursion is run by ./ends.ts.
+ */
+import type { Expr, Rules } from '../expr';
+
+export interface Recursion {
+  /** Rules in a cycle of references. */
+  readonly recursive: ReadonlySet<string>;
+  /** Rules that reach a recursive rule (the recursive ones included): run by ./ends.ts. */
+  readonly general: ReadonlySet<string>;
+  /** A left-recursive cycle, e.g. ['expr', 'expr'], or undefined. */
+  readonly leftCycle?: readonly string[];
+}
+
+/** Rules that can match the empty string: a fixpoint, since rules may refer to each other. */
+export function nullableRules(rules: Rules): Set<string> {
+  const nullable = new Set<string>();
+  const can = (e: Expr): boolean => {
+    // Expressions nest only as deep as the grammar text writes them; rules are not followed here.
+    switch (e.t) {
+      case 'chars': return false;
+      case 'lit': return e.text.length === 0;
+      case 'seq': return e.items.every(can);
+      case 'alt': return e.items.some(can);
+      case 'rep': return e.min === 0 || can(e.item);
+      case 'ref': return nullable.has(e.name);
+      case 'guard': return true;
+    }
+  };
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const name of Object.keys(rules)) {
+      if (!nullable.has(name) && can(rules[name])) {
+        nullable.add(name);
+        changed = true;
+      }
+    }
+  }
+  return nullable;
+}
+
+/** The rules `e` refers to anywhere (right), and those it can call before consuming anything (left). */
+function references(e: Expr, nullable: ReadonlySet<string>): { all: Set<string>; left: Set<string> } {
+  const all = new Set<string>();
+  const left = new Set<string>();
+  const isNullable = (x: Expr): boolean => {
+    switch (x.t) {
+      case 'chars': return false;
+      case 'lit': return x.text.length === 0;
+      case 'seq': return x.items.every(isNullable);
+      case 'alt': return x.items.some(isNullable);
+      case 'rep': return x.min === 0 || isNullable(x.item);
+      case 'ref': return nullable.has(x.name);
+      case 'guard': return true;
+    }
+  };
+  const walk = (x: Expr, atLeft: boolean): void => {
+    switch (x.t) {
+      case 'ref':
+        all.add(x.name);
+        if (atLeft) left.add(x.name);
+        return;
+      case 'seq': {
+        let stillLeft = atLeft;
+        for (const item of x.items) {
+          walk(item, stillLeft);
+          stillLeft = stillLeft && isNullable(item);
+        }
+        return;
+      }
+      case 'alt': for (const item of x.items) walk(item, atLeft); return;
+      case 'rep': walk(x.item, atLeft); return;
+      default: return;
+    }
+  };
+  walk(e, true);
+  return { all, left };
+}
+
+/** A cycle in `graph` through `from`, as a path [from, …, from], or undefined (iterative search). */
+function cycleThrough(graph: ReadonlyMap<string, ReadonlySet<string>>): string[] | undefined {
+  const state = new Map<string, 1 | 2>();
+  for (const start of graph.keys()) {
+    if (state.has(start)) continue;
+    const path: string[] = [start];
+    const iters: Array<Iterator<string>> = [graph.get(start)!.values()];
+    state.set(start, 1);
+    while (iters.length) {
+      const next = iters[iters.length - 1].next();
+      if (next.done) {
+        state.set(path.pop()!, 2);
+        iters.pop();
+        continue;
+      }
+      const n = next.value;
+      const s = state.get(n);
+      if (s === 1) return [...path.slice(path.indexOf(n)), n];
+      if (s === undefined) {
+        state.set(n, 1);
+        path.push(n);
+        iters.push((graph.get(n) ?? new Set<string>()).values());
+      }
+    }
+  }
+  return undefined;
+}
+
+/** The recursion of a checked grammar (every reference names one of its rules). */
+export function analyzeRecursion(rules: Rules): Recursion {
+  const nullable = nullableRules(rules);
+  const right = new Map<string, Set<string>>();
+  const left = new Map<string, Set<string>>();
+  for (const name of Object.keys(rules)) {
+    const r = references(rules[name], nullable);
+    right.set(name, r.all);
+    left.set(name, r.left);
+  }
+  const leftCycle = cycleThrough(left);
+  // Recursive rules: those that reach themselves (strongly connected through references).
+  const reach = (from: string): Set<string> => {
+    const seen = new Set<string>();
+    const todo = [...(right.get(from) ?? [])];
+    while (todo.length) {
+      const n = todo.pop()!;
+      if (seen.has(n)) continue;
+      seen.add(n);
+      for (const m of right.get(n) ?? []) todo.push(m);
+    }
+    return seen;
+  };
+  const reaches = new Map<string, Set<string>>();
+  for (const name of Object.keys(rules)) reaches.set(name, reach(name));
+  const recursive = new Set<string>();
+  for (const [name, r] of reaches) if (r.has(name)) recursive.add(name);
+  const general = new Set<string>(recursive);
+  for (const [name, r] of reaches) for (const n of r) if (recursive.has(n)) general.add(name);
+  return { recursive, general, leftCycle };
+}

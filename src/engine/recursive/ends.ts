@@ -1,0 +1,324 @@
+/**
+ * First match for recursive grammars, exactly and in polynomial time, with no JavaScript
+ * recursion on the input.
+ *
+ * The tree is the one a backtracking parser finds first (alternatives in order, repetitions
+ * greedy, an iteration past the minimum that consumes nothing ends the repetition: ECMA-262
+ * RepeatMatcher), as for regular grammars. The key fact: what a backtracking parser does after
+ * an expression depends only on where the expression ended. So for each expression and start
+ * it is enough to know the ORDERED list of distinct end offsets, in the order the backtracking
+ * parser first reaches them:
+ *
+ *   ends(A / B, i)    = ends(A, i), then those of ends(B, i) not yet listed
+ *   ends(A B, i)      = for each j of ends(A, i) in order: ends(B, j), each end listed once
+ *   ends(n*m x, i)    = for each j of ends(x, i) (not j = i past the minimum): ends(rest, j);
+ *                       then i itself once the minimum is reached (greedy: more iterations first)
+ *   ends(rule, i)     = ends(its definition, i)
+ *
+ * The input is valid when its length is in ends(rule, 0). The tree is read back top-down: the
+ * first split whose parts reach the ends the whole needs (the first way to reach an end is the
+ * way the backtracking parser used). Rule calls and repetitions are memoized by (expression,
+ * iteration count, start), so each is worked out once: a list has at most n + 1 ends, which
+ * makes the worst case polynomial (cubic, as Earley or GLL), and the grammars people write —
+ * recursion entered after a consuming token, as in nested comments, brackets, JSON — keep lists
+ * of one or two ends and run in linear time.
+ *
+ * The work runs on an explicit stack of generators (one per expression being worked out), never
+ * on JavaScript's stack; nesting is bounded by `maxNesting` rule calls in progress, past which
+ * a `NestingLimitError` (a RangeError) is thrown. Left recursion is refused when the grammar is
+ * read (./analysis.ts).
+ *
+ * The error offset keeps its definition (the first offset at which the input stops being a
+ * prefix of anything the rule matches): the work is demand-driven from the start, so every
+ * terminal it tries stands on a viable prefix, and the furthest offset any terminal was tried
+ * at, or reached, is the longest viable prefix. `expected` is what was tried there.
+ */
+import type { Expr, Rules } from '../expr';
+
+/** Nesting deeper than the limit (rule calls in progress at once). */
+export class NestingLimitError extends RangeError {
+  override readonly name = 'NestingLimitError';
+  constructor(readonly limit: number) {
+    super(`nesting limit: more than ${limit} rule calls in progress at once (the option maxNesting of compileAbnf raises it)`);
+  }
+}
+
+/** The default of `maxNesting`. */
+export const DEFAULT_MAX_NESTING = 5000;
+
+interface Request { readonly e: Expr; readonly c: number; readonly pos: number }
+type Gen = Generator<Request, number[], number[]>;
+
+/** The outcome of a run from `from`: the ends in first-match order, and where a viable prefix stops. */
+export interface EndsRun {
+  readonly ends: readonly number[];
+  /** The longest viable prefix ends here (an offset of the input). */
+  readonly furthest: number;
+  /** What was tried at `furthest`, in the grammar's words (deduplicated). */
+  readonly expected: readonly string[];
+}
+
+/** Receives the tree's nodes in document order. */
+export interface EndsSink {
+  open(rule: string, start: number): void;
+  close(end: number): void;
+}
+
+const EMPTY: readonly number[] = Object.freeze([]);
+
+/** A run of one input: its memo lives as long as the run. */
+export class EndsRunner {
+  private readonly ids = new Map<Expr, number>();
+  private readonly memo = new Map<number, readonly number[]>();
+  private readonly active = new Set<number>();
+  private furthest = 0;
+  private expected: string[] = [];
+  private readonly n: number;
+
+  constructor(private readonly rules: Rules, private readonly input: string, private readonly maxNesting = DEFAULT_MAX_NESTING) {
+    this.n = input.length;
+  }
+
+  private id(e: Expr): number {
+    let k = this.ids.get(e);
+    if (k === undefined) this.ids.set(e, (k = this.ids.size));
+    return k;
+  }
+
+  /** The memo key of a rule call or repetition (other expressions are not memoized). */
+  private key(e: Expr, c: number, pos: number): number {
+    return (this.id(e) * 65537 + c) * (this.n + 1) + pos;
+  }
+
+  private tried(at: number, label: string): void {
+    if (at > this.furthest) {
+      this.furthest = at;
+      this.expected = [label];
+    } else if (at === this.furthest && !this.expected.includes(label)) this.expected.push(label);
+  }
+
+  private reached(at: number): void {
+    if (at > this.furthest) {
+      this.furthest = at;
+      this.expected = [];
+    }
+  }
+
+  /** A terminal's ends, at once. */
+  private terminal(e: Expr, pos: number): readonly number[] {
+    const s = this.input;
+    if (e.t === 'chars') {
+      if (pos < this.n) {
+        const cp = s.codePointAt(pos)!;
+        const w = cp > 0xffff ? 2 : 1;
+        const ok = cp < 128 ? e.set[cp] === 1 : !(cp >= 0xd800 && cp <= 0xdfff) && inRanges(e.more, cp);
+        if (ok) {
+          this.reached(pos + w);
+          return [pos + w];
+        }
+      }
+      this.tried(pos, e.label);
+      return EMPTY;
+    }
+    const lit = (e as Extract<Expr, { t: 'lit' }>).text;
+    let m = 0;
+    while (m < lit.length && pos + m < this.n && s[pos + m].toLowerCase() === lit[m].toLowerCase()) m++;
+    if (m === lit.length) {
+      this.reached(pos + m);
+      return [pos + m];
+    }
+    this.tried(pos + m, JSON.stringify(lit));
+    return EMPTY;
+  }
+
+  /** The ends of `e` (iteration `c` of a repetition) from `pos`, in first-match order. */
+  ends(e: Expr, c: number, pos: number): readonly number[] {
+    const first = this.immediate(e, c, pos);
+    if (first) return first;
+    // The explicit stack: each frame works out one expression, asking for others by yielding.
+    const stack: Array<{ gen: Gen; key: number | undefined; call: boolean }> = [];
+    let calls = 0;
+    const push = (r: Request) => {
+      const memoized = r.e.t === 'ref' || r.e.t === 'rep';
+      const key = memoized ? this.key(r.e, r.c, r.pos) : undefined;
+      if (key !== undefined) {
+        if (this.active.has(key)) throw new Error(`grammar engine internal error: left recursion at offset ${r.pos} was not refused`);
+        this.active.add(key);
+      }
+      const call = r.e.t === 'ref';
+      if (call && ++calls > this.maxNesting) throw new NestingLimitError(this.maxNesting);
+      stack.push({ gen: this.work(r.e, r.c, r.pos), key, call });
+    };
+    push({ e, c, pos });
+    let value: number[] | undefined;
+    let result: readonly number[] = EMPTY;
+    while (stack.length) {
+      const top = stack[stack.length - 1];
+      const step = top.gen.next(value as number[]);
+      if (step.done) {
+        stack.pop();
+        if (top.key !== undefined) {
+          this.memo.set(top.key, step.value);
+          this.active.delete(top.key);
+        }
+        if (top.call) calls--;
+        value = step.value;
+        result = step.value;
+        continue;
+      }
+      const r = step.value;
+      const now = this.immediate(r.e, r.c, r.pos);
+      if (now) {
+        value = now as number[];
+        continue;
+      }
+      value = undefined;
+      push(r);
+    }
+    return result;
+  }
+
+  /** A result known without work: a terminal's, or a memoized one. */
+  private immediate(e: Expr, c: number, pos: number): readonly number[] | undefined {
+    if (e.t === 'chars' || e.t === 'lit') return this.terminal(e, pos);
+    if (e.t === 'ref' || e.t === 'rep') return this.memo.get(this.key(e, c, pos));
+    return undefined;
+  }
+
+  /** The work for one expression, asking for its parts' ends by yielding requests. */
+  private *work(e: Expr, c: number, pos: number): Gen {
+    switch (e.t) {
+      case 'ref': {
+        const body = this.rules[e.name];
+        return yield { e: body, c: 0, pos };
+      }
+      case 'alt': {
+        const out: number[] = [];
+        for (const item of e.items) {
+          for (const j of yield { e: item, c: 0, pos }) if (!out.includes(j)) out.push(j);
+        }
+        return out;
+      }
+      case 'seq': {
+        let cur: number[] = [pos];
+        for (const item of e.items) {
+          const next: number[] = [];
+          for (const j of cur) {
+            for (const k of yield { e: item, c: 0, pos: j }) if (!next.includes(k)) next.push(k);
+          }
+          cur = next;
+          if (!cur.length) break;
+        }
+        return cur;
+      }
+      case 'rep': {
+        const out: number[] = [];
+        if (c < e.max) {
+          for (const j of yield { e: e.item, c: 0, pos }) {
+            if (j === pos && c + 1 > e.min) continue; // an empty iteration past the minimum
+            // Past the minimum of an unbounded repetition every count behaves alike: one memo entry.
+            const next = e.max === Infinity && c + 1 >= e.min ? e.min : c + 1;
+            for (const k of yield { e, c: next, pos: j }) if (!out.includes(k)) out.push(k);
+          }
+        }
+        if (c >= e.min && !out.includes(pos)) out.push(pos);
+        return out;
+      }
+      case 'guard':
+        throw new Error('grammar engine internal error: a PEG guard in a recursive grammar');
+      default:
+        return [...this.terminal(e, pos)];
+    }
+  }
+
+  /** The run of `rule` from `from`: its ends, and the longest viable prefix with what was expected there. */
+  run(rule: string, from = 0): EndsRun {
+    this.furthest = from;
+    this.expected = [];
+    const ends = this.ends({ t: 'ref', name: rule }, 0, from);
+    return { ends, furthest: this.furthest, expected: this.expected };
+  }
+
+  /**
+   * The first-match tree of `rule` over [from, to) (which must be one of its ends) into `sink`:
+   * nodes for the rules in `nodeRules`. Iterative: a stack of things to do.
+   */
+  tree(rule: string, from: number, to: number, nodeRules: ReadonlySet<string>, sink: EndsSink): void {
+    type Todo = { e: Expr; c: number; pos: number; end: number } | { close: number };
+    const todo: Todo[] = [{ e: { t: 'ref', name: rule }, c: 0, pos: from, end: to }];
+    const has = (e: Expr, c: number, pos: number, end: number) => this.ends(e, c, pos).includes(end);
+    while (todo.length) {
+      const t = todo.pop()!;
+      if ('close' in t) {
+        sink.close(t.close);
+        continue;
+      }
+      const { e, c, pos, end } = t;
+      switch (e.t) {
+        case 'ref': {
+          if (nodeRules.has(e.name)) {
+            sink.open(e.name, pos);
+            todo.push({ close: end });
+          }
+          todo.push({ e: this.rules[e.name], c: 0, pos, end });
+          break;
+        }
+        case 'alt': {
+          const item = e.items.find((x) => has(x, 0, pos, end));
+          if (!item) throw new Error('grammar engine internal error: no alternative reaches the end');
+          todo.push({ e: item, c: 0, pos, end });
+          break;
+        }
+        case 'seq': {
+          // The first split of each item in turn whose rest of the sequence reaches `end`.
+          const parts: Todo[] = [];
+          let at = pos;
+          for (let k = 0; k < e.items.length; k++) {
+            const item = e.items[k];
+            if (k === e.items.length - 1) {
+              parts.push({ e: item, c: 0, pos: at, end });
+              break;
+            }
+            const rest = this.suffix(e, k + 1);
+            const j = this.ends(item, 0, at).find((x) => has(rest, 0, x, end));
+            if (j === undefined) throw new Error('grammar engine internal error: no split reaches the end');
+            parts.push({ e: item, c: 0, pos: at, end: j });
+            at = j;
+          }
+          for (let k = parts.length - 1; k >= 0; k--) todo.push(parts[k]);
+          break;
+        }
+        case 'rep': {
+          if (c < e.max) {
+            const next = e.max === Infinity && c + 1 >= e.min ? e.min : c + 1;
+            const j = this.ends(e.item, 0, pos).find((x) => !(x === pos && c + 1 > e.min) && has(e, next, x, end));
+            if (j !== undefined) {
+              todo.push({ e, c: next, pos: j, end });
+              todo.push({ e: e.item, c: 0, pos, end: j });
+              break;
+            }
+          }
+          if (!(c >= e.min && end === pos)) throw new Error('grammar engine internal error: a repetition does not reach the end');
+          break;
+        }
+        default:
+          break; // a terminal: no node
+      }
+    }
+  }
+
+  private readonly suffixes = new Map<Expr, Expr[]>();
+
+  /** The sequence `e` from item `k` on, as one expression (made once, so that it has one id). */
+  private suffix(e: Extract<Expr, { t: 'seq' }>, k: number): Expr {
+    let list = this.suffixes.get(e);
+    if (!list) this.suffixes.set(e, (list = []));
+    return (list[k] ??= k === e.items.length - 1 ? e.items[k] : { t: 'seq', items: e.items.slice(k) });
+  }
+}
+
+function inRanges(more: readonly number[] | undefined, cp: number): boolean {
+  if (!more) return false;
+  for (let i = 0; i < more.length; i += 2) if (cp >= more[i] && cp <= more[i + 1]) return true;
+  return false;
+}

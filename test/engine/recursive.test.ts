@@ -1,0 +1,148 @@
+/**
+ * Recursive grammars (src/engine/recursive/): the engine against the plain backtracking
+ * reference (test/oracles/backtrack.ts, which shares no code with it) on random recursive,
+ * non-left-recursive grammars (seeded): the same verdict, error offset and first-match tree.
+ * Left recursion is refused; nesting is bounded; parsimmon parsers embed recursive rules.
+ */
+import fc from 'fast-check';
+import P from 'parsimmon';
+import { compileAbnf, AbnfSyntaxError } from '../../src/index';
+import type { Node } from '../../src/engine/tree';
+import { NestingLimitError } from '../../src/engine/recursive/ends';
+import { referenceErrorIndex, referenceTree, toAbnf, type Ast, type RefNode, type Rules } from '../oracles/backtrack';
+
+const NAMES = ['r0', 'r1', 'r2', 'r3'];
+
+/**
+ * An expression of rule `k`. It may refer to a later rule anywhere (no cycle can run through
+ * those), and to any rule, itself included, only after a consuming "(": recursion, never left
+ * recursion.
+ */
+function exprArb(k: number, depth: number): fc.Arbitrary<Ast> {
+  const leaves: Array<fc.Arbitrary<Ast>> = [
+    fc.constantFrom<Ast>({ t: 'range', lo: 0x61, hi: 0x61 }, { t: 'range', lo: 0x62, hi: 0x62 }, { t: 'range', lo: 0x61, hi: 0x62 }),
+    fc.constantFrom<Ast>({ t: 'lit', s: 'a' }, { t: 'lit', s: 'ab' }, { t: 'lit', s: '' }, { t: 'lit', s: ')' }),
+    fc.integer({ min: 0, max: NAMES.length - 1 }).map((j): Ast => ({ t: 'seq', items: [{ t: 'lit', s: '(' }, { t: 'ref', name: NAMES[j] }] })),
+  ];
+  if (k + 1 < NAMES.length) leaves.push(fc.integer({ min: k + 1, max: NAMES.length - 1 }).map((j): Ast => ({ t: 'ref', name: NAMES[j] })));
+  if (depth <= 0) return fc.oneof(...leaves);
+  const sub = exprArb(k, depth - 1);
+  return fc.oneof(
+    { weight: 3, arbitrary: fc.oneof(...leaves) },
+    { weight: 2, arbitrary: fc.array(sub, { minLength: 2, maxLength: 3 }).map((items): Ast => ({ t: 'seq', items })) },
+    { weight: 2, arbitrary: fc.array(sub, { minLength: 2, maxLength: 3 }).map((items): Ast => ({ t: 'alt', items })) },
+    {
+      weight: 2,
+      arbitrary: fc.tuple(sub, fc.constantFrom([0, 1], [0, Infinity], [1, Infinity], [0, 2], [1, 3]))
+        .map(([item, [min, max]]): Ast => ({ t: 'rep', item, min, max })),
+    },
+  );
+}
+
+const grammarArb: fc.Arbitrary<Rules> = fc.tuple(...NAMES.map((_, k) => exprArb(k, 2))).map((es) => {
+  const rules: Rules = {};
+  NAMES.forEach((n, k) => (rules[n] = es[k]));
+  return rules;
+});
+
+const inputArb = fc.array(fc.constantFrom('a', 'b', '(', ')', 'A'), { maxLength: 7 }).map((cs) => cs.join(''));
+const plain = (n: Node | RefNode): unknown => ({ rule: n.rule, start: n.start, end: n.end, children: (n.children as Array<Node | RefNode>).map(plain) });
+
+describe('recursive grammars: engine = backtracking reference (seeded)', () => {
+  it('verdict, error offset and first-match tree agree on random recursive grammars', () => {
+    let recursiveSeen = 0;
+    fc.assert(
+      fc.property(grammarArb, fc.array(inputArb, { minLength: 10, maxLength: 10 }), (rules, inputs) => {
+        const text = toAbnf(rules);
+        const g = compileAbnf(text);
+        if (g.isRecursive('r0') || g.isRecursive('r1')) recursiveSeen++;
+        for (const s of ['', '(a)', 'a(a)', ...inputs]) {
+          for (const rule of ['r0', 'r1']) {
+            const ref = referenceTree(rules, rule, s);
+            const v = g.validate(s, rule);
+            expect({ text, rule, s, ok: v.ok }).toEqual({ text, rule, s, ok: ref !== undefined });
+            if (ref) expect({ text, s, tree: plain(g.parseTree(s, rule)) }).toEqual({ text, s, tree: plain(ref) });
+            else if (!v.ok) expect({ text, rule, s, index: v.error.index }).toEqual({ text, rule, s, index: referenceErrorIndex(rules, rule, s) });
+          }
+        }
+      }),
+      { seed: 20261125, numRuns: 300 },
+    );
+    expect(recursiveSeen).toBeGreaterThan(100); // the generator does make recursive grammars
+  });
+});
+
+describe('what a user gets', () => {
+  const list = compileAbnf('list = item *("," item)\nitem = word / "(" list ")"\nword = 1*ALPHA');
+  const show = (n: Node): string => `${n.rule}[${n.start},${n.end}]${n.children.length ? `(${n.children.map(show).join(' ')})` : ''}`;
+
+  it('the student\'s grammar: nested lists parse, with a node for each rule', () => {
+    expect(list.isValid('a,(b,c),d', 'list')).toBe(true);
+    expect(show(list.parseTree('a,(b,c),d', 'list'))).toBe('list[0,9](item[0,1](word[0,1]) item[2,7](list[3,6](item[3,4](word[3,4]) item[5,6](word[5,6]))) item[8,9](word[8,9]))');
+  });
+
+  it('errors keep their meaning: the first offset that stops being a prefix, and what could come there', () => {
+    const v = list.validate('a,(b,c,d', 'list');
+    expect(v.ok).toBe(false);
+    if (v.ok) return;
+    expect(v.error.index).toBe(8);
+    expect([...v.error.expected].sort()).toEqual(['")"', '","', 'ALPHA']);
+    const w = list.validate('a,)', 'list');
+    expect(!w.ok && [w.error.index, [...w.error.expected].sort()]).toEqual([2, ['"("', 'ALPHA']]);
+  });
+
+  it('first match backtracks into finished alternatives, as a RegExp does (not PEG\'s commit)', () => {
+    // PEG commits to "a" and then fails on "ab"; first match takes the second alternative.
+    const g = compileAbnf('s = ( "a" / "ab" ) t\nt = "b" / "(" s ")"');
+    expect(g.isValid('ab', 's') && g.isValid('ab(ab)', 's')).toBe(true);
+    const h = compileAbnf('s = "(" s ")" / x\nx = 1*"a" "a"');
+    expect(show(h.parseTree('((aaa))', 's'))).toBe('s[0,7](s[1,6](s[2,5](x[2,5])))');
+  });
+
+  it('left recursion is refused, naming the cycle and the rewrite', () => {
+    expect(() => compileAbnf('expr = expr "+" term / term\nterm = DIGIT')).toThrow(AbnfSyntaxError);
+    expect(() => compileAbnf('expr = expr "+" term / term\nterm = DIGIT')).toThrow(/left recursion: expr -> expr: .*expr = term \*\("\+" term\)/);
+    // Through another rule and a nullable prefix.
+    expect(() => compileAbnf('a = [ "x" ] b\nb = *"y" a "z" / "w"')).toThrow(/left recursion: (a -> b -> a|b -> a -> b)/);
+    // Right recursion and recursion after a token are fine.
+    expect(compileAbnf('a = "x" a / "y"').isValid('xxy', 'a')).toBe(true);
+  });
+
+  it('never a stack overflow: deep nesting gives the nesting limit (a RangeError naming it) or, raised, an answer', () => {
+    const deep = compileAbnf('v = "[" [ v ] "]" / "x"');
+    const s = '['.repeat(10_000) + ']'.repeat(10_000);
+    expect(() => deep.isValid(s, 'v')).toThrow(NestingLimitError);
+    expect(() => deep.isValid(s, 'v')).toThrow(RangeError);
+    expect(() => deep.isValid(s, 'v')).toThrow(/maxNesting/);
+    const roomy = compileAbnf('v = "[" [ v ] "]" / "x"', { maxNesting: 50_000 });
+    expect(roomy.isValid(s, 'v')).toBe(true);
+    expect(roomy.parseTree(s, 'v').end).toBe(20_000);
+    expect(() => compileAbnf('v = "x"', { maxNesting: -1 } as never)).toThrow(TypeError);
+  });
+
+  it('a pathological ambiguous grammar (s = "a" s s / "") on 200 characters answers', () => {
+    const s = compileAbnf('s = "a" s s / ""');
+    expect(s.isValid('a'.repeat(200), 's')).toBe(true);
+    expect(s.isValid('a'.repeat(199) + 'b', 's')).toBe(false);
+  });
+
+  it('parser(rule) stays a parsimmon parser: the longest prefix, spans into the whole input', () => {
+    const p = P.seq(P.string('<'), list.parser('list'), P.string('>')).map(([, t]) => t as Node);
+    const r = p.parse('<a,(b)>');
+    expect(r.status).toBe(true);
+    if (r.status) expect([r.value.start, r.value.end, r.value.children.length]).toEqual([1, 6, 2]);
+    const bad = P.seq(P.string('<'), list.parser('list')).parse('<,');
+    expect(bad.status).toBe(false);
+  });
+
+  it('alternativeOf and rule names in any case work on recursive rules', () => {
+    expect(list.alternativeOf('item', '(a)')).toBe(1);
+    expect(list.isValid('(a)', 'ITEM')).toBe(true);
+  });
+
+  it('regular rules of a recursive grammar keep the regular engine', () => {
+    expect(list.isRecursive('word')).toBe(false);
+    expect(list.isRecursive('list')).toBe(true);
+    expect(list.isRecursive('item')).toBe(true);
+  });
+});
