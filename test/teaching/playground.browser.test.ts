@@ -438,11 +438,12 @@ test('generated grammars and inputs (seeded): the page walks exactly the steps o
     const t = trace(g, input, 'r0');
     // Short walks (a click a step), both valid and invalid inputs.
     if (t.steps.length > 60) continue;
-    if (t.ok) expect(replay(t.steps)).toBeDefined();
     cases.push([text, input]);
     if (cases.length === 6) break;
   }
   expect(cases.length).toBe(6);
+  // And a recursive grammar (its start rule named r0 like the others).
+  cases.push(['r0 = t *( "+" t )\nt = "a" / "(" r0 ")"\n', '(a+a)']);
   const page = await open();
   for (const [text, input] of cases) {
     await page.goto(`${origin}/index.html${frag('custom', 'r0', input, `&abnf=${encodeURIComponent(text)}`)}`);
@@ -459,6 +460,13 @@ test('generated grammars and inputs (seeded): the page walks exactly the steps o
     }
     expect([text, input, await next.isDisabled()]).toEqual([text, input, true]);
     expect([text, input, seen]).toEqual([text, input, t.steps.map((s) => stepText(s, t, input, rules, '/'))]);
+    // Those steps, replayed, are the engine's tree.
+    type N = { rule: string; start: number; end: number; children: readonly N[] };
+    const plain = (n: N): unknown => ({ rule: n.rule, start: n.start, end: n.end, children: n.children.map(plain) });
+    const g = compileAbnf(text);
+    const v = g.validate(input, 'r0');
+    expect([text, input, t.ok]).toEqual([text, input, v.ok]);
+    if (v.ok) expect([text, input, plain(replay(t.steps)!)]).toEqual([text, input, plain(g.parseTree(input, 'r0', { lexical: true }))]);
   }
   await page.close();
 });
