@@ -38,6 +38,15 @@ export const EXAMPLES: ReadonlyMap<string, readonly Example[]> = new Map([
   ['rfc6874', [
     { input: 'http://[fe80::1%25eth0]/', rule: 'URI-reference', why: 'an IPv6 zone identifier, percent-encoded' },
   ]],
+  // Recursive grammars.
+  ['json', [
+    { input: '{"a": [1, {"b": null}]}', rule: 'JSON-text', why: 'values inside arrays inside objects: recursion' },
+    { input: '[1, 2,]', rule: 'JSON-text', why: 'a trailing comma: where does it stop?' },
+  ]],
+  ['rfc5322', [
+    { input: 'pete(his (nested) account)@silly.test', rule: 'addr-spec', why: 'a nested comment in an address' },
+    { input: '"john doe"@example.com', rule: 'addr-spec', why: 'a quoted local part' },
+  ]],
 ]);
 
 const NAMES: ReadonlyArray<[string, keyof api.UriComponents]> = [

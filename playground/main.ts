@@ -75,7 +75,7 @@ function grammarNow(): GrammarView {
 
 /** URI-reference where the grammar has it (IRI-reference for RFC 3987), else its first rule. */
 function defaultRule(g: GrammarView): string {
-  return ['URI-reference', 'IRI-reference'].find((r) => g.rules.includes(r)) ?? g.rules[0];
+  return ['URI-reference', 'IRI-reference', 'addr-spec'].find((r) => g.rules.includes(r)) ?? g.rules[0];
 }
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...kids: Array<Node | string | globalThis.Node>): HTMLElementTagNameMap[K] {

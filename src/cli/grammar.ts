@@ -13,7 +13,7 @@ import { Usage, show } from './args';
 
 export interface CliGrammar {
   readonly name: string;
-  /** A grammar of the registry (they read URIs and IRIs), not one loaded from a file. */
+  /** A grammar of URIs or IRIs from the registry (their errors hide passwords), not JSON or a file. */
   readonly builtIn: boolean;
   /** The grammar itself, for the teaching commands (explain, railroad). */
   grammar(): Grammar;
@@ -45,7 +45,7 @@ export function cliGrammar(name: string | undefined): CliGrammar {
   const g = load(name);
   return {
     name: g.name ?? name,
-    builtIn: !/\.a?bnf$/i.test(name),
+    builtIn: ['rfc2396', 'rfc2732', 'rfc3987', 'rfc6874'].includes(name),
     grammar: () => g,
     rules: g.rules,
     firstRule: g.rules[0],

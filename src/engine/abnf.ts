@@ -108,6 +108,9 @@ function ownNotation(n: Notation): Notation {
   };
 }
 
+/** A line that begins a rule: a name, then "=" (or "=/"), after any indentation. */
+const RULE_START = /^[ \t]*[A-Za-z][A-Za-z0-9_-]*[ \t]*=/;
+
 class Reader implements NotationReader {
   /** The text with line ends made LF and the common indentation removed. */
   private readonly src: string;
@@ -132,7 +135,11 @@ class Reader implements NotationReader {
     const lines: string[] = [];
     let offset = 0;
     for (const l of this.originalLines) {
-      const cut = Math.min(common, /^[ \t]*/.exec(l)![0].length);
+      // A line that begins `name =` or `name =/` begins a rule wherever it is indented ("=" cannot
+      // stand inside a rule's body): RFCs print some rules less or more indented than the rest
+      // (RFC 8259 prints `array` at 3 spaces, its other rules at 6).
+      const indent = /^[ \t]*/.exec(l)![0].length;
+      const cut = RULE_START.test(l) ? indent : Math.min(common, indent);
       this.lineStarts.push(offset);
       this.removed.push(cut);
       lines.push(l.slice(cut));

@@ -8,6 +8,7 @@ import { rfc2396 } from './rfc2396';
 import { rfc2732 } from './rfc2732';
 import { rfc3987 } from '../iri/rfc3987';
 import { rfc6874 } from './rfc6874';
+import { abnf, json, rfc5322 } from './recursive';
 
 const BUILT_INS: Record<string, () => Grammar> = {
   rfc3986: () => rfc3986Grammar,
@@ -17,6 +18,10 @@ const BUILT_INS: Record<string, () => Grammar> = {
   rfc3987: () => rfc3987 as unknown as Grammar,
   // Opt-in, obsolete (RFC 9844 obsoletes RFC 6874): IPv6 zone identifiers, `[fe80::1%25en1]`.
   rfc6874: () => rfc6874,
+  // Recursive grammars, run exactly by src/engine/recursive/: JSON, e-mail addresses, ABNF itself.
+  json: () => json,
+  rfc5322: () => rfc5322,
+  abnf: () => abnf,
 };
 
 /** The names `grammarByName` knows. */

@@ -10,7 +10,7 @@ describe('grammarByName', () => {
   });
 
   it('gives each shipped grammar as the object the package exports', () => {
-    expect(GRAMMAR_NAMES).toEqual(['rfc3986', 'rfc2396', 'rfc2732', 'rfc3987', 'rfc6874']);
+    expect(GRAMMAR_NAMES).toEqual(['rfc3986', 'rfc2396', 'rfc2732', 'rfc3987', 'rfc6874', 'json', 'rfc5322', 'abnf']);
     expect(grammarByName('rfc3986')).toBe(rfc3986);
     expect(grammarByName('rfc2396')).toBe(rfc2396);
     expect(grammarByName('rfc2732')).toBe(rfc2732);
