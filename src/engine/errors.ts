@@ -22,9 +22,13 @@ export class GrammarSyntaxError extends SyntaxError {
   }
 }
 
+/** The core rules of RFC 5234 B.1 that are one white-space character: SP, HTAB, LF, CR. */
+const WHITE_SPACE_NAMES = new Map([[0x20, 'SP'], [0x09, 'HTAB'], [0x0a, 'LF'], [0x0d, 'CR']]);
+
 /**
  * Expected items as a person reads them: a value range of printable ASCII, which the grammar
- * names as ABNF writes it (`%x30-35`), as its characters (`"0"–"5"`; `%x41` as `"A"`). Rule names,
+ * names as ABNF writes it (`%x30-35`), as its characters (`"0"–"5"`; `%x41` as `"A"`; white space
+ * by its core rule name, `%x20` as SP). Rule names,
  * quoted strings and other ranges are kept.
  */
 export function readableExpected(expected: readonly string[]): string[] {
@@ -35,6 +39,11 @@ export function readableExpected(expected: readonly string[]): string[] {
   return expected.map((e) => {
     const m = /^%x([0-9A-Fa-f]{1,6})(?:-([0-9A-Fa-f]{1,6}))?$/.exec(e);
     if (!m) return e;
+    // White space has no visible character: its RFC 5234 core rule name (B.1) says which it is.
+    if (m[2] === undefined) {
+      const core = WHITE_SPACE_NAMES.get(parseInt(m[1], 16));
+      if (core) return core;
+    }
     const lo = ch(m[1]);
     const hi = m[2] === undefined ? lo : ch(m[2]);
     return lo && hi ? (m[2] === undefined ? lo : `${lo}–${hi}`) : e;

@@ -10,6 +10,7 @@ import { compileAbnf, rfc3986, rfc2396, rfc3987, type Node } from '../../src/ind
 import { MAX_TRACE_INPUT, replay, trace, type ReplayNode } from '../../src/teaching/trace';
 import { whereStopped, whyNodes } from '../../src/teaching/why';
 import { explain } from '../../src/teaching/explain';
+import { readableExpected } from '../../src/engine/errors';
 import type { GrammarView } from '../../src/teaching/grammarView';
 
 const plain = (n: Node | ReplayNode): unknown => ({ rule: n.rule, start: n.start, end: n.end, children: n.children.map((c) => plain(c as Node)) });
@@ -67,6 +68,11 @@ describe('why, in words', () => {
   });
   it('value ranges read as characters in expected lists: "0"–"4"', () => {
     expect(explain(rfc3986, '255', 'dec-octet', { why: true })[4]).toBe('  - fourth alternative, "2" %x30-34 DIGIT: matched `2`, then stopped at offset 1: found "5", expected "0"–"4"');
+  });
+  it('white space in expected lists by its core rule name (SP, HTAB, LF, CR), other controls as written', () => {
+    const g = compileAbnf('t = *( %x20 / %x09 / %x0A / %x0D ) ( "x" / %x00-1F / %x7F )');
+    expect(explain(g, ' x', 't', { why: true })[1]).toBe('  - *( %x20 / %x09 / %x0A / %x0D ) took 1 iteration; a second could not match: at offset 1, found "x", expected SP, HTAB, LF, CR');
+    expect(readableExpected(['%x20', '%x09', '%x0A', '%x0D', '%x00-1F', '%x7F', '%x41', '%x30-35'])).toEqual(['SP', 'HTAB', 'LF', 'CR', '%x00-1F', '%x7F', '"A"', '"0"–"5"']);
   });
   it('a grammar in its own notation: RFC 2396 writes "|"', () => {
     expect(explain(rfc2396, 'http://a/', 'URI-reference', { why: true })[0]).toBe('`http://a/` is URI-reference: [ absoluteURI | relativeURI ] [ "#" fragment ]');
