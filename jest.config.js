@@ -14,5 +14,7 @@ module.exports = {
   testPathIgnorePatterns: ['/node_modules/', ...(skipBrowser ? ['\\.browser\\.test\\.ts$'] : [])],
   // grammar/texts.ts (the grammar files as strings) is generated, not committed: make it first.
   globalSetup: '<rootDir>/scripts/grammar-texts.js',
+  // fast-check's global seed: every property test replays (test/support/seed.ts).
+  setupFiles: ['<rootDir>/test/support/seed.ts'],
   testTimeout: 120000,
 };

@@ -39,7 +39,7 @@ function expectSyntaxError(e: unknown, input: string): void {
   expect(Number.isInteger(err.index)).toBe(true);
   expect(err.index).toBeGreaterThanOrEqual(0);
   expect(err.index).toBeLessThanOrEqual(input.length);
-  expect(err.message).toMatch(/\n {2}[ ~]*\^$/m);
+  expect(err.message).toMatch(/\n {2}[ ~]*\^~*$/m);
 }
 
 /** Calls `f`; a throw must be a well-formed UriSyntaxError about `input`. */
