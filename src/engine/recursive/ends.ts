@@ -69,7 +69,13 @@ const EMPTY: readonly number[] = Object.freeze([]);
 /** A run of one input: its memo lives as long as the run. */
 export class EndsRunner {
   private readonly ids = new Map<Expr, number>();
-  private readonly memo = new Map<number, readonly number[]>();
+  /**
+   * The memo, one dense array a slot (a rule, or a repetition at an iteration count), indexed by
+   * start: 0 not worked out, 1 no end, 2 + j the one end j, -1 - k the list lists[k] (several ends).
+   * Dense arrays, not a map: a map of millions of entries costs more per entry as it grows.
+   */
+  private readonly slots = new Map<number, Int32Array>();
+  private readonly lists: Array<readonly number[]> = [];
   private readonly active = new Set<number>();
   private furthest = 0;
   private expected: string[] = [];
@@ -85,9 +91,27 @@ export class EndsRunner {
     return k;
   }
 
-  /** The memo key of a rule call or repetition (other expressions are not memoized). */
+  /** The memo slot of a rule call (by rule: every reference to it shares it) or of a repetition at count `c`. */
+  private slotOf(e: Expr, c: number): number {
+    return e.t === 'ref' ? this.id(this.rules[e.name]) * 65537 + 65536 : this.id(e) * 65537 + c;
+  }
+
+  /** The memo key of a rule call or repetition at `pos` (for the set of those in progress). */
   private key(e: Expr, c: number, pos: number): number {
-    return (this.id(e) * 65537 + c) * (this.n + 1) + pos;
+    return this.slotOf(e, c) * (this.n + 1) + pos;
+  }
+
+  private recall(e: Expr, c: number, pos: number): readonly number[] | undefined {
+    const slot = this.slots.get(this.slotOf(e, c));
+    const v = slot ? slot[pos] : 0;
+    return v === 0 ? undefined : v === 1 ? EMPTY : v > 1 ? [v - 2] : this.lists[-v - 1];
+  }
+
+  private remember(e: Expr, c: number, pos: number, ends: readonly number[]): void {
+    const s = this.slotOf(e, c);
+    let slot = this.slots.get(s);
+    if (!slot) this.slots.set(s, (slot = new Int32Array(this.n + 1)));
+    slot[pos] = ends.length === 0 ? 1 : ends.length === 1 ? ends[0] + 2 : -1 - (this.lists.push(ends) - 1);
   }
 
   private tried(at: number, label: string): void {
@@ -136,7 +160,7 @@ export class EndsRunner {
     const first = this.immediate(e, c, pos);
     if (first) return first;
     // The explicit stack: each frame works out one expression, asking for others by yielding.
-    const stack: Array<{ gen: Gen; key: number | undefined; call: boolean }> = [];
+    const stack: Array<{ gen: Gen; req: Request; key: number | undefined; call: boolean }> = [];
     let calls = 0;
     const push = (r: Request) => {
       const memoized = r.e.t === 'ref' || r.e.t === 'rep';
@@ -147,7 +171,7 @@ export class EndsRunner {
       }
       const call = r.e.t === 'ref';
       if (call && ++calls > this.maxNesting) throw new NestingLimitError(this.maxNesting);
-      stack.push({ gen: this.work(r.e, r.c, r.pos), key, call });
+      stack.push({ gen: this.work(r.e, r.c, r.pos), req: r, key, call });
     };
     push({ e, c, pos });
     let value: number[] | undefined;
@@ -158,7 +182,7 @@ export class EndsRunner {
       if (step.done) {
         stack.pop();
         if (top.key !== undefined) {
-          this.memo.set(top.key, step.value);
+          this.remember(top.req.e, top.req.c, top.req.pos, step.value);
           this.active.delete(top.key);
         }
         if (top.call) calls--;
@@ -181,7 +205,7 @@ export class EndsRunner {
   /** A result known without work: a terminal's, or a memoized one. */
   private immediate(e: Expr, c: number, pos: number): readonly number[] | undefined {
     if (e.t === 'chars' || e.t === 'lit') return this.terminal(e, pos);
-    if (e.t === 'ref' || e.t === 'rep') return this.memo.get(this.key(e, c, pos));
+    if (e.t === 'ref' || e.t === 'rep') return this.recall(e, c, pos);
     return undefined;
   }
 
