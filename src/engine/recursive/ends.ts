@@ -47,7 +47,72 @@ export class NestingLimitError extends RangeError {
 export const DEFAULT_MAX_NESTING = 5000;
 
 interface Request { readonly e: Expr; readonly c: number; readonly pos: number }
-type Gen = Generator<Request, number[], number[]>;
+
+/**
+ * An ordered list of ends. A greedy repetition's list from `pos` is the list from where its first
+ * iteration ends, then `pos` itself; kept as that (a chain sharing the rest), not copied, since a
+ * repetition of k iterations would otherwise copy lists of k, k - 1, … ends: quadratic in k.
+ */
+type Ends = readonly number[] | Chain;
+interface Chain {
+  readonly t: 'chain';
+  /** The ends before `last`. */
+  readonly head: Ends;
+  readonly last: number;
+  /** The first end (the greedy one), for the common membership question at once. */
+  readonly first: number;
+}
+
+/** The ends in order, as an array (walking a chain: linear in its length, no recursion). */
+function toArray(l: Ends): readonly number[] {
+  if (!('t' in l)) return l as readonly number[];
+  const lasts: number[] = [];
+  let x: Ends = l;
+  while ('t' in x) {
+    lasts.push((x as Chain).last);
+    x = (x as Chain).head;
+  }
+  const out = [...(x as readonly number[])];
+  for (let k = lasts.length - 1; k >= 0; k--) out.push(lasts[k]);
+  return out;
+}
+
+/** Is `end` in the list? */
+function contains(l: Ends, end: number): boolean {
+  let x: Ends = l;
+  while ('t' in x) {
+    const c = x as Chain;
+    if (c.first === end || c.last === end) return true;
+    x = c.head;
+  }
+  return (x as readonly number[]).includes(end);
+}
+
+function chain(head: Ends, last: number): Chain {
+  const first = 't' in head ? (head as Chain).first : (head as readonly number[]).length ? (head as readonly number[])[0] : last;
+  return { t: 'chain', head, last, first };
+}
+
+/** Appends the items of `from` not yet in `out` (a set once the list is long: no quadratic dedupe). */
+class Collector {
+  readonly out: number[] = [];
+  private seen: Set<number> | undefined;
+  add(k: number): void {
+    if (this.seen) {
+      if (this.seen.has(k)) return;
+      this.seen.add(k);
+    } else {
+      if (this.out.includes(k)) return;
+      if (this.out.length >= 16) this.seen = new Set(this.out).add(k);
+    }
+    this.out.push(k);
+  }
+  addAll(l: Ends): void {
+    for (const k of toArray(l)) this.add(k);
+  }
+}
+
+type Gen = Generator<Request, Ends, Ends>;
 
 /** The outcome of a run from `from`: the ends in first-match order, and where a viable prefix stops. */
 export interface EndsRun {
@@ -75,7 +140,7 @@ export class EndsRunner {
    * Dense arrays, not a map: a map of millions of entries costs more per entry as it grows.
    */
   private readonly slots = new Map<number, Int32Array>();
-  private readonly lists: Array<readonly number[]> = [];
+  private readonly lists: Ends[] = [];
   private readonly active = new Set<number>();
   private furthest = 0;
   private expected: string[] = [];
@@ -101,17 +166,18 @@ export class EndsRunner {
     return this.slotOf(e, c) * (this.n + 1) + pos;
   }
 
-  private recall(e: Expr, c: number, pos: number): readonly number[] | undefined {
+  private recall(e: Expr, c: number, pos: number): Ends | undefined {
     const slot = this.slots.get(this.slotOf(e, c));
     const v = slot ? slot[pos] : 0;
     return v === 0 ? undefined : v === 1 ? EMPTY : v > 1 ? [v - 2] : this.lists[-v - 1];
   }
 
-  private remember(e: Expr, c: number, pos: number, ends: readonly number[]): void {
+  private remember(e: Expr, c: number, pos: number, ends: Ends): void {
     const s = this.slotOf(e, c);
     let slot = this.slots.get(s);
     if (!slot) this.slots.set(s, (slot = new Int32Array(this.n + 1)));
-    slot[pos] = ends.length === 0 ? 1 : ends.length === 1 ? ends[0] + 2 : -1 - (this.lists.push(ends) - 1);
+    const a = 't' in ends ? undefined : (ends as readonly number[]);
+    slot[pos] = a && a.length === 0 ? 1 : a && a.length === 1 ? a[0] + 2 : -1 - (this.lists.push(ends) - 1);
   }
 
   private tried(at: number, label: string): void {
@@ -157,6 +223,11 @@ export class EndsRunner {
 
   /** The ends of `e` (iteration `c` of a repetition) from `pos`, in first-match order. */
   ends(e: Expr, c: number, pos: number): readonly number[] {
+    return toArray(this.endsList(e, c, pos));
+  }
+
+  /** `ends`, kept as a chain where it is one. */
+  private endsList(e: Expr, c: number, pos: number): Ends {
     const first = this.immediate(e, c, pos);
     if (first) return first;
     // The explicit stack: each frame works out one expression, asking for others by yielding.
@@ -174,11 +245,11 @@ export class EndsRunner {
       stack.push({ gen: this.work(r.e, r.c, r.pos), req: r, key, call });
     };
     push({ e, c, pos });
-    let value: number[] | undefined;
-    let result: readonly number[] = EMPTY;
+    let value: Ends | undefined;
+    let result: Ends = EMPTY;
     while (stack.length) {
       const top = stack[stack.length - 1];
-      const step = top.gen.next(value as number[]);
+      const step = top.gen.next(value as Ends);
       if (step.done) {
         stack.pop();
         if (top.key !== undefined) {
@@ -193,7 +264,7 @@ export class EndsRunner {
       const r = step.value;
       const now = this.immediate(r.e, r.c, r.pos);
       if (now) {
-        value = now as number[];
+        value = now;
         continue;
       }
       value = undefined;
@@ -203,7 +274,7 @@ export class EndsRunner {
   }
 
   /** A result known without work: a terminal's, or a memoized one. */
-  private immediate(e: Expr, c: number, pos: number): readonly number[] | undefined {
+  private immediate(e: Expr, c: number, pos: number): Ends | undefined {
     if (e.t === 'chars' || e.t === 'lit') return this.terminal(e, pos);
     if (e.t === 'ref' || e.t === 'rep') return this.recall(e, c, pos);
     return undefined;
@@ -217,36 +288,46 @@ export class EndsRunner {
         return yield { e: body, c: 0, pos };
       }
       case 'alt': {
-        const out: number[] = [];
-        for (const item of e.items) {
-          for (const j of yield { e: item, c: 0, pos }) if (!out.includes(j)) out.push(j);
-        }
-        return out;
+        if (e.items.length === 1) return yield { e: e.items[0], c: 0, pos };
+        const out = new Collector();
+        for (const item of e.items) out.addAll(yield { e: item, c: 0, pos });
+        return out.out;
       }
       case 'seq': {
-        let cur: number[] = [pos];
+        let cur: Ends = [pos];
         for (const item of e.items) {
-          const next: number[] = [];
-          for (const j of cur) {
-            for (const k of yield { e: item, c: 0, pos: j }) if (!next.includes(k)) next.push(k);
+          const starts = toArray(cur);
+          if (starts.length === 1) {
+            cur = yield { e: item, c: 0, pos: starts[0] };
+          } else {
+            const next = new Collector();
+            for (const j of starts) next.addAll(yield { e: item, c: 0, pos: j });
+            cur = next.out;
           }
-          cur = next;
-          if (!cur.length) break;
+          if (!('t' in cur) && !(cur as readonly number[]).length) break;
         }
         return cur;
       }
       case 'rep': {
-        const out: number[] = [];
+        // Past the minimum of an unbounded repetition every count behaves alike: one memo entry.
+        const next = e.max === Infinity && c + 1 >= e.min ? e.min : c + 1;
         if (c < e.max) {
-          for (const j of yield { e: e.item, c: 0, pos }) {
-            if (j === pos && c + 1 > e.min) continue; // an empty iteration past the minimum
-            // Past the minimum of an unbounded repetition every count behaves alike: one memo entry.
-            const next = e.max === Infinity && c + 1 >= e.min ? e.min : c + 1;
-            for (const k of yield { e, c: next, pos: j }) if (!out.includes(k)) out.push(k);
+          const items = toArray(yield { e: e.item, c: 0, pos });
+          if (items.length === 1 && items[0] > pos) {
+            // The common case: one way to match an iteration, and it consumes. Then the list is
+            // the rest's, and `pos` after it (no end of the rest can be `pos`): a chain, no copy.
+            const rest = yield { e, c: next, pos: items[0] };
+            return c >= e.min ? chain(rest, pos) : rest;
           }
+          const out = new Collector();
+          for (const j of items) {
+            if (j === pos && c + 1 > e.min) continue; // an empty iteration past the minimum
+            out.addAll(yield { e, c: next, pos: j });
+          }
+          if (c >= e.min) out.add(pos);
+          return out.out;
         }
-        if (c >= e.min && !out.includes(pos)) out.push(pos);
-        return out;
+        return c >= e.min ? [pos] : EMPTY;
       }
       case 'guard':
         throw new Error('grammar engine internal error: a PEG guard in a recursive grammar');
@@ -270,7 +351,7 @@ export class EndsRunner {
   tree(rule: string, from: number, to: number, nodeRules: ReadonlySet<string>, sink: EndsSink): void {
     type Todo = { e: Expr; c: number; pos: number; end: number } | { close: number };
     const todo: Todo[] = [{ e: { t: 'ref', name: rule }, c: 0, pos: from, end: to }];
-    const has = (e: Expr, c: number, pos: number, end: number) => this.ends(e, c, pos).includes(end);
+    const has = (e: Expr, c: number, pos: number, end: number) => contains(this.endsList(e, c, pos), end);
     while (todo.length) {
       const t = todo.pop()!;
       if ('close' in t) {
