@@ -32,21 +32,23 @@ const WHITE_SPACE_NAMES = new Map([[0x20, 'SP'], [0x09, 'HTAB'], [0x0a, 'LF'], [
  * quoted strings and other ranges are kept.
  */
 export function readableExpected(expected: readonly string[]): string[] {
-  const ch = (hex: string) => {
-    const c = parseInt(hex, 16);
-    return c >= 0x21 && c <= 0x7e ? (c === 0x22 ? '"\\""' : `"${String.fromCharCode(c)}"`) : undefined;
-  };
+  const ch = (c: number) => (c >= 0x21 && c <= 0x7e ? (c === 0x22 ? '"\\""' : `"${String.fromCharCode(c)}"`) : undefined);
   return expected.map((e) => {
-    const m = /^%x([0-9A-Fa-f]{1,6})(?:-([0-9A-Fa-f]{1,6}))?$/.exec(e);
+    // %x41, %x30-35, and the same in decimal (%d65) and binary (%b1000001), as grammars write them.
+    const m = /^%([xdb])([0-9A-Fa-f]{1,21})(?:-([0-9A-Fa-f]{1,21}))?$/.exec(e);
     if (!m) return e;
+    const base = m[1] === 'x' ? 16 : m[1] === 'd' ? 10 : 2;
+    const lo = parseInt(m[2], base);
+    const hi = m[3] === undefined ? undefined : parseInt(m[3], base);
+    if (Number.isNaN(lo) || (hi !== undefined && Number.isNaN(hi))) return e;
     // White space has no visible character: its RFC 5234 core rule name (B.1) says which it is.
-    if (m[2] === undefined) {
-      const core = WHITE_SPACE_NAMES.get(parseInt(m[1], 16));
+    if (hi === undefined) {
+      const core = WHITE_SPACE_NAMES.get(lo);
       if (core) return core;
     }
-    const lo = ch(m[1]);
-    const hi = m[2] === undefined ? lo : ch(m[2]);
-    return lo && hi ? (m[2] === undefined ? lo : `${lo}–${hi}`) : e;
+    const a = ch(lo);
+    const b = hi === undefined ? a : ch(hi);
+    return a && b ? (hi === undefined ? a : `${a}–${b}`) : e;
   });
 }
 
