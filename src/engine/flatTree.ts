@@ -11,7 +11,7 @@
  * A tree that would need more than `maxNodes` nodes is refused with a RangeError before the
  * arrays grow past it (the limit bounds the memory a tree may take, 14 bytes a node).
  */
-import type { Node, TreeSink } from './tree';
+import type { Node, IdSink } from './tree';
 
 /** The default node limit: 2^26 nodes, at most 14 × 2^26 bytes (about 940 MB) of arrays. */
 export const DEFAULT_MAX_NODES = 2 ** 26;
@@ -28,7 +28,7 @@ export class TreeLimitError extends RangeError {
   }
 }
 
-export class FlatTree implements TreeSink {
+export class FlatTree implements IdSink {
   rules: Uint16Array;
   starts: Uint32Array;
   ends: Uint32Array;
@@ -141,7 +141,7 @@ function copy<T extends Uint16Array | Uint32Array>(to: T, from: T): T {
 }
 
 /** A sink that keeps nothing but the count (for PEG guards, whose nodes are never kept). */
-export class NullSink implements TreeSink {
+export class NullSink implements IdSink {
   length = 0;
   open(): number {
     return this.length++;

@@ -8,7 +8,7 @@
  * for every sub-expression that gives no nodes) but keeps no failure information: errors
  * come from the automaton. The tests check that both compilers build the same trees.
  *
- * The nodes go to a TreeSink (./tree.ts), in pre-order, as rule ids and offsets: no node
+ * The nodes go to a IdSink (./tree.ts), in pre-order, as rule ids and offsets: no node
  * object is made while parsing (./flatTree.ts makes them on access). Backtracking is
  * `truncate` to the length before the attempt.
  */
@@ -17,10 +17,10 @@ import { regexpSource, singleCharSet } from './regexp';
 import { firstChars, nullable, reaches } from './firstSets';
 import { LONG } from './limits';
 import { NullSink } from './flatTree';
-import type { TreeSink } from './tree';
+import type { IdSink } from './tree';
 
 /** Matches at `i`, emits nodes to `out`; returns the end offset, or -1 (with `out` as it was). */
-export type Matcher = (input: string, i: number, out: TreeSink) => number;
+export type Matcher = (input: string, i: number, out: IdSink) => number;
 
 /** The compiled grammar: a matcher per rule, and the rule-name table of the ids it emits. */
 export interface Compiled {

@@ -41,7 +41,7 @@ export class NodeBuilder {
  * then abandoned is dropped with `truncate(k)`. `ruleId` indexes the rule-name table the
  * sink was made with.
  */
-export interface TreeSink {
+export interface IdSink {
   readonly length: number;
   open(ruleId: number, start: number): number;
   close(node: number, end: number): void;
