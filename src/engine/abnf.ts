@@ -108,6 +108,9 @@ function ownNotation(n: Notation): Notation {
   };
 }
 
+/** How deep `( )` and `[ ]` may nest in a rule (MAX_GROUP_NESTING); past it, an AbnfSyntaxError. */
+export const MAX_GROUP_NESTING = 200;
+
 /** A line that begins a rule: a name, then "=" (or "=/"), after any indentation. */
 const RULE_START = /^[ \t]*[A-Za-z][A-Za-z0-9_-]*[ \t]*=/;
 
@@ -125,6 +128,8 @@ class Reader implements NotationReader {
   /** Inside a repetition of at most zero: prose allowed, references not needed. */
   private zero = 0;
   private currentRule = '';
+  /** How deep the groups and options being read nest. */
+  private nesting = 0;
 
   constructor(text: string, private readonly notation: Notation) {
     this.originalLines = text.split(/\r\n|\n|\r/);
@@ -352,9 +357,16 @@ class Reader implements NotationReader {
     }
     if (c === '(' || c === '[') {
       const close = c === '(' ? ')' : ']';
+      // A documented limit, not a stack overflow: the reader and the compilers recurse on how
+      // deep groups nest, and no grammar an RFC prints comes near it.
+      if (this.nesting >= MAX_GROUP_NESTING) {
+        this.fail(`groups and options nest more than ${MAX_GROUP_NESTING} deep here (the limit of the grammar reader); write the inner part as a rule of its own`);
+      }
+      this.nesting++;
       this.advance();
       this.ws();
       const inner = this.alternation();
+      this.nesting--;
       this.ws();
       if (this.peek() !== close) this.fail(`expected ${JSON.stringify(close)}, found ${describe(this.peek())}`);
       this.advance();

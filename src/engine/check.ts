@@ -8,6 +8,45 @@ import type { AbnfProblem, AbnfSyntaxError } from './errors';
 import { alt, rep, seq, type Expr, type Rules } from './expr';
 import { analyzeRecursion } from './recursive/analysis';
 
+/** How long a chain of references among regular rules may be (a rule referring to one referring to one …). */
+export const MAX_RULE_CHAIN = 400;
+
+/**
+ * The longest chain of references among the rules not in `skip` (recursive ones run elsewhere),
+ * with its first two rules; iterative (no recursion on the chain's length).
+ */
+function longestChain(uses: ReadonlyMap<string, Array<[string, number]>>, skip: ReadonlySet<string>): { length: number; chain: string[] } | undefined {
+  const depth = new Map<string, number>();
+  const next = new Map<string, string | undefined>();
+  for (const start of uses.keys()) {
+    if (skip.has(start) || depth.has(start)) continue;
+    const stack: Array<[string, number]> = [[start, 0]];
+    while (stack.length) {
+      const top = stack[stack.length - 1];
+      const [name, k] = top;
+      const out = (uses.get(name) ?? []).filter(([n]) => !skip.has(n));
+      if (k < out.length) {
+        top[1]++;
+        const n = out[k][0];
+        if (!depth.has(n)) stack.push([n, 0]);
+        continue;
+      }
+      let best = 0;
+      let via: string | undefined;
+      for (const [n] of out) if ((depth.get(n) ?? 0) + 1 > best) { best = (depth.get(n) ?? 0) + 1; via = n; }
+      depth.set(name, best);
+      next.set(name, via);
+      stack.pop();
+    }
+  }
+  let top: string | undefined;
+  for (const [name, d] of depth) if (top === undefined || d > depth.get(top)!) top = name;
+  if (top === undefined) return undefined;
+  const chain = [top];
+  for (let n = next.get(top); n !== undefined && chain.length < 3; n = next.get(n)) chain.push(n);
+  return { length: depth.get(top)!, chain };
+}
+
 type Positions = WeakMap<Expr, { at: number; rule: string }>;
 type ErrorAt = (at: number, reason: string, problem: AbnfProblem) => AbnfSyntaxError;
 
@@ -48,12 +87,21 @@ export function checkGrammar(rules: Rules, positions: Positions, errorAt: ErrorA
   }
 
   // Left recursion: refused, with the cycle named, where its first rule refers to the next.
-  const cycle = analyzeRecursion(out).leftCycle;
+  const recursion = analyzeRecursion(out);
+  const cycle = recursion.leftCycle;
   if (cycle) {
     const at = uses.get(cycle[0])!.find(([next]) => next === cycle[1])?.[1] ?? 0;
     const r = cycle[0];
     throw errorAt(Math.max(at, 0), `left recursion: ${cycle.join(' -> ')}: ${r} would call itself before reading a character, ` +
       `which no parser that tries alternatives in order can run; write the repetition instead (for ${r} = ${r} "+" term / term, write ${r} = term *("+" term))`, 'recursion');
+  }
+  // Chains of references among the regular rules: the regular compilers follow them recursively,
+  // so their length is a documented limit with a clear error, never a stack overflow.
+  const deepest = longestChain(uses, recursion.general);
+  if (deepest && deepest.length > MAX_RULE_CHAIN) {
+    const [first, at] = [deepest.chain[0], uses.get(deepest.chain[0])!.find(([n]) => n === deepest.chain[1])?.[1] ?? 0];
+    throw errorAt(Math.max(at, 0), `rules refer to each other ${deepest.length} deep (${first} -> ${deepest.chain[1]} -> …), more than the limit of ${MAX_RULE_CHAIN}; ` +
+      'inline some of the rules of the chain', 'syntax');
   }
   return out;
 }

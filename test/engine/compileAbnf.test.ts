@@ -4,7 +4,7 @@
  * features, code points, errors, parsimmon parsers, and pathological grammars.
  */
 import P from 'parsimmon';
-import { compileAbnf, GrammarSyntaxError, type Grammar } from '../../src/index';
+import { AbnfSyntaxError, compileAbnf, GrammarSyntaxError, type Grammar } from '../../src/index';
 import type { Node } from '../../src/engine/tree';
 
 /** A tree as text: `rule[text](children)`. */
@@ -260,5 +260,21 @@ describe('memory stays bounded', () => {
       Automaton.maxHeld = saved;
     }
     expect(normal).toEqual(['ok', 'ok', '31 "x"', '61 end of input', 'ok']);
+  });
+});
+
+describe('grammar shapes that would overflow the stack: a documented limit with a clear error', () => {
+  it('groups nested more than MAX_GROUP_NESTING deep', () => {
+    const deep = (n: number) => 'x = ' + '('.repeat(n) + '"a"' + ')'.repeat(n);
+    expect(() => compileAbnf(deep(3000))).toThrow(/nest more than 200 deep/);
+    expect(() => compileAbnf(deep(3000))).toThrow(AbnfSyntaxError);
+    expect(compileAbnf(deep(200)).isValid('a', 'x')).toBe(true);
+  });
+  it('a chain of references longer than MAX_RULE_CHAIN', () => {
+    const chain = (n: number) => Array.from({ length: n }, (_, i) => `r${i} = r${i + 1}\n`).join('') + `r${n} = "a"\n`;
+    expect(() => compileAbnf(chain(2000))).toThrow(/refer to each other 2000 deep \(r0 -> r1 -> …\), more than the limit of 400/);
+    const g = compileAbnf(chain(400));
+    expect(g.isValid('a', 'r0')).toBe(true);
+    expect(g.parseTree('a', 'r0').rule).toBe('r0');
   });
 });
