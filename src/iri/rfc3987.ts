@@ -45,6 +45,18 @@ export type IriValidationResult = ValidationOf<UriSyntaxError>;
 
 const RULES: ReadonlySet<string> = new Set(RFC3987_RULES);
 
+const BY_LOWER_CASE: ReadonlyMap<string, Rfc3987Rule> = new Map(RFC3987_RULES.map((r) => [r.toLowerCase(), r]));
+
+/** The rule as RFC 3987 spells it (rule names are case-insensitive, RFC 5234 2.1), or a TypeError. */
+function ruleNamed(rule: unknown, fn: string): Rfc3987Rule {
+  if (typeof rule === 'string') {
+    const named = RULES.has(rule) ? (rule as Rfc3987Rule) : BY_LOWER_CASE.get(rule.toLowerCase());
+    if (named !== undefined) return named;
+  }
+  expectRule(rule, fn);
+  return rule;
+}
+
 function expectRule(rule: unknown, fn: string): asserts rule is Rfc3987Rule {
   if (typeof rule !== 'string' || !RULES.has(rule)) {
     throw new TypeError(`${fn}: argument "rule" must be one of the RFC 3987 rules (rfc3987.rules), got ${typeof rule === 'string' ? JSON.stringify(rule) : typeof rule}`);
@@ -140,7 +152,7 @@ export const rfc3987 = Object.freeze({
     // The rule of the last call with no options, and its tester, as the module-level isValid does.
     if (rule === lastRule && options === undefined && typeof input === 'string') return lastTester(input);
     expectString(input, 'input', 'rfc3987.isValid');
-    expectRule(rule, 'rfc3987.isValid');
+    rule = ruleNamed(rule, 'rfc3987.isValid');
     const bidi = bidiOption(options, 'rfc3987.isValid');
     const tester = isMappedRule(rule) ? iriTester(rule, bidi) : (s: string) => check(s, rule, bidi).ok;
     if (options === undefined) { lastRule = rule; lastTester = tester; }
@@ -150,14 +162,14 @@ export const rfc3987 = Object.freeze({
   /** `{ ok: true }` or `{ ok: false, error }`: the offset, what stands there, and why when it is a character. */
   validate(input: string, rule: Rfc3987Rule = 'IRI-reference', options?: IriCheckOptions): IriValidationResult {
     expectString(input, 'input', 'rfc3987.validate');
-    expectRule(rule, 'rfc3987.validate');
+    rule = ruleNamed(rule, 'rfc3987.validate');
     return withBidi(input, rule, bidiOption(options, 'rfc3987.validate'), 'rfc3987.validate');
   },
 
   /** The first-match-wins tree (character-level rules with `{ lexical: true }`); section 4.1 applies unless `abnfOnly`. */
   parseTree(input: string, rule: Rfc3987Rule = 'IRI-reference', options: IriTreeOptions = {}): TreeNode<Rfc3987Rule> {
     expectString(input, 'input', 'rfc3987.parseTree');
-    expectRule(rule, 'rfc3987.parseTree');
+    rule = ruleNamed(rule, 'rfc3987.parseTree');
     const { abnfOnly, allowNewerBidiControls, ...treeOptions } = readOptions('rfc3987.parseTree', options, { abnfOnly: 'boolean', allowNewerBidiControls: 'boolean', ...TREE_OPTIONS });
     const bidi: BidiCheck = abnfOnly === true ? false : allowNewerBidiControls === true ? 'rfc3987' : true;
     if (bidi) {

@@ -1,5 +1,5 @@
 /** The core API: validity, validation with an error, and the parse tree. */
-import { driver, type RuleName, type UriNode } from './driver';
+import { driver, RULE_NAMES, type RuleName, type UriNode } from './driver';
 import type { TreeOptions } from '../engine/driver';
 import type { ValidationOf } from '../engine/grammar';
 import { UriSyntaxError, expectString } from './errors';
@@ -8,7 +8,25 @@ import { hinted } from './hints';
 
 export type ValidationResult = ValidationOf<UriSyntaxError>;
 
-/** A TypeError unless `rule` is one of the 36 rule names. */
+/** The 36 rule names by their lowercase spelling: rule names are case-insensitive (RFC 5234 2.1). */
+let byLowerCase: Map<string, RuleName> | undefined;
+
+/**
+ * The rule as the grammar spells it (`uri` is `URI`: RFC 5234 2.1), or a TypeError unless `rule`
+ * names one of the 36 rules (of `allowed`, when given).
+ */
+export function ruleNamed(rule: unknown, fn: string, allowed?: readonly string[]): RuleName {
+  if (driver.hasRule(rule) && (!allowed || allowed.includes(rule))) return rule;
+  if (typeof rule === 'string') {
+    byLowerCase ??= new Map(RULE_NAMES.map((r) => [r.toLowerCase(), r]));
+    const named = byLowerCase.get(rule.toLowerCase());
+    if (named !== undefined && (!allowed || allowed.includes(named))) return named;
+  }
+  expectRule(rule, fn, allowed);
+  return rule;
+}
+
+/** A TypeError unless `rule` is one of the 36 rule names, spelled as the grammar spells it. */
 export function expectRule(rule: unknown, fn: string, allowed?: readonly string[]): asserts rule is RuleName {
   if (!driver.hasRule(rule) || (allowed && !allowed.includes(rule))) {
     const what = allowed ? allowed.join(', ') : 'one of RULE_NAMES';
@@ -20,7 +38,7 @@ export function expectRule(rule: unknown, fn: string, allowed?: readonly string[
 export function isValid(input: string, rule: RuleName = 'URI-reference'): boolean {
   if (rule === lastRule && typeof input === 'string') return lastTester(input);
   expectString(input, 'input', 'isValid');
-  expectRule(rule, 'isValid');
+  rule = ruleNamed(rule, 'isValid');
   lastTester = driver.tester(rule);
   lastRule = rule;
   return lastTester(input);
@@ -36,7 +54,7 @@ let lastTester: (input: string) => boolean;
  */
 export function validate(input: string, rule: RuleName = 'URI-reference'): ValidationResult {
   expectString(input, 'input', 'validate');
-  expectRule(rule, 'validate');
+  rule = ruleNamed(rule, 'validate');
   const v = driver.check(input, rule);
   return v.ok ? { ok: true } : { ok: false, error: hinted(driver.error(input, rule, v)) };
 }
@@ -56,7 +74,7 @@ export function parseTree<R extends RuleName = 'URI-reference'>(
   options: TreeOptions = {},
 ): UriNode<R> {
   expectString(input, 'input', 'parseTree');
-  expectRule(rule, 'parseTree');
+  rule = ruleNamed(rule, 'parseTree') as R;
   const o = readOptions('parseTree', options, TREE_OPTIONS);
   return driver.tree(input, rule, o) as UriNode<R>;
 }

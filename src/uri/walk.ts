@@ -10,7 +10,7 @@ import { visit, type TreeVisitor } from '../engine/flatTree';
 export type { TreeVisitor };
 import { expectString } from './errors';
 import { readOptions } from '../engine/options';
-import { TREE_OPTIONS, expectRule } from './validate';
+import { TREE_OPTIONS, ruleNamed } from './validate';
 import type { TreeOptions } from '../engine/driver';
 
 
@@ -23,7 +23,7 @@ const VISITOR = { enter: 'function', leave: 'function' } as const;
  */
 export function walk(input: string, rule: RuleName, visitor: TreeVisitor<RuleName>, options: TreeOptions = {}): void {
   expectString(input, 'input', 'walk');
-  expectRule(rule, 'walk');
+  rule = ruleNamed(rule, 'walk');
   if (visitor === undefined) throw new TypeError('walk: argument "visitor" must be an object, got undefined');
   // Own properties, read once; the methods are then called as plain functions (no `this`).
   const v = readOptions('walk', visitor, VISITOR, { argument: 'visitor', field: 'visitor method' });
