@@ -7,75 +7,23 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { spawnSync } from 'child_process';
-import * as ts from 'typescript';
+import { ROOT, blocks, examples, instrument, run, type Block } from './examples';
 
-const ROOT = path.join(__dirname, '..', '..');
 const README = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-const BUILT = path.join(ROOT, 'dist', 'cjs', 'index.js');
-
-interface Block { lang: string; line: number; lines: string[] }
-
-/** The fenced blocks of a Markdown text, with the line each begins on (1-based). */
-function blocks(md: string): Block[] {
-  const out: Block[] = [];
-  const lines = md.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const open = /^```(\w*)\s*$/.exec(lines[i]);
-    if (!open) continue;
-    const body: string[] = [];
-    let j = i + 1;
-    while (j < lines.length && !/^```\s*$/.test(lines[j])) body.push(lines[j++]);
-    out.push({ lang: open[1], line: i + 2, lines: body });
-    i = j;
-  }
-  return out;
-}
-
-/** An example's checks: `expr; // → value` lines become calls of `__check`. */
-function instrument(b: Block): { code: string; checks: number } {
-  let checks = 0;
-  const code = b.lines.map((l, k) => {
-    const m = /^(.*?);\s*\/\/\s*→\s*(.+?)\s*$/.exec(l);
-    if (!m) return l;
-    checks++;
-    return `__check(() => (${m[1]}), ${JSON.stringify(m[2])}, ${b.line + k});`;
-  }).join('\n');
-  return { code, checks };
-}
-
-function run(b: Block): number {
-  const { code, checks } = instrument(b);
-  const js = ts.transpileModule(code, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2020, esModuleInterop: true } }).outputText;
-  const lib = fs.existsSync(BUILT) ? require(BUILT) : require('../../src/index');
-  const req = (name: string): unknown => (name === 'uri-grammar' ? lib : require(name));
-  let done = 0;
-  const check = (f: () => unknown, expected: string, line: number): void => {
-    // eslint-disable-next-line no-eval
-    const want = (0, eval)(`(${expected})`);
-    const got = f();
-    if (!Object.is(got, want) && JSON.stringify(got) !== JSON.stringify(want)) {
-      throw new Error(`README.md line ${line}: expected ${expected}, got ${JSON.stringify(got)}`);
-    }
-    done++;
-  };
-  new Function('require', 'exports', '__check', js)(req, {}, check);
-  expect(done).toBe(checks);
-  return checks;
-}
 
 describe('README.md', () => {
-  const examples = blocks(README).filter((b) => b.lang === 'ts' || b.lang === 'js');
+  const shown = examples(README, 'README.md');
 
   it('has examples with results to check', () => {
-    expect(examples.reduce((n, b) => n + instrument(b).checks, 0)).toBeGreaterThanOrEqual(15);
+    expect(shown.reduce((n, b) => n + instrument(b).checks, 0)).toBeGreaterThanOrEqual(15);
   });
 
-  it.each(examples.map((b) => [b.line, b] as const))('the example at line %i runs as shown', (_line, b) => {
+  it.each(shown.map((b) => [b.line, b] as const))('the example at line %i runs as shown', (_line, b) => {
     run(b);
   });
 
   it('a wrong result fails the check (the checker can fail)', () => {
-    const wrong: Block = { lang: 'ts', line: 1, lines: ["import { isValid } from 'uri-grammar';", "isValid('http://a b', 'URI'); // → true"] };
+    const wrong: Block = { doc: 'README.md', lang: 'ts', line: 1, lines: ["import { isValid } from 'uri-grammar';", "isValid('http://a b', 'URI'); // → true"] };
     expect(() => run(wrong)).toThrow(/line 2: expected true, got false/);
   });
 
@@ -97,6 +45,22 @@ describe('README.md', () => {
     const commands = quick!.lines.filter((l) => l.trim() !== '' && !l.trim().startsWith('#'));
     expect(commands).toHaveLength(2);
     expect(commands[1]).toMatch(/npm test/);
+    // each works on a fresh clone on its own: it installs first (`npm ci` builds through `prepare`)
+    for (const c of commands) expect(c).toMatch(/^npm ci && /);
+  });
+
+  it("the quick start's first command prints the parse tree of its sample URI", () => {
+    const quick = blocks(README).find((b) => b.lang === 'sh')!;
+    const first = quick.lines.filter((l) => l.trim() !== '' && !l.trim().startsWith('#'))[0];
+    const m = /^npm ci && npm start -- (.+)$/.exec(first);
+    expect(m).not.toBeNull();
+    if (!fs.existsSync(path.join(ROOT, 'dist', 'cjs', 'cli.js'))) return; // not built: `npm test` builds first
+    const r = spawnSync('sh', ['-c', `${JSON.stringify(process.execPath)} bin/uri-grammar.js ${m![1]}`], { cwd: ROOT, encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const sample = /'([^']+)'/.exec(m![1])![1];
+    expect(r.stdout.split('\n')[0]).toBe(`URI-reference [0,${sample.length}) ${JSON.stringify(sample)}`);
+    expect(r.stdout).toMatch(/^ +host \[\d+,\d+\) /m);
   });
 
   it('links only to files that exist', () => {
