@@ -1,10 +1,12 @@
 /**
  * The docs run as shown: every `// → value` result of a TypeScript or JavaScript example in
  * docs/*.md is checked against what the call returns (test/docs/examples.ts says how a result is
- * written), and the zod example of docs/api.md is the one test/uri/policy-zod.test.ts runs.
+ * written), every command-line transcript (`$ uri-grammar …` and what it prints) is what the
+ * command prints, and the zod example of docs/api.md is the one test/uri/policy-zod.test.ts runs.
  */
 import * as fs from 'fs';
 import * as path from 'path';
+import { spawnSync } from 'child_process';
 import { ROOT, blocks, examples, instrument, run } from './examples';
 
 const DOCS = fs.readdirSync(path.join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).sort();
@@ -58,5 +60,20 @@ describe('the examples of docs/', () => {
     const copied = code(copy![1].split('\n'));
     expect(copied.length).toBeGreaterThan(5);
     expect(code(doc!.lines).slice(0, copied.length)).toEqual(copied);
+  });
+
+  const PROMPT = /^\$ (uri-grammar|node bin\/uri-grammar\.js) /;
+  const transcripts = DOCS.flatMap((f) => blocks(read(`docs/${f}`), `docs/${f}`))
+    .filter((b) => b.lang === '' && PROMPT.test(b.lines[0] ?? ''));
+
+  it('has command-line transcripts to check', () => {
+    expect(transcripts.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it.each(transcripts.map((b) => [`${b.doc}:${b.line}`, b] as const))('the transcript at %s is what the command prints', (_where, b) => {
+    if (!fs.existsSync(path.join(ROOT, 'dist', 'cjs', 'cli.js'))) return; // not built: `npm test` builds first
+    const cmd = b.lines[0].replace(PROMPT, `${JSON.stringify(process.execPath)} bin/uri-grammar.js `);
+    const r = spawnSync('sh', ['-c', cmd], { cwd: ROOT, encoding: 'utf8' });
+    expect((r.stdout + r.stderr).trimEnd()).toBe(b.lines.slice(1).join('\n').trimEnd());
   });
 });
