@@ -76,4 +76,32 @@ describe('the examples of docs/', () => {
     const r = spawnSync('sh', ['-c', cmd], { cwd: ROOT, encoding: 'utf8' });
     expect((r.stdout + r.stderr).trimEnd()).toBe(b.lines.slice(1).join('\n').trimEnd());
   });
+
+  it('links between README.md and docs/ lead to files and headings that exist', () => {
+    // GitHub's heading ids: lowercase, punctuation dropped, spaces to hyphens, repeats numbered
+    const slug = (h: string): string => h.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+    const ids = (file: string): Set<string> => {
+      const seen = new Map<string, number>();
+      const text = read(file).replace(/^```[\s\S]*?^```/gm, '');
+      return new Set([...text.matchAll(/^#+\s+(.*)$/gm)].map((m) => {
+        const id = slug(m[1]);
+        const n = seen.get(id);
+        seen.set(id, n === undefined ? 0 : n + 1);
+        return n === undefined ? id : `${id}-${n + 1}`;
+      }));
+    };
+    const broken: string[] = [];
+    let anchors = 0;
+    for (const file of ['README.md', ...DOCS.map((f) => `docs/${f}`)]) {
+      for (const m of read(file).matchAll(/\]\(((?!https?:|mailto:)[^)#\s]*)(#[^)]*)?\)/g)) {
+        const target = m[1] ? path.join(path.dirname(file), m[1]) : file;
+        if (!fs.existsSync(path.join(ROOT, target))) { broken.push(`${file}: ${m[0]}`); continue; }
+        if (!m[2] || !target.endsWith('.md')) continue;
+        anchors++;
+        if (!ids(target).has(m[2].slice(1))) broken.push(`${file}: ${m[0]}`);
+      }
+    }
+    expect(anchors).toBeGreaterThan(3);
+    expect(broken).toEqual([]);
+  });
 });
