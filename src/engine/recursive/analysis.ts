@@ -19,25 +19,26 @@ export interface Recursion {
   readonly leftCycle?: readonly string[];
 }
 
+/** Can `e` match the empty string, given the rules known to (`nullable`)? Rules are not followed. */
+function matchesEmpty(e: Expr, nullable: ReadonlySet<string>): boolean {
+  switch (e.t) {
+    case 'chars': return false;
+    case 'lit': return e.text.length === 0;
+    case 'seq': return e.items.every((x) => matchesEmpty(x, nullable));
+    case 'alt': return e.items.some((x) => matchesEmpty(x, nullable));
+    case 'rep': return e.min === 0 || matchesEmpty(e.item, nullable);
+    case 'ref': return nullable.has(e.name);
+    case 'guard': return true;
+  }
+}
+
 /** Rules that can match the empty string: a fixpoint, since rules may refer to each other. */
 export function nullableRules(rules: Rules): Set<string> {
   const nullable = new Set<string>();
-  const can = (e: Expr): boolean => {
-    // Expressions nest only as deep as the grammar text writes them; rules are not followed here.
-    switch (e.t) {
-      case 'chars': return false;
-      case 'lit': return e.text.length === 0;
-      case 'seq': return e.items.every(can);
-      case 'alt': return e.items.some(can);
-      case 'rep': return e.min === 0 || can(e.item);
-      case 'ref': return nullable.has(e.name);
-      case 'guard': return true;
-    }
-  };
   for (let changed = true; changed;) {
     changed = false;
     for (const name of Object.keys(rules)) {
-      if (!nullable.has(name) && can(rules[name])) {
+      if (!nullable.has(name) && matchesEmpty(rules[name], nullable)) {
         nullable.add(name);
         changed = true;
       }
@@ -50,17 +51,6 @@ export function nullableRules(rules: Rules): Set<string> {
 function references(e: Expr, nullable: ReadonlySet<string>): { all: Set<string>; left: Set<string> } {
   const all = new Set<string>();
   const left = new Set<string>();
-  const isNullable = (x: Expr): boolean => {
-    switch (x.t) {
-      case 'chars': return false;
-      case 'lit': return x.text.length === 0;
-      case 'seq': return x.items.every(isNullable);
-      case 'alt': return x.items.some(isNullable);
-      case 'rep': return x.min === 0 || isNullable(x.item);
-      case 'ref': return nullable.has(x.name);
-      case 'guard': return true;
-    }
-  };
   const walk = (x: Expr, atLeft: boolean): void => {
     switch (x.t) {
       case 'ref':
@@ -71,7 +61,7 @@ function references(e: Expr, nullable: ReadonlySet<string>): { all: Set<string>;
         let stillLeft = atLeft;
         for (const item of x.items) {
           walk(item, stillLeft);
-          stillLeft = stillLeft && isNullable(item);
+          stillLeft = stillLeft && matchesEmpty(item, nullable);
         }
         return;
       }
