@@ -11,23 +11,9 @@ import { exprText } from './abnfText';
 import { alternatives, type GrammarView } from './grammarView';
 import { MAX_TRACE_INPUT, trace } from './trace';
 import { whyNodes } from './why';
+import { ordinal, shownText } from './words';
 
-const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
-
-/** `first`, `second`, … `tenth`, then `11th`, `12th`, `21st` …. */
-export function ordinal(k: number): string {
-  if (k < ORDINALS.length) return ORDINALS[k];
-  const n = k + 1;
-  const teen = n % 100 >= 11 && n % 100 <= 13;
-  const suffix = teen ? 'th' : ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th';
-  return `${n}${suffix}`;
-}
-
-/** A node's text for a sentence: in backquotes, control characters escaped; empty said so. */
-export function shownText(text: string): string {
-  if (text === '') return 'the empty string';
-  return '`' + text.replace(/[\x00-\x1f\x7f`]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`) + '`';
-}
+export { ordinal, shownText };
 
 export interface Step {
   readonly node: Node;

@@ -15,6 +15,7 @@
 import type { Expr, Rules } from '../engine/expr';
 import type { GrammarView } from './grammarView';
 import { exprText } from './abnfText';
+import { ordinal, shownText } from './words';
 
 /** The longest input a trace is made for (a person steps through it; the tree has no such limit). */
 export const MAX_TRACE_INPUT = 256;
@@ -244,16 +245,6 @@ export function replay(steps: readonly TraceStep[], upTo = steps.length): Replay
   return root;
 }
 
-const ORDINAL = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
-const nth = (k: number) => ORDINAL[k] ?? `${k + 1}th`;
-
-function shown(input: string, from: number, to: number): string {
-  let s = input.slice(from, to);
-  if (s === '') return 'the empty string';
-  if (s.length > 40) s = s.slice(0, 40) + '…';
-  return '`' + s.replace(/[\x00-\x1f\x7f`]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`) + '`';
-}
-
 /** The rule of each node of a trace, by id (from its `enter` step). */
 export function nodeRules(t: Trace): Map<number, { rule: string; at: number; parent: number }> {
   const out = new Map<number, { rule: string; at: number; parent: number }>();
@@ -285,15 +276,15 @@ export function stepText(step: TraceStep, t: Trace, input: string, rules: Readon
     case 'enter': return `enter ${step.rule} at offset ${step.at}`;
     case 'try': {
       const alt = (t.choices[step.choice] as Extract<Expr, { t: 'alt' }>).items[step.k];
-      return `${ruleOf(step.node)}: try the ${nth(step.k)} of ${step.of} alternatives at offset ${step.at}: ${exprTextShort(alt, alternation)}`;
+      return `${ruleOf(step.node)}: try the ${ordinal(step.k)} of ${step.of} alternatives at offset ${step.at}: ${exprTextShort(alt, alternation)}`;
     }
-    case 'matched': return `${ruleOf(step.node)}: the ${nth(step.k)} alternative matched up to offset ${step.to}; what follows is tried next`;
+    case 'matched': return `${ruleOf(step.node)}: the ${ordinal(step.k)} alternative matched up to offset ${step.to}; what follows is tried next`;
     case 'stop': return `stopped at offset ${step.at}: found ${step.at < input.length ? JSON.stringify(String.fromCodePoint(input.codePointAt(step.at)!)) : 'the end of input'}, expected ${step.expected}`;
     case 'iteration': return `${ruleOf(step.node)}: iteration ${step.n} of a repetition at offset ${step.at}`;
     case 'repeat-end': return `${ruleOf(step.node)}: the repetition ends after ${step.n} iteration${step.n === 1 ? '' : 's'} at offset ${step.at}${step.why === 'max' ? ' (its maximum)' : step.why === 'empty' ? ' (a further one would be empty)' : ''}`;
     case 'repeat-fail': return `${ruleOf(step.node)}: the repetition has no way to go on; back to an earlier choice`;
     case 'give-back': return `${ruleOf(step.node)}: give back iteration ${step.n} (it ended at offset ${step.at}), so that what follows can try with fewer`;
-    case 'exit': return `${step.rule} matched ${shown(input, step.from, step.to)} (offsets ${step.from}–${step.to})`;
+    case 'exit': return `${step.rule} matched ${shownText(input.slice(step.from, step.to), 40)} (offsets ${step.from}–${step.to})`;
     case 'reopen': return `what follows ${step.rule} failed: back into ${step.rule} to find another way`;
     case 'fail': return `${step.rule} has no way to match at offset ${step.at}; back to an earlier choice`;
     case 'done': return `done: the whole input matched (${step.end} characters)`;

@@ -8,6 +8,7 @@
  * The same sentences serve `uri-grammar explain` and the playground's "Rule" panel.
  */
 import { exprText } from './abnfText';
+import { ordinal, shownText } from './words';
 import { MAX_TRACE_INPUT, nodeRules, replay, trace, type ReplayNode, type Trace, type TraceStep } from './trace';
 import type { GrammarView } from './grammarView';
 import { readableExpected } from '../engine/errors';
@@ -46,14 +47,6 @@ export interface NodeWhy {
   readonly repeats: readonly RepeatWhy[];
 }
 
-/** Text of the input for a sentence: in backquotes, control characters escaped, long text cut. */
-function quoteText(input: string, from: number, to: number): string {
-  let s = input.slice(from, to);
-  if (s === '') return 'the empty string';
-  if (s.length > 40) s = s.slice(0, 40) + '…';
-  return '`' + s.replace(/[\x00-\x1f\x7f`]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`) + '`';
-}
-
 function found(input: string, at: number): string {
   if (at >= input.length) return 'the end of input';
   const ch = String.fromCodePoint(input.codePointAt(at)!);
@@ -72,8 +65,6 @@ function furthestStop(steps: readonly TraceStep[], from: number, to: number): { 
   return { at, expected };
 }
 
-const ORD = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
-const ordinal = (k: number) => ORD[k] ?? `${k + 1}th`;
 
 /** Why each node of a successful trace is what it is, by node id. */
 export function whyNodes(input: string, t: Trace, alternation = '/'): Map<number, NodeWhy> {
@@ -159,15 +150,15 @@ export function whyNodes(input: string, t: Trace, alternation = '/'): Map<number
         let text: string;
         if (ends.length) {
           outcome = { kind: 'matched', ends };
-          const shown = ends.map((e) => quoteText(input, node.start, e)).join(', then ');
+          const shown = ends.map((e) => shownText(input.slice(node.start, e), 40)).join(', then ');
           // Where the rest was to go on: the input after the longest way it matched (`.5` after `1.2.3.4`).
           const last = Math.max(...ends);
-          const rest = last >= input.length ? 'the end of input' : quoteText(input, last, input.length);
+          const rest = last >= input.length ? 'the end of input' : shownText(input.slice(last, input.length), 40);
           text = `${ordinal(j)} alternative, ${abnf}: matched ${shown}, but what follows could not then be matched at ${rest} (first match goes on to the next alternative)`;
         } else {
           const stop = furthestStop(steps, at, next);
           outcome = { kind: 'stopped', at: stop.at, expected: stop.expected };
-          const got = stop.at > node.start ? `matched ${quoteText(input, node.start, stop.at)}, then ` : '';
+          const got = stop.at > node.start ? `matched ${shownText(input.slice(node.start, stop.at), 40)}, then ` : '';
           text = `${ordinal(j)} alternative, ${abnf}: ${got}stopped at offset ${stop.at}: found ${found(input, stop.at)}, expected ${readableExpected(stop.expected).join(', ')}`;
         }
         losers.push({ k: j, abnf, outcome, text });
@@ -218,6 +209,6 @@ export function whereStopped(grammar: GrammarView, input: string, rule: string, 
   const rules = best.map((n) => nodes.get(n)!.rule);
   const shownRules = rules.length > 3 ? ['…', ...rules.slice(-3)] : rules;
   const after = input.slice(deepest.at, index);
-  const afterText = after === '' ? 'at its start' : `after ${quoteText(input, deepest.at, index)}`;
+  const afterText = after === '' ? 'at its start' : `after ${shownText(input.slice(deepest.at, index), 40)}`;
   return { rules, after, text: `inside ${shownRules.join(' → ')}, ${afterText}` };
 }

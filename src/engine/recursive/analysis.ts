@@ -19,7 +19,7 @@ export interface Recursion {
   readonly leftCycle?: readonly string[];
 }
 
-/** Can `e` match the empty string, given the rules known to (`nullable`)? Rules are not followed. */
+/** Can `e` match the empty string, given the rules known to match it (`nullable`)? References are not followed. */
 function matchesEmpty(e: Expr, nullable: ReadonlySet<string>): boolean {
   switch (e.t) {
     case 'chars': return false;
