@@ -7,6 +7,7 @@
  * follows; test/uri/resolveValid.test.ts checks the two agree.
  */
 import { removeDotSegments } from './removeDotSegments';
+import { pathEnd } from './components';
 
 const COLON = 0x3a;
 const SLASH = 0x2f;
@@ -14,14 +15,6 @@ const QUESTION = 0x3f;
 const HASH = 0x23;
 const DOT = 0x2e;
 
-
-/** The end of the path that begins at `from`: the first "?" or "#", or the end. */
-function pathEnd(s: string, from: number): number {
-  // indexOf is a vectorized scan; a loop over the characters costs several times more.
-  const q = s.indexOf('?', from);
-  const h = s.indexOf('#', from);
-  return q < 0 ? (h < 0 ? s.length : h) : h < 0 || q < h ? q : h;
-}
 
 /** The end of the authority that begins at `from` (after "//"): the first "/", "?" or "#", or the end. */
 function authorityEnd(s: string, from: number): number {
