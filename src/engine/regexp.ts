@@ -28,6 +28,18 @@ export function classSource(set: CharSet): string {
   return count === 1 && out.length <= 2 ? out : '[' + out + ']';
 }
 
+/**
+ * What has been worked out per grammar: a rule's source and an expression's one-character set are
+ * asked for again and again (IPv6address holds nine IPv4address through ls32), and the answers
+ * never change; without this, a verdict RegExp for URI took some 15 ms to write.
+ */
+const memo = new WeakMap<Rules, { sources: Map<string, string>; singles: WeakMap<Expr, CharSet | null> }>();
+const memoOf = (grammar: Rules) => {
+  let m = memo.get(grammar);
+  if (!m) memo.set(grammar, (m = { sources: new Map(), singles: new WeakMap() }));
+  return m;
+};
+
 /** RegExp source for `e`. */
 export function regexpSource(grammar: Rules, e: Expr): string {
   switch (e.t) {
@@ -82,8 +94,14 @@ export function regexpSource(grammar: Rules, e: Expr): string {
       return (/^(\[[^\]]*\]|\\?.)$/.test(inner) ? inner : '(?:' + inner + ')') + q;
     }
     case 'ref': {
-      const one = singleCharSet(grammar, e);
-      return one ? classSource(one) : '(?:' + regexpSource(grammar, grammar[e.name]) + ')';
+      const { sources } = memoOf(grammar);
+      let source = sources.get(e.name);
+      if (source === undefined) {
+        const one = singleCharSet(grammar, e);
+        source = one ? classSource(one) : '(?:' + regexpSource(grammar, grammar[e.name]) + ')';
+        sources.set(e.name, source);
+      }
+      return source;
     }
     case 'guard': return e.not ? '(?!' + regexpSource(grammar, e.not) + ')' : '$';
   }
@@ -96,6 +114,13 @@ function group(grammar: Rules, e: Expr): string {
 
 /** The characters `e` matches when it always matches exactly one character; else undefined. */
 export function singleCharSet(grammar: Rules, e: Expr): CharSet | undefined {
+  const { singles } = memoOf(grammar);
+  let set = singles.get(e);
+  if (set === undefined) singles.set(e, (set = singleCharSetOf(grammar, e) ?? null));
+  return set ?? undefined;
+}
+
+function singleCharSetOf(grammar: Rules, e: Expr): CharSet | undefined {
   switch (e.t) {
     case 'chars': return e.set;
     case 'lit': {
