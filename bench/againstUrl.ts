@@ -26,10 +26,10 @@ export const REFERENCES = [
   '.', './', '..', '../', '../g', '../..', '../../', '../../g',
 ];
 /** Characters no URI holds, one inserted per invalid input. */
-const TYPOS = [' ', '<', '>', '"', '{', '}', '|', '\\', '^', '`', '%', '[', ']'];
+export const TYPOS = [' ', '<', '>', '"', '{', '}', '|', '\\', '^', '`', '%', '[', ']'];
 
 /** A small seeded generator (mulberry32), so that the invalid inputs are the same every run. */
-function random(seed: number): () => number {
+export function random(seed: number): () => number {
   return () => {
     seed = (seed + 0x6d2b79f5) | 0;
     let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);

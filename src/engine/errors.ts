@@ -86,6 +86,16 @@ export class GrammarSyntaxError extends SyntaxError {
 }
 Object.defineProperty(GrammarSyntaxError.prototype, 'name', { value: 'GrammarSyntaxError', writable: true, configurable: true, enumerable: false });
 
+/**
+ * The message of `e` without its caret lines, on one line: the headline, `expected: …` and
+ * `hint: …` joined by "; " (what a batch prints a line for each invalid input; no caret to build).
+ */
+export function summaryLine(e: GrammarSyntaxError): string {
+  const head = headlines.get(e) ?? `not a valid ${e.rule}: at offset ${e.index}, ${foundAt(e.input, e.index)}`;
+  const exp = e.expected.length ? `; expected: ${readableExpected(e.expected).join(', ')}` : '';
+  return `${head.split('\n').join('; ')}${exp}${e.hint === undefined ? '' : `; hint: ${e.hint}`}`;
+}
+
 /** The message of `e`: its headline and expected list, its hint line, and the input with a caret. */
 function composeMessage(e: GrammarSyntaxError): string {
   const caret = e.hint === undefined ? undefined : caretLines(e.input, e.index, e.index, e.hintIndex !== e.index ? e.hintIndex : undefined);
