@@ -172,9 +172,15 @@ export function caretLines(input: string, index: number, end = index, hint?: num
   if (PLAIN.test(input.slice(from, to))) {
     // Every character shows as itself, one column each: the marks are runs between the places
     // where the mark can change.
+    // Spaces, the "~" run before the carets (a hint to the left), the carets, the "~" run after
+    // them (a hint to the right), each cut to the window.
     line += input.slice(from, to);
-    const cuts = [from, lo, hi, index, spanEnd, to].filter((c) => c >= from && c <= to).sort((a, b) => a - b);
-    for (let k = 0; k + 1 < cuts.length; k++) marks += markAt(cuts[k]).repeat(cuts[k + 1] - cuts[k]);
+    const clip = (x: number): number => Math.min(Math.max(x, from), to);
+    const caretStart = clip(index);
+    const caretEnd = clip(spanEnd);
+    const before = lo < index ? clip(lo) : caretStart;
+    const after = hi > spanEnd ? clip(hi) : caretEnd;
+    marks += ' '.repeat(before - from) + '~'.repeat(caretStart - before) + '^'.repeat(caretEnd - caretStart) + '~'.repeat(after - caretEnd);
   } else for (let i = from; i < to; i++) {
     const shown = show(input[i]);
     const mark = markAt(i);
