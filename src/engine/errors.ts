@@ -218,7 +218,7 @@ function show(ch: string): string {
 }
 
 /** What is wrong with a grammar text. */
-export type AbnfProblem = 'syntax' | 'undefined' | 'recursion' | 'prose' | 'duplicate';
+export type AbnfProblem = 'syntax' | 'undefined-rule' | 'recursion' | 'prose' | 'duplicate';
 
 /**
  * Grammar text that cannot be run: not ABNF (`syntax`), a rule used but not defined, a rule
