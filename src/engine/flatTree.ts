@@ -106,24 +106,13 @@ export class FlatTree implements IdSink {
   }
 
   /**
-   * Node `k` as a view: `rule`, `start`, `end` own data properties, `children` an own
-   * enumerable getter that makes fresh views of the children on each read (nothing is kept,
-   * so memory stays what the caller holds).
+   * Node `k` as a view (see NodeView): `rule`, `start`, `end` its own data, `children` made
+   * afresh, as views, on each read (nothing is kept, so memory stays what the caller holds).
    */
   view(k: number): Node {
-    const tree = this;
-    const node = { rule: this.names[this.rules[k]], start: this.starts[k], end: this.ends[k] } as { -readonly [K in keyof Node]: Node[K] };
-    Object.defineProperty(node, 'children', {
-      enumerable: true,
-      get(): Node[] {
-        const out: Node[] = [];
-        const stop = k + tree.sizes[k];
-        for (let c = k + 1; c < stop; c += tree.sizes[c]) out.push(tree.view(c));
-        return out;
-      },
-    });
-    return node;
+    return new (this.View ??= viewClass(this))(k);
   }
+  private View: (new (k: number) => Node) | undefined;
 
   /** Node `k` as plain objects when the subtree is small, as a view otherwise. */
   node(k: number, eager = EAGER_NODES): Node {
@@ -214,4 +203,48 @@ export class NamedSink {
   close(end: number): void {
     this.tree.close(this.open_.pop()!, end);
   }
+}
+
+/** Where a view stands in its tree's arrays (a symbol: not a field a reader of the node sees by name). */
+const AT = Symbol('node');
+const INSPECT = Symbol.for('nodejs.util.inspect.custom');
+
+/**
+ * The view class of one tree: every node of a large tree is an instance, with `children` a
+ * getter on the prototype, so a node costs the same to make and to read at any tree size (no
+ * property defined per node, which made V8 keep each node as a dictionary). `toJSON` and the
+ * inspector show the node as its plain form: rule, start, end, children.
+ */
+function viewClass(tree: FlatTree): new (k: number) => Node {
+  class NodeView implements Node {
+    readonly rule: string;
+    readonly start: number;
+    readonly end: number;
+    readonly [AT]: number;
+    constructor(k: number) {
+      this.rule = tree.names[tree.rules[k]];
+      this.start = tree.starts[k];
+      this.end = tree.ends[k];
+      this[AT] = k;
+    }
+
+    get children(): Node[] {
+      const k = this[AT];
+      const out: Node[] = [];
+      const stop = k + tree.sizes[k];
+      for (let c = k + 1; c < stop; c += tree.sizes[c]) out.push(new NodeView(c));
+      return out;
+    }
+
+    toJSON(): { rule: string; start: number; end: number; children: Node[] } {
+      return { rule: this.rule, start: this.start, end: this.end, children: this.children };
+    }
+
+    /** The inspector's view, one level down at a time (Node's documented form for custom inspection). */
+    [INSPECT](depth: number, options: { depth?: number | null; stylize(s: string, kind: string): string }, inspect: (v: unknown, o: object) => string): string {
+      if (depth < 0) return options.stylize(`[Node ${this.rule}]`, 'special');
+      return inspect(this.toJSON(), { ...options, depth: options.depth == null ? options.depth : options.depth - 1 });
+    }
+  }
+  return NodeView;
 }

@@ -5,6 +5,7 @@
  */
 import { execFileSync } from 'child_process';
 import * as path from 'path';
+import * as util from 'util';
 import fc from 'fast-check';
 import { parse, parseTree, walk, validate, resolve, TreeLimitError, type Node, type RuleName } from '../../src';
 import { arb } from '../support/arbitraries';
@@ -147,6 +148,21 @@ describe('the node limit (item 3)', () => {
     const r = run(language(true).URI, s);
     expect(r.status && r.index).toBe(s.length);
     expect(JSON.parse(JSON.stringify(view))).toEqual(r.status ? JSON.parse(JSON.stringify(r.value[0])) : undefined);
+    // Read twice, equal (fresh arrays of equal views); printed as the plain node.
+    expect(view.children).toEqual(view.children);
+    expect(util.inspect(view, { depth: 1 })).toMatch(/^\{\s*rule: 'URI',\s*start: 0,/);
+  });
+
+  it('a node of a large tree costs no more to read than one of a small tree (no per-node property)', () => {
+    const big = parseTree('http://a/' + 'a%41:@/'.repeat(12000), 'URI', { lexical: true });
+    const small = parseTree('http://a/' + 'a%41:@/'.repeat(100), 'URI', { lexical: true });
+    // Views share one class whose prototype holds `children`: nothing is defined on a node.
+    const node = big.children[0];
+    expect(Object.getOwnPropertyNames(node).sort()).toEqual(['end', 'rule', 'start']);
+    expect(Object.getPrototypeOf(node)).toBe(Object.getPrototypeOf(big));
+    expect(typeof Object.getOwnPropertyDescriptor(Object.getPrototypeOf(node), 'children')?.get).toBe('function');
+    // and reads like a plain node
+    expect(JSON.parse(JSON.stringify(node))).toEqual(JSON.parse(JSON.stringify(small.children[0])));
   });
 });
 
