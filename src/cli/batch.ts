@@ -19,6 +19,8 @@ export interface Failure {
   readonly expected: readonly string[];
   /** The full message (several lines: headline, expected, hint, caret). */
   readonly message: string;
+  /** The message without its caret lines, on one line. */
+  readonly summary: string;
   readonly hint?: string;
   readonly suggestion?: string;
   /** For a policy error: the component that broke the policy. */
@@ -50,7 +52,7 @@ export async function runBatch(stream: Readable, io: Io, o: BatchOptions): Promi
     if (o.json) {
       if (f || o.all) io.out(jsonLine(o, n, text, f));
     } else if (f) {
-      io.out(`${o.name}:${n}:${fileColumn(text, f)}: ${oneLine(f.message)}`);
+      io.out(`${o.name}:${n}:${fileColumn(text, f)}: ${f.summary}`);
     }
   };
   // With a fast verdict and only invalid lines to print, the lines the fast verdict refuses wait

@@ -9,10 +9,10 @@
  */
 import * as fs from 'fs';
 import type { Readable } from 'stream';
-import type { GrammarSyntaxError } from '../engine/errors';
+import { GrammarSyntaxError, summaryLine } from '../engine/errors';
 import { Usage, show } from './args';
 import { flag, type Command, type Context } from './command';
-import { runBatch, type Failure } from './batch';
+import { oneLine, runBatch, type Failure } from './batch';
 import { POLICY_OPTIONS, policyCheck, policyFromFlags, policyRule } from './policy';
 const COMPONENT_RULES = ['URI', 'URI-reference', 'absolute-URI', 'relative-ref'];
 
@@ -86,7 +86,14 @@ function hideSecret<E extends GrammarSyntaxError>(e: E, input: string): E {
 
 function failure(e: { name: string; input: string; rule: string; index: number; message: string; expected?: readonly string[]; hint?: string; suggestion?: string }): Failure {
   return {
-    name: e.name, input: e.input, rule: e.rule, index: e.index, expected: e.expected ?? [], message: e.message,
+    name: e.name, input: e.input, rule: e.rule, index: e.index, expected: e.expected ?? [],
+    // Read when printed: a batch prints the summary, which needs no caret lines.
+    get message() {
+      return e.message;
+    },
+    get summary() {
+      return e instanceof GrammarSyntaxError ? summaryLine(e) : oneLine(e.message);
+    },
     hint: e.hint, suggestion: e.suggestion,
     component: e.name === 'UriPolicyError' ? (e as { component?: string }).component : undefined,
   };

@@ -214,7 +214,7 @@ class Reader implements NotationReader {
     const key = name.toLowerCase();
     const prev = this.defs.get(key);
     if (incremental) {
-      if (!prev) throw this.errorAt(start, `"=/" adds alternatives to ${name}, which is not defined above`, 'undefined');
+      if (!prev) throw this.errorAt(start, `"=/" adds alternatives to ${name}, which is not defined above`, 'undefined-rule');
       const items = [...(prev.body.t === 'alt' ? prev.body.items : [prev.body]), ...(body.t === 'alt' ? body.items : [body])];
       prev.body = alt(...items);
       prev.spans.push([start, this.pos]);

@@ -73,7 +73,7 @@ export function checkGrammar(rules: Rules, positions: Positions, errorAt: ErrorA
         const inline = core(e.name.toUpperCase());
         if (inline) return inline;
         const at = where?.at ?? 0;
-        throw errorAt(at, `rule ${e.name} is not defined (used in ${where?.rule ?? owner})`, 'undefined');
+        throw errorAt(at, `rule ${e.name} is not defined (used in ${where?.rule ?? owner})`, 'undefined-rule');
       }
       case 'seq': return seq(...e.items.map((x) => resolve(x, owner)));
       case 'alt': return alt(...e.items.map((x) => resolve(x, owner)));

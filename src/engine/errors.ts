@@ -4,22 +4,110 @@
  * (`UriSyntaxError` in ../errors.ts extends this class).
  */
 
+/** How to fix an input, when a known mistake fits (RFC 3986's hints: src/uri/hints.ts). */
+export interface ErrorHint {
+  readonly kind: string;
+  /** One line: what is wrong and how to fix it. */
+  readonly text: string;
+  /** Where the hint points (may differ from the error's index). */
+  readonly index: number;
+  /** The corrected input, checked valid; absent when no mechanical fix is known to be valid. */
+  readonly suggestion?: string;
+}
+
+/** The first lines given to a constructor, kept until the message is first read (see `message`). */
+const headlines = new WeakMap<GrammarSyntaxError, string>();
+
+/**
+ * A syntax error. The message (headline, expected list, hint line, the input with a caret) is
+ * composed when it is first read, not when the error is made: a caller that only wants the
+ * verdict and the offset (a batch that counts, a `validate` whose error is dropped) never pays for
+ * it. V8 formats `stack` on its first read too, from `name` and `message` as they are then.
+ */
 export class GrammarSyntaxError extends SyntaxError {
-  override readonly name: string = 'GrammarSyntaxError';
-  constructor(
-    /** The text that was parsed. */
-    readonly input: string,
-    /** The rule it was parsed as. */
-    readonly rule: string,
-    /** Offset of the first character at which `input` stops being a prefix of anything `rule` matches. */
-    readonly index: number,
-    /** What the grammar could accept at `index`, in ABNF words. */
-    readonly expected: readonly string[],
-    /** Replaces the default first line of the message. */
-    headline?: string,
-  ) {
-    super(formatMessage(input, rule, index, expected, headline));
+  /** How to fix it, when a known mistake fits (also in the message). */
+  declare readonly hint?: string;
+  declare readonly hintKind?: string;
+  /** Where the hint points, when that differs from `index`. */
+  declare readonly hintIndex?: number;
+  /** The corrected input, checked valid under the same rule (and policy). Not in the message. */
+  declare readonly suggestion?: string;
+
+  /** The text that was parsed. */
+  readonly input: string;
+  /** The rule it was parsed as. */
+  readonly rule: string;
+  /** Offset of the first character at which `input` stops being a prefix of anything `rule` matches. */
+  readonly index: number;
+  /** What the grammar could accept at `index`, in ABNF words. */
+  readonly expected: readonly string[];
+
+  constructor(input: string, rule: string, index: number, expected: readonly string[], /** Replaces the default first line of the message. */ headline?: string) {
+    super();
+    this.input = input;
+    this.rule = rule;
+    this.index = index;
+    this.expected = expected;
+    if (headline !== undefined) headlines.set(this, headline);
   }
+
+  /** Composed on first read, then kept as the error's own `message` (writable, as Error's is). */
+  override get message(): string {
+    const m = composeMessage(this);
+    Object.defineProperty(this, 'message', { value: m, writable: true, configurable: true, enumerable: false });
+    return m;
+  }
+
+  override set message(value: string) {
+    Object.defineProperty(this, 'message', { value, writable: true, configurable: true, enumerable: false });
+  }
+
+  /**
+   * This error with `hint` attached: `hint`, `hintKind`, `hintIndex` and `suggestion` set, and in
+   * the message a `hint:` line above the input and, where the hint points elsewhere than
+   * `index`, `~` under the characters from there to the caret.
+   */
+  withHint(hint: ErrorHint): this {
+    const composed = Object.prototype.hasOwnProperty.call(this, 'message') ? this.message : undefined;
+    const self = this as { -readonly [K in 'hint' | 'hintKind' | 'hintIndex' | 'suggestion']?: GrammarSyntaxError[K] };
+    self.hint = hint.text;
+    self.hintKind = hint.kind;
+    self.hintIndex = hint.index;
+    if (hint.suggestion !== undefined) self.suggestion = hint.suggestion;
+    // Read already (and with it, perhaps, the stack): compose both again. Otherwise the first
+    // read composes them with the hint.
+    if (composed !== undefined) {
+      delete (this as { message?: string }).message;
+      const m = this.message;
+      if (typeof this.stack === 'string') this.stack = this.stack.replace(composed, m);
+    }
+    return this;
+  }
+}
+Object.defineProperty(GrammarSyntaxError.prototype, 'name', { value: 'GrammarSyntaxError', writable: true, configurable: true, enumerable: false });
+
+/**
+ * The message of `e` without its caret lines, on one line: the headline, `expected: …` and
+ * `hint: …` joined by "; " (what a batch prints a line for each invalid input; no caret to build).
+ */
+export function summaryLine(e: GrammarSyntaxError): string {
+  const head = headlines.get(e) ?? `not a valid ${e.rule}: at offset ${e.index}, ${foundAt(e.input, e.index)}`;
+  const exp = e.expected.length ? `; expected: ${readableExpected(e.expected).join(', ')}` : '';
+  return `${head.split('\n').join('; ')}${exp}${e.hint === undefined ? '' : `; hint: ${e.hint}`}`;
+}
+
+/** The message of `e`: its headline and expected list, its hint line, and the input with a caret. */
+function composeMessage(e: GrammarSyntaxError): string {
+  const caret = e.hint === undefined ? undefined : caretLines(e.input, e.index, e.index, e.hintIndex !== e.index ? e.hintIndex : undefined);
+  return formatMessage(e.input, e.rule, e.index, e.expected, headlines.get(e), e.hint, caret);
+}
+
+/** `message` (which ends in the two caret lines) with a `hint:` line above the input and `caret` for its caret lines. */
+export function withHintLine(message: string, hint: string, caret: string): string {
+  const lines = message.split('\n');
+  const at = Math.max(1, lines.length - 2);
+  lines.splice(at, lines.length - at, `hint: ${hint}`, caret);
+  return lines.join('\n');
 }
 
 /** The core rules of RFC 5234 B.1 that are one white-space character: SP, HTAB, LF, CR. */
@@ -34,6 +122,7 @@ const WHITE_SPACE_NAMES = new Map([[0x20, 'SP'], [0x09, 'HTAB'], [0x0a, 'LF'], [
 export function readableExpected(expected: readonly string[]): string[] {
   const ch = (c: number) => (c >= 0x21 && c <= 0x7e ? (c === 0x22 ? '"\\""' : `"${String.fromCharCode(c)}"`) : undefined);
   return expected.map((e) => {
+    if (e.charCodeAt(0) !== 0x25) return e;
     // %x41, %x30-35, and the same in decimal (%d65) and binary (%b1000001), as grammars write them.
     const m = /^%([xdb])([0-9A-Fa-f]{1,21})(?:-([0-9A-Fa-f]{1,21}))?$/.exec(e);
     if (!m) return e;
@@ -52,11 +141,16 @@ export function readableExpected(expected: readonly string[]): string[] {
   });
 }
 
-/** The message: what failed, where, what was expected, and the input with a caret under `index`. */
-export function formatMessage(input: string, rule: string, index: number, expected: readonly string[], headline?: string): string {
+/**
+ * The message: what failed, where, what was expected, how to fix it (`hint`, when one fits), and
+ * the input with a caret under `index` (`caret`: other caret lines, e.g. with a hint's marks).
+ */
+export function formatMessage(
+  input: string, rule: string, index: number, expected: readonly string[], headline?: string, hint?: string, caret?: string,
+): string {
   const head = headline ?? `not a valid ${rule}: at offset ${index}, ${foundAt(input, index)}`;
   const exp = expected.length ? `\nexpected: ${readableExpected(expected).join(', ')}` : '';
-  return `${head}${exp}\n${caretLines(input, index)}`;
+  return `${head}${exp}${hint === undefined ? '' : `\nhint: ${hint}`}\n${caret ?? caretLines(input, index)}`;
 }
 
 /**
@@ -74,9 +168,22 @@ export function caretLines(input: string, index: number, end = index, hint?: num
   const hi = hint === undefined ? index : Math.max(hint, index);
   let line = from > 0 ? '…' : '';
   let marks = line ? ' ' : '';
-  for (let i = from; i < to; i++) {
+  const markAt = (i: number): string => (i >= index && i < spanEnd ? '^' : i >= lo && i < hi ? '~' : ' ');
+  if (PLAIN.test(input.slice(from, to))) {
+    // Every character shows as itself, one column each: the marks are runs between the places
+    // where the mark can change.
+    // Spaces, the "~" run before the carets (a hint to the left), the carets, the "~" run after
+    // them (a hint to the right), each cut to the window.
+    line += input.slice(from, to);
+    const clip = (x: number): number => Math.min(Math.max(x, from), to);
+    const caretStart = clip(index);
+    const caretEnd = clip(spanEnd);
+    const before = lo < index ? clip(lo) : caretStart;
+    const after = hi > spanEnd ? clip(hi) : caretEnd;
+    marks += ' '.repeat(before - from) + '~'.repeat(caretStart - before) + '^'.repeat(caretEnd - caretStart) + '~'.repeat(after - caretEnd);
+  } else for (let i = from; i < to; i++) {
     const shown = show(input[i]);
-    const mark = i >= index && i < spanEnd ? '^' : i >= lo && i < hi ? '~' : ' ';
+    const mark = markAt(i);
     // One caret at an escaped character's first column; a span or a hint's run marks it all.
     marks += mark === '^' && end <= index ? '^' + ' '.repeat(shown.length - 1) : mark.repeat(shown.length);
     line += shown;
@@ -85,6 +192,9 @@ export function caretLines(input: string, index: number, end = index, hint?: num
   if (to < input.length) line += '…';
   return `  ${line}\n  ${marks.trimEnd()}`;
 }
+
+/** Printable ASCII but "\\": the characters the caret line shows as they are (see `show`). */
+const PLAIN = /^[\x20-\x5b\x5d-\x7e]*$/;
 
 /** What stands at `index`: `found "x"` (escaped as in the caret line) or `found the end of input`. */
 export function foundAt(input: string, index: number): string {
@@ -108,7 +218,7 @@ function show(ch: string): string {
 }
 
 /** What is wrong with a grammar text. */
-export type AbnfProblem = 'syntax' | 'undefined' | 'recursion' | 'prose' | 'duplicate';
+export type AbnfProblem = 'syntax' | 'undefined-rule' | 'recursion' | 'prose' | 'duplicate';
 
 /**
  * Grammar text that cannot be run: not ABNF (`syntax`), a rule used but not defined, a rule
@@ -127,6 +237,22 @@ export class AbnfSyntaxError extends SyntaxError {
     sourceLine: string,
   ) {
     super(`${reason} (line ${line}, column ${column})\n${caretLines(sourceLine, column - 1)}`);
+  }
+}
+
+/**
+ * What `make` returns, made with no call-site frames captured for the errors it creates: their
+ * `stack` is the name and message alone. For errors handed back as values (`validate`), where
+ * capturing the frames costs more than the whole validation and says only where `validate` was
+ * called; a thrown error keeps its frames.
+ */
+export function withoutFrames<T>(make: () => T): T {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return make();
+  } finally {
+    Error.stackTraceLimit = limit;
   }
 }
 

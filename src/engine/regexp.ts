@@ -28,16 +28,38 @@ export function classSource(set: CharSet): string {
   return count === 1 && out.length <= 2 ? out : '[' + out + ']';
 }
 
-/** RegExp source for `e`. */
-export function regexpSource(grammar: Rules, e: Expr): string {
+/**
+ * What has been worked out per grammar: a rule's source and an expression's one-character set are
+ * asked for again and again (IPv6address holds nine IPv4address through ls32), and the answers
+ * never change; without this, a verdict RegExp for URI took some 15 ms to write.
+ */
+const memo = new WeakMap<Rules, { sources: Map<string, string>; verdictSources: Map<string, string>; singles: WeakMap<Expr, CharSet | null> }>();
+const memoOf = (grammar: Rules) => {
+  let m = memo.get(grammar);
+  if (!m) memo.set(grammar, (m = { sources: new Map(), verdictSources: new Map(), singles: new WeakMap() }));
+  return m;
+};
+
+/**
+ * RegExp source for `e`. With `verdict`, for an anchored yes/no only: the same language, but
+ * matches inside may differ from the first-match-wins reading (see `separatedRun` and
+ * `lookaheadFor`), so such a source must not cut a tree's leaves.
+ */
+export function regexpSource(grammar: Rules, e: Expr, verdict = false): string {
   switch (e.t) {
     case 'chars': return classSource(e.set);
     case 'lit': return [...e.text].map((ch) => {
       const f = caseFold(ch);
       return f.length > 1 ? '[' + f + ']' : esc(ch);
     }).join('');
-    case 'seq': return e.items.map((i) => group(grammar, i)).join('');
+    case 'seq': return e.items.map((i) => group(grammar, i, verdict)).join('');
     case 'alt': {
+      // For a verdict, an alternative whose strings a later one matches too (as `IPv4address`'s
+      // are `reg-name`'s) adds nothing to the language: left out.
+      if (verdict) {
+        const kept = e.items.filter((x, k) => !e.items.slice(k + 1).some((y) => covers(grammar, y, x)));
+        if (kept.length < e.items.length) return regexpSource(grammar, kept.length === 1 ? kept[0] : { t: 'alt', items: kept }, verdict);
+      }
       // The one-character alternatives become one class, in the place of the first of them,
       // when no other alternative can begin with one of its characters (then the order of
       // the choice does not matter); otherwise adjacent ones only. Same language, same
@@ -63,39 +85,57 @@ export function regexpSource(grammar: Rules, e: Expr): string {
         }
         if (run) parts.push(classSource(run));
         run = undefined;
-        parts.push(regexpSource(grammar, e.items[k]));
+        parts.push(regexpSource(grammar, e.items[k], verdict));
       }
       if (run) parts.push(classSource(run));
       return parts.join('|');
     }
     case 'rep': {
       if (e.min === 0 && e.max === Infinity) {
-        const split = splitRun(grammar, e.item);
+        const split = (verdict ? separatedRun(grammar, e.item) : undefined) ?? splitRun(grammar, e.item);
         if (split) return split;
+      }
+      if (verdict && e.min === 0 && e.max === 1) {
+        const ahead = lookaheadFor(grammar, e.item);
+        if (ahead) return `(?:${ahead}${regexpSource(grammar, e.item, verdict)})?`;
       }
       const q = e.min === 0 && e.max === Infinity ? '*'
         : e.min === 1 && e.max === Infinity ? '+'
         : e.min === 0 && e.max === 1 ? '?'
         : e.min === e.max ? `{${e.min}}`
         : e.max === Infinity ? `{${e.min},}` : `{${e.min},${e.max}}`;
-      const inner = regexpSource(grammar, e.item);
+      const inner = regexpSource(grammar, e.item, verdict);
       return (/^(\[[^\]]*\]|\\?.)$/.test(inner) ? inner : '(?:' + inner + ')') + q;
     }
     case 'ref': {
-      const one = singleCharSet(grammar, e);
-      return one ? classSource(one) : '(?:' + regexpSource(grammar, grammar[e.name]) + ')';
+      const m = memoOf(grammar);
+      const sources = verdict ? m.verdictSources : m.sources;
+      let source = sources.get(e.name);
+      if (source === undefined) {
+        const one = singleCharSet(grammar, e);
+        source = one ? classSource(one) : '(?:' + regexpSource(grammar, grammar[e.name], verdict) + ')';
+        sources.set(e.name, source);
+      }
+      return source;
     }
-    case 'guard': return e.not ? '(?!' + regexpSource(grammar, e.not) + ')' : '$';
+    case 'guard': return e.not ? '(?!' + regexpSource(grammar, e.not, verdict) + ')' : '$';
   }
 }
 
-function group(grammar: Rules, e: Expr): string {
-  const s = regexpSource(grammar, e);
+function group(grammar: Rules, e: Expr, verdict: boolean): string {
+  const s = regexpSource(grammar, e, verdict);
   return e.t === 'alt' ? '(?:' + s + ')' : s;
 }
 
 /** The characters `e` matches when it always matches exactly one character; else undefined. */
 export function singleCharSet(grammar: Rules, e: Expr): CharSet | undefined {
+  const { singles } = memoOf(grammar);
+  let set = singles.get(e);
+  if (set === undefined) singles.set(e, (set = singleCharSetOf(grammar, e) ?? null));
+  return set ?? undefined;
+}
+
+function singleCharSetOf(grammar: Rules, e: Expr): CharSet | undefined {
   switch (e.t) {
     case 'chars': return e.set;
     case 'lit': {
@@ -124,6 +164,18 @@ export function singleCharSet(grammar: Rules, e: Expr): CharSet | undefined {
  * engine runs over C in a tight loop instead of one alternation per character.
  */
 function splitRun(grammar: Rules, item: Expr): string | undefined {
+  const parts = runParts(grammar, item);
+  if (!parts) return undefined;
+  const c = classSource(parts.run);
+  if (parts.others.length === 0) return c + '*';
+  return `${c}*(?:(?:${parts.others.map((x) => regexpSource(grammar, x)).join('|')})${c}*)*`;
+}
+
+/**
+ * The alternatives of a repetition's item: the one-character ones as one set (`run`), the
+ * others apart, when no other can match nothing or begin with a character of the run.
+ */
+function runParts(grammar: Rules, item: Expr): { run: CharSet; others: Expr[] } | undefined {
   let body = item;
   while (body.t === 'ref') body = grammar[body.name];
   if (body.t !== 'alt') return undefined;
@@ -137,12 +189,87 @@ function splitRun(grammar: Rules, item: Expr): string | undefined {
     else others.push(x);
   };
   body.items.forEach(flatten);
-  if (others.length === 0) return classSource(run) + '*';
   for (const x of others) {
     if (nullable(grammar, x)) return undefined;
     const first = firstChars(grammar, x);
     for (let c = 0; c < 128; c++) if (first[c] && run[c]) return undefined;
   }
+  return { run, others };
+}
+
+/**
+ * For a verdict: `*( S Y )` where S is one character of a set and Y is `*( C / X / … )` (as
+ * `*( "/" segment )`, segment = *pchar) is the empty string or S followed by any run of S, C
+ * and the X: one loop over the characters of S and C together, instead of a group a segment.
+ * The same language; the inner groups match differently, so only for a verdict.
+ */
+function separatedRun(grammar: Rules, item: Expr): string | undefined {
+  if (item.t !== 'seq' || item.items.length !== 2) return undefined;
+  const sep = singleCharSet(grammar, item.items[0]);
+  if (!sep) return undefined;
+  let y = item.items[1];
+  while (y.t === 'ref') y = grammar[y.name];
+  if (y.t !== 'rep' || y.min !== 0 || y.max !== Infinity) return undefined;
+  const parts = runParts(grammar, y.item);
+  if (!parts) return undefined;
+  const run = new Uint8Array(128);
+  for (let c = 0; c < 128; c++) run[c] = parts.run[c] | sep[c];
+  for (const x of parts.others) {
+    const first = firstChars(grammar, x);
+    for (let c = 0; c < 128; c++) if (first[c] && sep[c]) return undefined;
+  }
   const c = classSource(run);
-  return `${c}*(?:(?:${others.map((x) => regexpSource(grammar, x)).join('|')})${c}*)*`;
+  const body = parts.others.length ? `${c}*(?:(?:${parts.others.map((x) => regexpSource(grammar, x, true)).join('|')})${c}*)*` : `${c}*`;
+  return `(?:${classSource(sep)}${body})?`;
+}
+
+/**
+ * For a verdict: `[ X c ]` where `c` is one character X never holds (`[ userinfo "@" ]`) is
+ * tried only where a run of X's characters ends in `c`: a lookahead that every match satisfies
+ * anyway, so the language is the same, but on the many inputs without a `c` the engine no
+ * longer reads X to its end and backs off a character at a time.
+ */
+function lookaheadFor(grammar: Rules, item: Expr): string | undefined {
+  if (item.t !== 'seq' || item.items.length < 2) return undefined;
+  const last = singleCharSet(grammar, item.items[item.items.length - 1]);
+  if (!last) return undefined;
+  const alphabet = new Uint8Array(128);
+  for (const x of item.items.slice(0, -1)) if (!addAlphabet(grammar, x, alphabet, new Set())) return undefined;
+  for (let c = 0; c < 128; c++) if (last[c] && alphabet[c]) return undefined;
+  return `(?=${classSource(alphabet)}*${classSource(last)})`;
+}
+
+/**
+ * Does `y` match every string `x` matches? Known when `y` is a repetition `*( C / … )` whose
+ * one-character alternatives C hold every character `x` can match: then `y` matches any string
+ * of them.
+ */
+function covers(grammar: Rules, y: Expr, x: Expr): boolean {
+  while (y.t === 'ref') y = grammar[y.name];
+  if (y.t !== 'rep' || y.min !== 0 || y.max !== Infinity) return false;
+  const parts = runParts(grammar, y.item);
+  const alphabet = new Uint8Array(128);
+  if (!parts || !addAlphabet(grammar, x, alphabet, new Set())) return false;
+  for (let c = 0; c < 128; c++) if (alphabet[c] && !parts.run[c]) return false;
+  return true;
+}
+
+/** Every character `e` can match, added to `set`; false when that is not known (non-ASCII ranges). */
+function addAlphabet(grammar: Rules, e: Expr, set: CharSet, seen: Set<string>): boolean {
+  switch (e.t) {
+    case 'chars':
+      if (e.more?.length) return false;
+      for (let c = 0; c < 128; c++) set[c] |= e.set[c];
+      return true;
+    case 'lit':
+      for (const ch of e.text) for (const f of caseFold(ch)) set[f.charCodeAt(0)] = 1;
+      return true;
+    case 'seq': case 'alt': return e.items.every((x) => addAlphabet(grammar, x, set, seen));
+    case 'rep': return addAlphabet(grammar, e.item, set, seen);
+    case 'ref':
+      if (seen.has(e.name)) return true;
+      seen.add(e.name);
+      return addAlphabet(grammar, grammar[e.name], set, seen);
+    case 'guard': return true;
+  }
 }

@@ -5,7 +5,7 @@
  */
 import type P from 'parsimmon';
 import { Automaton } from './automaton';
-import { GrammarSyntaxError, type SyntaxErrorClass } from './errors';
+import { GrammarSyntaxError, type SyntaxErrorClass, withoutFrames } from './errors';
 import type { Expr, Rules } from './expr';
 import { FirstMatch, type TreeSink } from './firstMatch';
 import type { Grammar, GrammarValidation, TreeOptions } from './grammar';
@@ -135,7 +135,8 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
     this.input(input, 'validate');
     const r = this.ruleName(rule, 'validate');
     const v = this.general.has(r) ? this.recursiveCheck(input, r) : this.automaton(r).run(input);
-    return v.ok ? { ok: true } : { ok: false, error: new this.errorClass(input, r, v.index, v.expected) };
+    // Handed back, not thrown: no call-site frames (see withoutFrames).
+    return v.ok ? { ok: true } : { ok: false, error: withoutFrames(() => new this.errorClass(input, r, v.index, v.expected)) };
   }
 
   /** Sends the first-match tree of the whole input to `sink` (for compact tree storage). */

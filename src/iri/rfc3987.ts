@@ -11,6 +11,7 @@
  * Offsets are UTF-16 offsets; a character outside the BMP is one character and an error
  * never points into its second half.
  */
+import { withoutFrames } from '../engine/errors';
 import { driver, type RuleName } from '../uri/driver';
 import { UriSyntaxError, expectString } from '../uri/errors';
 import { readOptions } from '../engine/options';
@@ -163,7 +164,9 @@ export const rfc3987 = Object.freeze({
   validate(input: string, rule: Rfc3987Rule = 'IRI-reference', options?: IriCheckOptions): IriValidationResult {
     expectString(input, 'input', 'rfc3987.validate');
     rule = ruleNamed(rule, 'rfc3987.validate');
-    return withBidi(input, rule, bidiOption(options, 'rfc3987.validate'), 'rfc3987.validate');
+    const bidi = bidiOption(options, 'rfc3987.validate');
+    // Handed back, not thrown: no call-site frames (see withoutFrames).
+    return withoutFrames(() => withBidi(input, rule, bidi, 'rfc3987.validate'));
   },
 
   /** The first-match-wins tree (character-level rules with `{ lexical: true }`); section 4.1 applies unless `abnfOnly`. */

@@ -5,9 +5,16 @@ import { GrammarSyntaxError } from '../engine/errors';
 export { GrammarSyntaxError, formatMessage, caretLines, foundAt, quoted } from '../engine/errors';
 
 /** A syntax error in URI text: the engine's `GrammarSyntaxError`, named for URIs. */
+/** Which known mistake a hint is about (src/uri/hints.ts finds them). */
+export type HintKind =
+  | 'whitespace' | 'space' | 'encode' | 'percent' | 'password' | 'non-ascii' | 'backslash'
+  | 'zone-id' | 'scheme-slashes' | 'port' | 'ipv6-brackets' | 'missing-scheme' | 'host-list';
+
 export class UriSyntaxError extends GrammarSyntaxError {
-  override readonly name: string = 'UriSyntaxError';
+  declare readonly hintKind?: HintKind;
 }
+// On the prototype, as Error's own classes have it: nothing to set on each error made.
+Object.defineProperty(UriSyntaxError.prototype, 'name', { value: 'UriSyntaxError', writable: true, configurable: true, enumerable: false });
 
 /** A `TypeError` for an argument that is not a string. */
 export function expectString(value: unknown, argument: string, fn: string): asserts value is string {

@@ -9,13 +9,13 @@
  * (it may hold a password); the hint text quotes no part of the input but single characters.
  */
 import { driver, type RuleName } from './driver';
-import { caretLines, type UriSyntaxError } from './errors';
+import { caretLines, GrammarSyntaxError, type UriSyntaxError } from './errors';
+import { withHintLine } from '../engine/errors';
 import { LONG } from '../engine/limits';
 import { schemeColonLength, schemeLength } from './scheme';
 
-export type HintKind =
-  | 'whitespace' | 'space' | 'encode' | 'percent' | 'password' | 'non-ascii' | 'backslash'
-  | 'zone-id' | 'scheme-slashes' | 'port' | 'ipv6-brackets' | 'missing-scheme' | 'host-list';
+import type { HintKind } from './errors';
+export type { HintKind } from './errors';
 
 export interface Hint {
   readonly kind: HintKind;
@@ -456,18 +456,6 @@ function idnaToAscii(host: string): string | undefined {
   }
 }
 
-declare module './errors' {
-  interface UriSyntaxError {
-    /** How to fix it, when a known mistake fits (also in the message). */
-    readonly hint?: string;
-    readonly hintKind?: HintKind;
-    /** Where the hint points, when that differs from `index`. */
-    readonly hintIndex?: number;
-    /** The corrected input, checked valid under the same rule (and policy). Not in the message. */
-    readonly suggestion?: string;
-  }
-}
-
 /**
  * The error with `hint`, `hintKind`, `hintIndex` and `suggestion` set and the hint in its
  * message: a `hint:` line above the input, and where the hint points elsewhere than `index`,
@@ -475,13 +463,12 @@ declare module './errors' {
  */
 export function attachHint<E extends Error & { input: string; index: number; end?: number }>(error: E, hint: Hint | undefined): E {
   if (!hint) return error;
-  const lines = error.message.split('\n');
+  // A syntax error composes its message on first read (src/engine/errors.ts).
+  if (error instanceof GrammarSyntaxError) return error.withHint(hint);
   const old = error.message;
-  const at = Math.max(1, lines.length - 2);
   const caret = caretLines(error.input, error.index, error.end ?? error.index, hint.index !== error.index ? hint.index : undefined);
-  lines.splice(at, lines.length - at, `hint: ${hint.text}`, caret);
   const props: PropertyDescriptorMap = {
-    message: { value: lines.join('\n'), writable: true, configurable: true, enumerable: false },
+    message: { value: withHintLine(old, hint.text, caret), writable: true, configurable: true, enumerable: false },
     hint: { value: hint.text, enumerable: true },
     hintKind: { value: hint.kind, enumerable: true },
     hintIndex: { value: hint.index, enumerable: true },

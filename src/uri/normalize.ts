@@ -10,6 +10,7 @@ import { UriSyntaxError, expectString } from './errors';
 import { readOptions } from '../engine/options';
 import { hidePassword, redactedError } from './redact';
 import { driver } from './driver';
+import { alreadyNormal } from './alreadyNormal';
 
 export interface NormalizeOptions {
   /** Also apply scheme-based normalization (6.2.3) for the schemes in `DEFAULT_PORTS`. Default `false`. */
@@ -39,18 +40,25 @@ const EMPTY_PATH_IS_ROOT: ReadonlySet<string> = new Set(['http', 'https', 'ws', 
  * `{ scheme: true }` scheme-based normalization (6.2.3) as well. `UriSyntaxError` for a
  * string that is not a `URI`, including a relative reference (5.2.1: resolve it first).
  */
-export function normalize(uri: string, options: NormalizeOptions = {}): string {
+export function normalize(uri: string, options?: NormalizeOptions): string {
   expectString(uri, 'uri', 'normalize');
-  const byScheme = readOptions('normalize', options, { scheme: 'boolean' }).scheme === true;
-  return normalizeUri(parseUri(uri, 'normalize'), byScheme);
+  const byScheme = options !== undefined && readOptions('normalize', options, { scheme: 'boolean' }).scheme === true;
+  return normalForm(uri, byScheme, 'normalize');
 }
 
 /** Do `a` and `b` have the same syntax- and scheme-based normal form (6.2.2, 6.2.3)? */
 export function equivalent(a: string, b: string): boolean {
   expectString(a, 'a', 'equivalent');
   expectString(b, 'b', 'equivalent');
-  return normalizeUri(parseUri(a, 'equivalent'), true) === normalizeUri(parseUri(b, 'equivalent'), true);
+  return normalForm(a, true, 'equivalent') === normalForm(b, true, 'equivalent');
 }
+
+/** The normal form of `uri`: the input itself when one scan shows it is normal already (./alreadyNormal.ts). */
+function normalForm(uri: string, byScheme: boolean, fn: string): string {
+  if ((isUri ??= driver.tester('URI'))(uri) && alreadyNormal(uri, byScheme)) return uri;
+  return normalizeUri(parseUri(uri, fn), byScheme);
+}
+let isUri: ((input: string) => boolean) | undefined;
 
 /**
  * The components of a `URI`. 6.2.2 is written for URIs; a relative reference has no

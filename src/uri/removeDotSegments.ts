@@ -14,6 +14,9 @@ import { expectString } from './errors';
 const DOT = 0x2e;
 const DOT_SEGMENT = /(?:^|\/)\.\.?(?:\/|$)/;
 const SLASH = 0x2f;
+/** Paths up to this length share one output buffer. */
+const SHORT = 2048;
+let shared: Int32Array | undefined;
 
 /** The path with its "." and ".." complete segments interpreted and removed. */
 export function removeDotSegments(path: string): string {
@@ -23,10 +26,16 @@ export function removeDotSegments(path: string): string {
   if (!DOT_SEGMENT.test(path)) return path;
   const n = path.length;
   // The output buffer: piece k is path.slice(out[2k], out[2k + 1]), for 2k < top. Each piece
-  // but the first begins with a "/", so there are at most (number of "/") + 1 of them.
-  let slashes = 0;
-  for (let k = path.indexOf('/'); k >= 0; k = path.indexOf('/', k + 1)) slashes++;
-  const out = new Int32Array(2 * slashes + 2);
+  // but the first begins with a "/", so there are at most (number of "/") + 1 of them: at most
+  // n + 1. A short path uses one buffer kept for the purpose (nothing here calls out while it is
+  // in use); a long one gets its own, sized by its "/".
+  let out: Int32Array;
+  if (n <= SHORT) out = (shared ??= new Int32Array(2 * SHORT + 2));
+  else {
+    let slashes = 0;
+    for (let k = path.indexOf('/'); k >= 0; k = path.indexOf('/', k + 1)) slashes++;
+    out = new Int32Array(2 * slashes + 2);
+  }
   let top = 0;
   let i = 0;
   // 2. While the input buffer is not empty, loop as follows. (A and D can only apply when the

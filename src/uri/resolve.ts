@@ -11,6 +11,8 @@ import { recomposeTrusted } from './recompose';
 import { UriSyntaxError, expectString } from './errors';
 import { redactedError } from './redact';
 import { readOptions } from '../engine/options';
+import { driver } from './driver';
+import { resolveValid } from './resolveValid';
 
 export interface ResolveOptions {
   /**
@@ -22,15 +24,19 @@ export interface ResolveOptions {
 }
 
 /** The target URI of `reference` resolved against `base` (RFC 3986 5.2). */
-export function resolve(base: string, reference: string, options: ResolveOptions = {}): string {
+export function resolve(base: string, reference: string, options?: ResolveOptions): string {
   expectString(base, 'base', 'resolve');
   expectString(reference, 'reference', 'resolve');
-  const { strict = true } = readOptions('resolve', options, { strict: 'boolean' });
-
+  const strict = options === undefined || readOptions('resolve', options, { strict: 'boolean' }).strict !== false;
+  if (strict && (isUri ??= driver.tester('URI'))(base) && (isReference ??= driver.tester('URI-reference'))(reference)) {
+    return resolveValid(base, reference);
+  }
   const B = parseArgument(base, 'base', 'URI');
   const R = parseArgument(reference, 'reference', 'URI-reference');
   return recomposeTarget(transform(B, R, strict));
 }
+let isUri: ((input: string) => boolean) | undefined;
+let isReference: ((input: string) => boolean) | undefined;
 
 export type Target = Pick<UriComponents, 'scheme' | 'authority' | 'path' | 'query' | 'fragment'>;
 

@@ -3,6 +3,7 @@ import { driver, RULE_NAMES, type RuleName, type UriNode } from './driver';
 import type { TreeOptions } from '../engine/driver';
 import type { ValidationOf } from '../engine/grammar';
 import { UriSyntaxError, expectString } from './errors';
+import { withoutFrames } from '../engine/errors';
 import { readOptions } from '../engine/options';
 import { hinted } from './hints';
 
@@ -50,13 +51,16 @@ let lastTester: (input: string) => boolean;
 
 /**
  * `{ ok: true }`, or `{ ok: false, error }` with a `UriSyntaxError` (with a `hint`, and a checked
- * `suggestion`, when a known mistake fits: src/uri/hints.ts). Never throws for a string.
+ * `suggestion`, when a known mistake fits: src/uri/hints.ts). Never throws for a string. The error
+ * is a value, not thrown: its `stack` is its name and message, without call-site frames.
  */
 export function validate(input: string, rule: RuleName = 'URI-reference'): ValidationResult {
   expectString(input, 'input', 'validate');
   rule = ruleNamed(rule, 'validate');
   const v = driver.check(input, rule);
-  return v.ok ? { ok: true } : { ok: false, error: hinted(driver.error(input, rule, v)) };
+  if (v.ok) return { ok: true };
+  // Handed back, not thrown: no call-site frames (see withoutFrames), and the message composed on first read.
+  return { ok: false, error: hinted(withoutFrames(() => driver.error(input, rule, v)) as UriSyntaxError) };
 }
 
 export const TREE_OPTIONS = { lexical: 'boolean', maxNodes: 'count' } as const;

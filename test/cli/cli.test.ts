@@ -11,7 +11,11 @@ import * as path from 'path';
 import { Readable } from 'stream';
 import { run, outline, version, allCommands, COMMAND_NAMES } from '../../src/cli';
 import { column, oneLine } from '../../src/cli/batch';
-import { parseTree, policyPresets } from '../../src/index';
+import fc from 'fast-check';
+import { GrammarSyntaxError, summaryLine } from '../../src/engine/errors';
+import { withoutPassword } from '../../src/uri/redact';
+import { mutated } from '../support/arbitraries';
+import { compileAbnf, parseTree, policyPresets, validate } from '../../src/index';
 import { PRESET_NAMES } from '../../src/cli/policy';
 
 async function cli(...argv: string[]): Promise<{ status: number; out: string[]; err: string }> {
@@ -360,6 +364,19 @@ describe('batch helpers', () => {
   });
   it('oneLine drops the caret lines', () => {
     expect(oneLine('a\nexpected: b\n  xx\n   ^')).toBe('a; expected: b');
+  });
+  it('summaryLine is oneLine of the message, without composing it (hinted, redacted, headlined and other grammars\' errors)', () => {
+    const errors: GrammarSyntaxError[] = [];
+    fc.assert(fc.property(mutated('URI'), (s) => {
+      const v = validate(s, 'URI');
+      if (!v.ok) errors.push(v.error);
+    }), { numRuns: 500 });
+    errors.push(withoutPassword((validate('http://u:p@ss@h/ x', 'URI') as { error: GrammarSyntaxError }).error));
+    errors.push(new GrammarSyntaxError('ab', 'r', 1, ['"x"'], 'my headline'));
+    const g = compileAbnf('r = "a" 1*DIGIT\n');
+    errors.push((g.validate('ax', 'r') as { error: GrammarSyntaxError }).error);
+    expect(errors.filter((e) => e.hint !== undefined).length).toBeGreaterThan(10);
+    for (const e of errors) expect([e.input, summaryLine(e)]).toEqual([e.input, oneLine(e.message)]);
   });
 });
 

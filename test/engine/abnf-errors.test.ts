@@ -21,8 +21,8 @@ const ROWS: Array<[string, string, AbnfProblem, number, number, string]> = [
   ['a rule name that is not a name', '1a = "x"', 'syntax', 1, 1, 'expected a rule name'],
   ['a continuation line with no rule', ' / "y"\na = "x"', 'syntax', 1, 1, 'continuation line'],
   // A line that begins `name =` begins a rule at any indentation (RFC 8259 prints its rules so).
-  ['an undefined rule, named with where it is used', 'a = "x"\nb = a  c', 'undefined', 2, 8, 'rule c is not defined (used in b)'],
-  ['=/ before any =', 'a =/ "x"', 'undefined', 1, 1, '"=/" adds alternatives to a'],
+  ['an undefined rule, named with where it is used', 'a = "x"\nb = a  c', 'undefined-rule', 2, 8, 'rule c is not defined (used in b)'],
+  ['=/ before any =', 'a =/ "x"', 'undefined-rule', 1, 1, '"=/" adds alternatives to a'],
   ['a rule defined twice', 'a = "x"\nA = "y"', 'duplicate', 2, 1, 'rule A is defined twice (first at line 1)'],
   // Recursion runs (src/engine/recursive/); left recursion, which no parser that tries
   // alternatives in order can run, is refused at the reference that closes the cycle's first step.
@@ -30,8 +30,8 @@ const ROWS: Array<[string, string, AbnfProblem, number, number, string]> = [
   ['left recursion through other rules, named in order', 'a = b\nb = c "x"\nc = [ "y" ] a', 'recursion', 1, 5, 'left recursion: a -> b -> c -> a'],
   ['prose is refused by name', 'a = "x" <a description>', 'prose', 1, 9, 'prose value <a description> in rule a'],
   ['prose under 1*', 'a = 1<x>', 'prose', 1, 6, 'prose value <x>'],
-  ['a rule line indented less than the others is a rule', '      a = b\n   b = c\n      c = zz', 'undefined', 3, 11, 'rule zz is not defined (used in c)'],
-  ['columns count in the text as given (indented as a whole)', '    a = "x"\n    b = zz', 'undefined', 2, 9, 'rule zz is not defined'],
+  ['a rule line indented less than the others is a rule', '      a = b\n   b = c\n      c = zz', 'undefined-rule', 3, 11, 'rule zz is not defined (used in c)'],
+  ['columns count in the text as given (indented as a whole)', '    a = "x"\n    b = zz', 'undefined-rule', 2, 9, 'rule zz is not defined'],
 ];
 
 describe('AbnfSyntaxError', () => {
@@ -55,6 +55,10 @@ describe('AbnfSyntaxError', () => {
     // (Non-ASCII is shown escaped, as in every caret line.)
     expect(lines[lines.length - 2]).toBe(`  ${source.replace(/é/g, '\\xe9')}`);
     expect(lines[lines.length - 1]).toBe(`  ${' '.repeat(column - 1)}^`);
+    // No field holds undefined or the word (a rule used but not defined is 'undefined-rule').
+    for (const [k, v] of Object.entries({ reason: e.reason, problem: e.problem, line: e.line, column: e.column })) {
+      expect([k, v === undefined || v === 'undefined']).toEqual([k, false]);
+    }
   });
 
   it('loads what RFCs print: nullable rules inside [ ] and *( ), 0<prose>, core rules, comments', () => {

@@ -143,13 +143,16 @@ function verdictDiffs(rule: RuleName, inputs: Iterable<string>, reference: (s: s
   const tester = driver.tester(rule);
   const automaton = driver.automaton(rule);
   const re = new RegExp(`^(?:${regexpSource(driver.grammar, { t: 'ref', name: rule })})$`);
+  // The verdict form (the hot tester's): language-preserving rewrites of the above (src/engine/regexp.ts).
+  const verdict = new RegExp(`^(?:${regexpSource(driver.grammar, { t: 'ref', name: rule }, true)})$`);
   const diffs: string[] = [];
   for (const s of inputs) {
     const p = reference(s);
     const t = tester(s);
     const a = automaton.test(s);
     const r = s.length < LONG ? re.test(s) : p;
-    if (p !== t || p !== a || p !== r) diffs.push(`${rule} ${show(s)}: parsimmon ${p}, tester ${t}, automaton ${a}, RegExp ${r}`);
+    const v = s.length < LONG ? verdict.test(s) : p;
+    if (p !== t || p !== a || p !== r || p !== v) diffs.push(`${rule} ${show(s)}: parsimmon ${p}, tester ${t}, automaton ${a}, RegExp ${r}, verdict RegExp ${v}`);
   }
   return report(diffs);
 }

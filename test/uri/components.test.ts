@@ -8,7 +8,8 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import fc from 'fast-check';
-import { parse, type UriComponents, type HostKind } from '../../src/uri/components';
+import { parse, isIPv4address, type UriComponents, type HostKind } from '../../src/uri/components';
+import { arb } from '../support/arbitraries';
 import { recompose } from '../../src/uri/recompose';
 import { isValid, validate } from '../../src/uri/validate';
 import { UriSyntaxError } from '../../src/uri/errors';
@@ -75,6 +76,27 @@ describe('parse: hostKind, first match wins (RFC 3986 3.2.2)', () => {
   });
 });
 
+describe('isIPv4address: the same answer as the grammar\'s IPv4address rule', () => {
+  const octet = fc.oneof(fc.integer({ min: 0, max: 300 }).map(String), fc.constantFrom('', '00', '01', '010', '0000', '2555', '1a', 'x'));
+  const dotted = fc.array(octet, { minLength: 1, maxLength: 6 }).map((xs) => xs.join('.'));
+  const hosts = fc.oneof(dotted, dotted.map((h) => h + '.'), arb['reg-name'], arb.IPv4address);
+  it('on dotted numbers, reg-names and IPv4 addresses (fast-check, seeded)', () => {
+    fc.assert(fc.property(hosts, (h) => expect([h, isIPv4address(h)]).toEqual([h, isValid(h, 'IPv4address')])), { numRuns: 20000 });
+  });
+  it.each(['0.0.0.0', '9.99.199.249', '250.255.100.10'])('%j is one', (h) => expect(isIPv4address(h)).toBe(true));
+  it.each(['256.0.0.0', '1.2.3', '1.2.3.4.', '01.2.3.4', '1..2.3', '1.2.3.04', '1.2.3.2550', ''])('%j is not', (h) => expect(isIPv4address(h)).toBe(false));
+});
+
+describe('parse: rule names in any case (RFC 5234 2.1)', () => {
+  it.each([['uri', 'URI', 'a:b'], ['Uri-Reference', 'URI-reference', 'b'], ['ABSOLUTE-URI', 'absolute-URI', 'a:b'], ['relative-REF', 'relative-ref', '/b']] as const)(
+    '%j is %j', (rule, canonical, input) => {
+      expect(parse(input, rule as 'URI')).toEqual(parse(input, canonical));
+      // an invalid input's error names the rule as the grammar spells it
+      expect(() => parse('a b', rule as 'URI')).toThrow(new RegExp(`not a valid ${canonical}:`));
+    });
+  it('an unknown rule is a TypeError', () => expect(() => parse('a', 'url' as 'URI')).toThrow(TypeError));
+});
+
 describe('parse: the rule argument', () => {
   it.each<[string, 'URI' | 'URI-reference' | 'absolute-URI' | 'relative-ref', boolean]>([
     ['a:b#f', 'URI', true],
@@ -94,7 +116,7 @@ describe('parse: the rule argument', () => {
     expect(parse('g:h').scheme).toBe('g');
   });
 
-  it.each(['path', 'host', 'uri', '', 42, null])('rule %j is a TypeError', (rule) => {
+  it.each(['path', 'host', 'url', '', 42, null])('rule %j is a TypeError', (rule) => {
     expect(() => parse('a:b', rule as never)).toThrow(TypeError);
     expect(() => parse('a:b', rule as never)).toThrow(/parse: argument "rule"/);
   });

@@ -1,0 +1,123 @@
+/**
+ * "Against Node's URL" (`npm run bench:url`, and part of `npm run bench`): the jobs where
+ * uri-grammar and Node's `URL` (C++, the ada parser) do the same work — resolving a reference
+ * (RFC 3986 5.2), syntax-based normalization (6.2.2), reporting an invalid input — side by side
+ * in one process, plus `parse` against uri-js and `isValid` against the Appendix B RegExp.
+ *
+ * Inputs: the first 20,000 lines of test/vectors/real-urls.txt that both `isValid(s, 'URI')` and
+ * `URL.canParse(s)` accept (the others are left out and counted). Invalid inputs: each of those
+ * with one typo inserted (a seeded choice of character and place) that both reject.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import * as uriJs from 'uri-js';
+import * as api from '../src/index';
+import { realUrls } from './inputs';
+import { APPENDIX_B } from './peers';
+import { roundRobin } from './harness';
+import { replaceSection } from './markdown';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
+const LINES = Number(process.env.BENCH_LINES ?? 20_000);
+const REF = '../a/./b?c#d';
+/** RFC 3986 5.4.1's normal examples (the references), resolved in turn against each base. */
+export const REFERENCES = [
+  'g:h', 'g', './g', 'g/', '/g', '//g', '?y', 'g?y', '#s', 'g#s', 'g?y#s', ';x', 'g;x', 'g;x?y#s', '',
+  '.', './', '..', '../', '../g', '../..', '../../', '../../g',
+];
+/** Characters no URI holds, one inserted per invalid input. */
+export const TYPOS = [' ', '<', '>', '"', '{', '}', '|', '\\', '^', '`', '%', '[', ']'];
+
+/** A small seeded generator (mulberry32), so that the invalid inputs are the same every run. */
+export function random(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const throws = (f: () => unknown): boolean => {
+  try {
+    f();
+    return false;
+  } catch {
+    return true;
+  }
+};
+
+export interface UrlRow { ours: string; theirs: string; goal: number; inputs: number; left: number; ns: number; peerNs: number; note?: string }
+
+export function measureAgainstUrl(log = console.log): UrlRow[] {
+  const lines = realUrls(LINES);
+  const both = lines.filter((s) => api.isValid(s, 'URI') && URL.canParse(s));
+  const onlyOne = lines.filter((s) => api.isValid(s, 'URI') !== URL.canParse(s)).length;
+  log(`against URL: ${lines.length} lines, ${both.length} accepted by both, ${onlyOne} by one only (left out)`);
+
+  // Pairs joined by an index into `both` (the base) and one into REFERENCES: a tab between.
+  const pairs: string[] = [];
+  let pairsLeft = 0;
+  both.forEach((base, i) => {
+    const ref = REFERENCES[i % REFERENCES.length];
+    if (throws(() => api.resolve(base, ref)) || throws(() => new URL(ref, base))) pairsLeft++;
+    else pairs.push(base + '\t' + ref);
+  });
+  const tab = (s: string): number => s.indexOf('\t');
+
+  const next = random(23);
+  const bad: string[] = [];
+  let badLeft = 0;
+  for (const s of both) {
+    const at = 1 + Math.floor(next() * (s.length - 1));
+    const t = s.slice(0, at) + TYPOS[Math.floor(next() * TYPOS.length)] + s.slice(at);
+    if (!api.isValid(t, 'URI') && !URL.canParse(t)) bad.push(t);
+    else badLeft++;
+  }
+
+  const rows: UrlRow[] = [];
+  const row = (ours: string, theirs: string, goal: number, inputs: string[], left: number, a: (s: string) => unknown, b: (s: string) => unknown, note?: string): void => {
+    const [x, y] = roundRobin(inputs, [a, b], ROUNDS);
+    rows.push({ ours, theirs, goal, inputs: inputs.length, left, ns: x.median, peerNs: y.median, note });
+    log(`  ${ours.padEnd(34)} ${x.median.toFixed(0).padStart(6)} ns  ${theirs.padEnd(44)} ${y.median.toFixed(0).padStart(6)} ns  ${(x.median / y.median).toFixed(2)}× (goal ≤ ${goal})`);
+  };
+  row('resolve(base, ref)', 'new URL(ref, base).href', 1.0, pairs, pairsLeft,
+    (p) => api.resolve(p.slice(0, tab(p)), p.slice(tab(p) + 1)), (p) => new URL(p.slice(tab(p) + 1), p.slice(0, tab(p))).href,
+    'ref: the 23 normal examples of RFC 3986 5.4.1 in turn');
+  row(`resolve(uri, '${REF}')`, `new URL('${REF}', uri).href`, 1.0, both, 0, (s) => api.resolve(s, REF), (s) => new URL(REF, s).href);
+  row('normalize(uri)', 'new URL(uri).href', 1.0, both, onlyOne, (s) => api.normalize(s), (s) => new URL(s).href);
+  row('validate(bad).error.message', 'try { new URL(bad) } catch (e) { e.message }', 1.0, bad, badLeft,
+    (s) => (api.validate(s, 'URI') as { error: Error }).error.message,
+    (s) => {
+      try {
+        return new URL(s);
+      } catch (e) {
+        return (e as Error).message;
+      }
+    }, 'one typo inserted; both reject');
+  row('parse(uri)', 'uri-js parse', 0.125, both, onlyOne, (s) => api.parse(s), (s) => uriJs.parse(s));
+  row("isValid(uri, 'URI')", 'Appendix B RegExp exec (splits only)', 0.75, both, onlyOne, (s) => api.isValid(s, 'URI'), (s) => APPENDIX_B.exec(s));
+  return rows;
+}
+
+export function urlSection(rows: UrlRow[]): string {
+  const out = [
+    "## Against Node's URL",
+    '',
+    `Node ${process.version}. The first ${LINES.toLocaleString('en-US')} lines of test/vectors/real-urls.txt; only those both \`isValid(s, 'URI')\` and \`URL.canParse(s)\` accept (the rest are left out; "left out" counts them, or for resolve the pairs either side refused, for the invalid inputs the typos one side accepted). Invalid inputs: each such URI with one character no URI holds (space, \`<\`, \`>\`, \`"\`, \`{\`, \`}\`, \`|\`, \`\\\`, \`^\`, \`\` \` \`\`, \`%\`, \`[\`, \`]\`) inserted at a seeded place. One process, round robin, median of ${ROUNDS} passes after a warm-up. \`URL\` does more in places (IDNA, WHATWG rules) and less in others (no RFC 3986 validation); these are the jobs where the work is the same.`,
+    '',
+    '| ours | ns | Node / peer | ns | ratio | goal | inputs | left out |',
+    '|---|---:|---|---:|---:|---:|---:|---:|',
+    ...rows.map((r) => `| \`${r.ours}\`${r.note ? ` (${r.note})` : ''} | ${r.ns.toFixed(0)} | \`${r.theirs}\` | ${r.peerNs.toFixed(0)} | **${(r.ns / r.peerNs).toFixed(2)}×** | ≤ ${r.goal}× ${r.ns / r.peerNs <= r.goal ? '(met)' : '(missed)'} | ${r.inputs.toLocaleString('en-US')} | ${r.left.toLocaleString('en-US')} |`),
+  ];
+  return out.join('\n') + '\n';
+}
+
+if (require.main === module) {
+  const rows = measureAgainstUrl();
+  if (process.env.BENCH_WRITE !== '0') {
+    replaceSection(path.resolve(__dirname, '..', '..', 'BENCHMARKS.md'), "## Against Node's URL", urlSection(rows));
+    console.log("BENCHMARKS.md: section \"Against Node's URL\" written");
+  }
+  void fs;
+}
