@@ -6,13 +6,16 @@
  * - whole process: wall time from spawn to exit of `node` running a script that requires the
  *   library and calls validation, parse, resolve and normalize once each on short inputs, side by
  *   side with uri-js and fast-uri doing the same (their `parse` stands in for validation), and an
- *   empty `node` for reference;
+ *   empty `node` for reference; and the same as ES module programs (`.mjs` files) that `import`
+ *   the functions, which Node serves from its ES module loader (for uri-grammar the "node"
+ *   condition of package.json's exports: dist/cjs/index.mjs, see scripts/node-esm.js);
  * - first call: inside a fresh process, the time of `require` and then of one function's first
  *   call on a short input (one function a process, so no call warms another's caches).
  *
  * Writes the "Cold start" section of BENCHMARKS.md. No test asserts a timing.
  */
 import { spawnSync } from 'child_process';
+import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { replaceSection } from './markdown';
@@ -24,6 +27,9 @@ const ROOT = path.join(__dirname, '..', '..');
 const OWN = require.resolve('uri-grammar', { paths: [ROOT] });
 if (!/[\\/]dist[\\/]cjs[\\/]index\.js$/.test(OWN)) throw new Error(`bench:startup: require('uri-grammar') resolves to ${OWN}, not the bundle dist/cjs/index.js`);
 const ROUNDS = Number(process.env.STARTUP_ROUNDS ?? 21);
+// The ES module programs are files (an `.mjs` file is what a "type": "module" program runs) in a
+// folder of ROOT's package scope, so that they import the package by name, as users do.
+const PROGRAMS = path.join(ROOT, 'dist', 'bench', 'startup-programs');
 
 const SCRIPTS: Record<string, string> = {
   'node (empty)': '',
@@ -43,6 +49,28 @@ u.parse('https://user@example.com:8080/a/b?q=1#f');
 u.resolve('http://a/b/c/d;p?q', '../g');
 u.normalize('HTTP://Example.COM/a/./b/../%7e');`,
 };
+
+/** The same programs as ES modules: named imports (uri-js's CommonJS file names them for Node's import; fast-uri's has a default export). */
+const CALLS = `
+if (!isValid('https://example.com/a?b#c')) throw 1;
+parse('https://user@example.com:8080/a/b?q=1#f');
+resolve('http://a/b/c/d;p?q', '../g');
+normalize('HTTP://Example.COM/a/./b/../%7e');`;
+const IMPORTS: Record<string, string> = {
+  'node (empty)': '',
+  'uri-grammar': `import { isValid, parse, resolve, normalize } from 'uri-grammar';${CALLS}`,
+  // For reference: the tree-shakable build, which Node's `import` loaded before (about 60 files).
+  'uri-grammar, unbundled `dist/esm`': `import { isValid, parse, resolve, normalize } from '../../esm/src/index.js';${CALLS}`,
+  'uri-js': `import { parse, resolve, normalize } from 'uri-js';
+const isValid = (s) => !parse(s).error;${CALLS}`,
+  'fast-uri': `import fastUri from 'fast-uri';
+const { parse, resolve, normalize } = fastUri;
+const isValid = (s) => !parse(s).error;${CALLS}`,
+};
+/** `import` of the package itself, timed inside a fresh process. */
+const IMPORT_ITSELF = `const t0 = performance.now();
+await import('uri-grammar');
+process.stdout.write(JSON.stringify([performance.now() - t0, import.meta.resolve('uri-grammar')]));`;
 
 /** One function's first call after require, in its own process. */
 const FIRST_CALLS: Record<string, string> = {
@@ -65,18 +93,30 @@ ${call};
 const t2 = process.hrtime.bigint();
 process.stdout.write(JSON.stringify([Number(t1 - t0) / 1e6, Number(t2 - t1) / 1e6]));`;
 
-function wall(script: string): number {
+/** Wall time of a `node -e script` (CommonJS) or `node file.mjs` process. */
+function wall(script: string, file?: string): number {
   const t0 = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, ['-e', script], { cwd: ROOT, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, file ? [file] : ['-e', script], { cwd: ROOT, encoding: 'utf8' });
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
   if (r.status !== 0) throw new Error(`bench:startup: child failed: ${r.stderr}`);
   return ms;
 }
 
-function inside(script: string): [number, number] {
-  const r = spawnSync(process.execPath, ['-e', script], { cwd: ROOT, encoding: 'utf8' });
+function inside<T = [number, number]>(script: string, file?: string): T {
+  const r = spawnSync(process.execPath, file ? [file] : ['-e', script], { cwd: ROOT, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`bench:startup: child failed: ${r.stderr}`);
-  return JSON.parse(r.stdout) as [number, number];
+  return JSON.parse(r.stdout) as T;
+}
+
+/** Writes the ES module programs; their files by name. */
+function writePrograms(): Record<string, string> {
+  fs.mkdirSync(PROGRAMS, { recursive: true });
+  const files: Record<string, string> = {};
+  for (const [name, code] of Object.entries({ ...IMPORTS, 'import itself': IMPORT_ITSELF })) {
+    files[name] = path.join(PROGRAMS, name.replace(/\W+/g, '-') + '.mjs');
+    fs.writeFileSync(files[name], code + '\n');
+  }
+  return files;
 }
 
 const median = (xs: number[]) => {
@@ -87,12 +127,21 @@ const ms = (x: number) => (x < 10 ? x.toFixed(2) : x.toFixed(1)) + ' ms';
 
 function main(): void {
   const load = os.loadavg();
-  // Whole processes, round robin.
+  const files = writePrograms();
+  const [, ownImport] = inside<[number, string]>('', files['import itself']);
+  if (!/[\\/]dist[\\/]cjs[\\/]index\.mjs$/.test(ownImport)) throw new Error(`bench:startup: import 'uri-grammar' resolves to ${ownImport}, not dist/cjs/index.mjs`);
+  // Whole processes, round robin: the require programs and the import programs alike.
   const walls: Record<string, number[]> = Object.fromEntries(Object.keys(SCRIPTS).map((k) => [k, []]));
+  const importWalls: Record<string, number[]> = Object.fromEntries(Object.keys(IMPORTS).map((k) => [k, []]));
   for (const name of Object.keys(SCRIPTS)) wall(SCRIPTS[name]); // one warm-up each (file cache)
-  for (let i = 0; i < ROUNDS; i++) for (const name of Object.keys(SCRIPTS)) walls[name].push(wall(SCRIPTS[name]));
+  for (const name of Object.keys(IMPORTS)) wall('', files[name]);
+  for (let i = 0; i < ROUNDS; i++) {
+    for (const name of Object.keys(SCRIPTS)) walls[name].push(wall(SCRIPTS[name]));
+    for (const name of Object.keys(IMPORTS)) importWalls[name].push(wall('', files[name]));
+  }
   // First calls, round robin.
   const requires: number[] = [];
+  const importsItself: number[] = [];
   const first: Record<string, number[]> = Object.fromEntries(Object.keys(FIRST_CALLS).map((k) => [k, []]));
   for (let i = 0; i < ROUNDS; i++) {
     for (const name of Object.keys(FIRST_CALLS)) {
@@ -100,14 +149,19 @@ function main(): void {
       requires.push(req);
       first[name].push(call);
     }
+    importsItself.push(inside<[number, string]>('', files['import itself'])[0]);
   }
 
-  const empty = median(walls['node (empty)']);
-  const ref = median(walls['uri-js']);
-  const wallRows = Object.keys(SCRIPTS).map((name) => {
-    const m = median(walls[name]);
-    return `| ${name} | ${ms(m)} | ${name === 'node (empty)' ? '' : ms(m - empty)} | ${name === 'node (empty)' ? '' : (m / ref).toFixed(2) + '×'} |`;
-  });
+  const rowsOf = (times: Record<string, number[]>) => {
+    const empty = median(times['node (empty)']);
+    const ref = median(times['uri-js']);
+    return Object.keys(times).map((name) => {
+      const m = median(times[name]);
+      return `| ${name} | ${ms(m)} | ${name === 'node (empty)' ? '' : ms(m - empty)} | ${name === 'node (empty)' ? '' : (m / ref).toFixed(2) + '×'} |`;
+    });
+  };
+  const wallRows = rowsOf(walls);
+  const importRows = rowsOf(importWalls);
   const firstRows = Object.keys(FIRST_CALLS).map((name) => `| \`${FIRST_CALLS[name]}\` | ${ms(median(first[name]))} | ${ms(Math.max(...first[name]))} |`);
   const text = [
     '## Cold start',
@@ -119,6 +173,12 @@ function main(): void {
     '| library | wall time | above an empty `node` | ÷ uri-js |',
     '|---|---|---|---|',
     ...wallRows,
+    '',
+    `The same as an ES module program (an \`.mjs\` file, as in a \`"type": "module"\` project): \`import { isValid, parse, resolve, normalize } from 'uri-grammar'\`, named imports from uri-js, fast-uri's default export. Under Node, \`import\` of uri-grammar loads \`${path.relative(ROOT, ownImport.replace(/^file:\/\//, ''))}\` (package.json's "node" condition), which hands over the same CommonJS bundle (one instance for \`import\` and \`require\`); bundlers still read the tree-shakable \`dist/esm\`, whose 60-odd files Node's \`import\` loaded before (the row "unbundled", for reference). \`import('uri-grammar')\` itself: median ${ms(median(importsItself))}.`,
+    '',
+    '| library | wall time | above an empty `node` | ÷ uri-js |',
+    '|---|---|---|---|',
+    ...importRows,
     '',
     `First call after \`require\` (uri-grammar's CommonJS bundle, \`${path.relative(ROOT, OWN)}\`; each line its own fresh process, so no call warms another's caches). \`require\` itself: median ${ms(median(requires))}.`,
     '',

@@ -21,6 +21,8 @@
 // - dist/cjs/cli.js: src/cli/index.ts and the modules only the command line uses; the library's
 //   modules come from index.js and cold.js. The commands' modules stay lazy inside it (esbuild
 //   keeps a `require` of a bundled module as a call that runs the module's code on first use).
+// - dist/cjs/index.mjs and ajv.mjs: Node's `import` of the package, the same bundles in ES module
+//   form (scripts/node-esm.js, run at the end).
 //
 // dist/cjs/ is a folder tsc never writes (tsc -p tsconfig.json, which the benchmarks and
 // scripts run, rewrites dist/src/), so a benchmark never measures stale or unbundled files.
@@ -231,6 +233,7 @@ async function main() {
     }),
     esbuild.build({ ...common, entryPoints: [path.join(src, 'ajv-cjs.ts')], outfile: path.join(outdir, 'ajv.js'), plugins: [shareMain] }),
   ]);
+  await require('./node-esm').writeNodeEsm();
 }
 
 main().catch((e) => {

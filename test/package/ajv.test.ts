@@ -130,7 +130,7 @@ const built = fs.existsSync(path.join(__dirname, '..', '..', 'dist', 'cjs', 'ajv
     const r = spawnSync(process.execPath, ['-e', code], { cwd: root, encoding: 'utf8' });
     expect([r.stderr, r.stdout]).toEqual(['', 'false']);
   });
-  it("ESM: import plugin from 'uri-grammar/ajv' (the ES module build)", () => {
+  it("ESM: import plugin from 'uri-grammar/ajv' (under Node, dist/cjs/ajv.mjs over the CommonJS bundle)", () => {
     const code = `import Ajv from 'ajv'; import plugin from 'uri-grammar/ajv';
       const ajv = plugin(new Ajv.default({ strict: true }));
       process.stdout.write(String(ajv.validate({ type: 'string', format: 'uri-reference' }, '//x/ y')));`;

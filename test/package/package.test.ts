@@ -12,6 +12,7 @@ import { execFileSync, spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import { pathToFileURL } from 'url';
 
 const ROOT = path.join(__dirname, '..', '..');
 const PKG = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
@@ -52,6 +53,8 @@ function runtimeClosure(): string[] {
 let tmp = '';
 let consumer = '';
 let files: string[] = [];
+/** The installed package's tree-shakable ES module build (what bundlers read), as a file URL. */
+const ESM_URL = () => pathToFileURL(path.join(consumer, 'node_modules', PKG.name, 'dist', 'esm', 'src', 'index.js')).href;
 
 beforeAll(() => {
   if (!fs.existsSync(path.join(ROOT, 'dist', 'cjs', 'index.js')) || !fs.existsSync(path.join(ROOT, 'dist', 'esm', 'src', 'index.js'))) {
@@ -84,13 +87,14 @@ describe('what ships (npm pack --dry-run)', () => {
       'package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', ...Object.values(PKG.bin ?? {}).map((b) => b.replace(/^\.\//, '')),
       'dist/cjs/index.js', 'dist/cjs/index.js.map', 'dist/cjs/cold.js', 'dist/cjs/cold.js.map',
       'dist/cjs/ajv.js', 'dist/cjs/ajv.js.map', 'dist/cjs/cli.js', 'dist/cjs/cli.js.map',
+      'dist/cjs/index.mjs', 'dist/cjs/index.bridge.cjs', 'dist/cjs/ajv.mjs', 'dist/cjs/ajv.bridge.cjs',
       'dist/src/index.d.ts', 'dist/src/index.d.ts.map', 'dist/src/ajv-cjs.d.ts',
       'dist/esm/package.json', 'dist/esm/src/index.js', 'dist/esm/src/index.d.ts', 'dist/esm/src/index.js.map',
     ]) expect(files).toContain(f);
   });
 
   it('has nothing else: no benchmarks, tests, TypeScript sources, vectors, scripts, or the unbundled CommonJS modules', () => {
-    const allowed = /^(package\.json|README\.md|LICENSE|CHANGELOG\.md|bin\/[^/]+\.js|dist\/cjs\/(index|cold|ajv|cli)\.js(\.map)?|dist\/(src|grammar)\/.+\.d\.ts(\.map)?|dist\/esm\/.+\.(js|d\.ts|js\.map|d\.ts\.map)|dist\/esm\/package\.json)$/;
+    const allowed = /^(package\.json|README\.md|LICENSE|CHANGELOG\.md|bin\/[^/]+\.js|dist\/cjs\/(index|cold|ajv|cli)\.js(\.map)?|dist\/cjs\/(index|ajv)\.(mjs|bridge\.cjs)|dist\/(src|grammar)\/.+\.d\.ts(\.map)?|dist\/esm\/.+\.(js|d\.ts|js\.map|d\.ts\.map)|dist\/esm\/package\.json)$/;
     expect(files.filter((f) => !allowed.test(f))).toEqual([]);
     expect(files.filter((f) => /^(dist\/bench|test|bench|scripts|src|grammar)\//.test(f))).toEqual([]);
   });
@@ -117,7 +121,8 @@ console.log(JSON.stringify([u.isValid('http://a/', 'URI'), u.isValid('http://a b
   });
 
   it('the bundle has the ES module build\'s exports; the rarely used ones load dist/cjs/cold.js on first use, sharing the main bundle\'s classes', () => {
-    const out = node(['--input-type=module', '-e', `import * as esm from 'uri-grammar';
+    // The tree-shakable build by its path (Node's \`import 'uri-grammar'\` is the bundle itself, and loads cold.js at once).
+    const out = node(['--input-type=module', '-e', `import * as esm from ${JSON.stringify(ESM_URL())};
 import { createRequire } from 'module';
 const require = createRequire(import.meta.url);
 const u = require('uri-grammar');
@@ -171,14 +176,58 @@ console.log(JSON.stringify([before, P.isParser(p), p instanceof P, both.parse('h
     expect(JSON.parse(out)).toEqual([false, true, true, true, false, true]);
   });
 
-  it('import loads the ES module build, which is real ESM (no require, explicit .js paths)', () => {
-    const out = node(['--input-type=module', '-e', `import { isValid, validate, UriSyntaxError, normalize, compileAbnf } from 'uri-grammar';
+  it("import under Node loads the bundle (dist/cjs/index.mjs): every export of the tree-shakable build, and the same answers", () => {
+    const out = node(['--input-type=module', '-e', `import * as bundled from 'uri-grammar';
+import * as esm from ${JSON.stringify(ESM_URL())};
+import { createRequire } from 'module';
+const require = createRequire(import.meta.url);
+const inputs = ['http://a/b?c#d', 'http://a b', '//[::1]:80', 'x:%zz', '../g', 'HTTP://A:80/./b', 'http://b\\u00fccher.de/'];
+const ask = (u) => [u.RULE_NAMES, u.DEFAULT_PORTS, Object.keys(u.policyPresets), u.GRAMMAR_NAMES, u.percentEncode('a b/c', 'segment'), u.redact('https://u:p@h/'),
+  ...inputs.map((s) => [u.isValid(s), u.validate(s).ok || [u.validate(s).error.name, u.validate(s).error.index, u.validate(s).error.message],
+    u.isValid(s) ? u.parse(s) : null, u.isValid(s, 'URI') ? u.normalize(s, { scheme: true }) : null, u.isValid(s) ? u.resolve('http://a/b/c', s) : null,
+    u.rfc3987.isValid(s, 'IRI-reference'), u.rfc2396.isValid(s, 'URI-reference'), u.compileAbnf('a = "x"\\r\\n').isValid(s, 'a')])];
+const types = (u) => Object.keys(u).map((k) => k + ':' + typeof u[k]);
+const mine = Object.keys(require.cache).filter((k) => /node_modules[\\\\/]uri-grammar[\\\\/]/.test(k)).map((k) => k.replace(/^.*node_modules[\\\\/]uri-grammar[\\\\/]/, '').replace(/\\\\/g, '/')).sort();
+console.log(JSON.stringify([import.meta.resolve('uri-grammar'), mine, types(bundled), types(esm), ask(bundled), ask(esm)]));`]);
+    const [resolved, mine, bundledKeys, esmKeys, a, b] = JSON.parse(out);
+    expect(resolved).toMatch(/node_modules\/uri-grammar\/dist\/cjs\/index\.mjs$/);
+    // The CommonJS files it loaded: the bridge, the main bundle and (every export has a value at import) cold.js.
+    expect(mine).toEqual(['dist/cjs/cold.js', 'dist/cjs/index.bridge.cjs', 'dist/cjs/index.js']);
+    expect(esmKeys.length).toBeGreaterThan(40);
+    expect(bundledKeys).toEqual(esmKeys); // same names, same kinds (function, object, string…)
+    expect(a).toEqual(b);
+    expect(a[7][1]).toEqual(['UriSyntaxError', 8, expect.stringContaining('http://a b')]);
+  });
+
+  it('import and require in one process share one instance: the same functions, grammars and error classes (instanceof across them), and uri-grammar/ajv too', () => {
+    const out = node(['--input-type=module', '-e', `import { isValid, validate, UriSyntaxError, UriPolicyError, AbnfSyntaxError, compileAbnf, rfc2396, createValidator } from 'uri-grammar';
+import plugin, { uriGrammarAjv } from 'uri-grammar/ajv';
+import Ajv from 'ajv';
+import { createRequire } from 'module';
+const require = createRequire(import.meta.url);
+const cjs = require('uri-grammar');
+const abnf = (compile) => { try { compile('a = \\r\\n'); return 'no error'; } catch (e) { return e; } };
+const ajv = plugin(new Ajv.default());
+const v = ajv.compile({ type: 'string', uriPolicy: { schemes: ['https'] } });
+v('http://a/');
+console.log(JSON.stringify([isValid === cjs.isValid, rfc2396 === cjs.rfc2396, UriSyntaxError === cjs.UriSyntaxError,
+  validate('http://a b').error instanceof cjs.UriSyntaxError, cjs.validate('http://a b').error instanceof UriSyntaxError,
+  abnf(compileAbnf) instanceof cjs.AbnfSyntaxError, abnf(cjs.compileAbnf) instanceof AbnfSyntaxError,
+  cjs.createValidator({ schemes: ['https'] })('http://a/').error instanceof UriPolicyError,
+  plugin === require('uri-grammar/ajv'), uriGrammarAjv === plugin, import.meta.resolve('uri-grammar/ajv'), v.errors[0].params.component]));`]);
+    const [resolvedAjv, component] = JSON.parse(out).slice(-2);
+    expect(JSON.parse(out).slice(0, -2)).toEqual([true, true, true, true, true, true, true, true, true, true]);
+    expect(resolvedAjv).toMatch(/node_modules\/uri-grammar\/dist\/cjs\/ajv\.mjs$/);
+    // 'scheme': the plugin recognised the policy's error as its UriPolicyError ('syntax' otherwise).
+    expect(component).toBe('scheme');
+  });
+
+  it('the tree-shakable build (dist/esm, what bundlers read) is real ESM: it runs, no require, explicit .js paths', () => {
+    const out = node(['--input-type=module', '-e', `import { isValid, validate, UriSyntaxError, normalize, compileAbnf } from ${JSON.stringify(ESM_URL())};
 const r = validate('http://a b', 'URI');
 const g = compileAbnf('greeting = "hi" 1*"!"\\r\\n');
-console.log(JSON.stringify([isValid('http://a/', 'URI'), r.error instanceof UriSyntaxError, r.error.index, normalize('HTTP://A/%7e'), g.isValid('hi!!', 'greeting'), g.isValid('hi', 'greeting'), import.meta.resolve('uri-grammar')]));`]);
-    const [ok, isError, index, norm, g1, g2, resolved] = JSON.parse(out);
-    expect([ok, isError, index, norm, g1, g2]).toEqual([true, true, 8, 'http://a/~', true, false]);
-    expect(resolved).toMatch(/node_modules\/uri-grammar\/dist\/esm\/src\/index\.js$/);
+console.log(JSON.stringify([isValid('http://a/', 'URI'), r.error instanceof UriSyntaxError, r.error.index, normalize('HTTP://A/%7e'), g.isValid('hi!!', 'greeting'), g.isValid('hi', 'greeting')]));`]);
+    expect(JSON.parse(out)).toEqual([true, true, 8, 'http://a/~', true, false]);
 
     const esm = path.join(consumer, 'node_modules', 'uri-grammar', 'dist', 'esm');
     const walk = (d: string): string[] => fs.readdirSync(d, { withFileTypes: true })
@@ -198,18 +247,38 @@ console.log(JSON.stringify([isValid('http://a/', 'URI'), r.error instanceof UriS
     }
   });
 
-  it('both builds in one process give the same answers (their state derives from the same immutable grammar)', () => {
-    const out = node(['--input-type=module', '-e', `import * as esm from 'uri-grammar';
-import { createRequire } from 'module';
-const cjs = createRequire(import.meta.url)('uri-grammar');
-const inputs = ['http://a/b?c#d', 'http://a b', '//[::1]:80', 'x:%zz', '../g', 'HTTP://A:80/./b'];
-const ask = (u) => inputs.map((s) => [u.isValid(s), u.validate(s).ok || u.validate(s).error.index, u.isValid(s) ? u.parse(s) : null,
-  u.isValid(s, 'URI') ? u.normalize(s, { scheme: true }) : null, u.isValid(s) ? u.resolve('http://a/b/c', s) : null]);
-console.log(JSON.stringify([esm.isValid === cjs.isValid, ask(esm), ask(cjs)]));`]);
-    const [same, a, b] = JSON.parse(out);
-    expect(same).toBe(false); // two copies were loaded…
-    expect(a).toEqual(b); // …and they agree
-    expect(a[1][1]).toBe(8);
+  describe('a bundler (esbuild) resolving the package by name', () => {
+    // eslint-disable-next-line @typescript-eslint/no-var-requires
+    const esbuild = require('esbuild') as typeof import('esbuild');
+    type esbuildResult = Awaited<ReturnType<typeof esbuild.build>>;
+    const bundle = (code: string, platform: 'browser' | 'node', outfile?: string) => esbuild.build({
+      stdin: { contents: code, resolveDir: consumer, loader: 'js' }, absWorkingDir: consumer, bundle: true, format: 'esm', platform,
+      metafile: true, write: Boolean(outfile), outfile, minify: true, logLevel: 'silent',
+    });
+    // The package's files with code in the output (the metafile's inputs also list files read, then tree-shaken away).
+    const inputs = (r: esbuildResult) => Object.entries(Object.values(r.metafile!.outputs)[0].inputs)
+      .filter(([f, i]) => f.includes('node_modules/uri-grammar/') && i.bytesInOutput > 0).map(([f]) => f.replace(/^.*node_modules\/uri-grammar\//, ''));
+
+    it('for the browser it takes the tree-shakable build: importing isValid leaves out what isValid does not need', async () => {
+      const one = await bundle(`import { isValid } from 'uri-grammar'; console.log(isValid('http://a/'));`, 'browser');
+      const all = await bundle(`import * as u from 'uri-grammar'; console.log(u);`, 'browser');
+      const used = inputs(one);
+      expect(used.length).toBeGreaterThan(5);
+      expect(used.filter((f) => !f.startsWith('dist/esm/'))).toEqual([]); // not the Node bundle
+      // Tree-shaken: modules of the full import (the ABNF compiler's, the registry's) are missing.
+      const size = (r: typeof one) => Object.values(r.metafile!.outputs)[0].bytes;
+      expect(size(one)).toBeLessThan(size(all) * 0.8);
+      expect(inputs(all).length).toBeGreaterThan(used.length);
+    });
+
+    it('for Node it follows the bridge into the bundle, and what it builds runs', async () => {
+      const out = path.join(consumer, 'bundled-for-node.mjs');
+      const r = await bundle(`import { isValid, validate, UriSyntaxError } from 'uri-grammar';
+console.log(JSON.stringify([isValid('http://a/'), validate('http://a b').error instanceof UriSyntaxError]));`, 'node', out);
+      expect(inputs(r)).toEqual(expect.arrayContaining(['dist/cjs/index.mjs', 'dist/cjs/index.bridge.cjs', 'dist/cjs/index.js']));
+      expect(inputs(r).filter((f) => f.startsWith('dist/esm/'))).toEqual([]);
+      expect(JSON.parse(run(process.execPath, [out], tmp))).toEqual([true, true]);
+    });
   });
 
   it('runs the bin through npx', () => {
