@@ -1,0 +1,45 @@
+/**
+ * The 36 rules of RFC 3986 Appendix A as anchored RegExps, built on first use from the sources
+ * generated at build time from grammar/rfc3986.abnf (src/generated/liteRegexps.ts). Rule names
+ * are case-insensitive (RFC 5234 2.1), as in the main package.
+ */
+import { ruleSources } from '../generated/liteRegexps';
+
+let sources: Readonly<Record<string, string>> | undefined;
+/** Each rule by its name and by its lowercase name. */
+let byName: Map<string, string> | undefined;
+const compiled = new Map<string, RegExp>();
+
+/** The sources of all 36 rules (string concatenation: microseconds). */
+export function allSources(): Readonly<Record<string, string>> {
+  return (sources ??= ruleSources());
+}
+
+/** The rule as the grammar spells it, or undefined when `rule` names none of the 36. */
+export function ruleName(rule: unknown): string | undefined {
+  if (!byName) {
+    byName = new Map();
+    for (const name of Object.keys(allSources())) byName.set(name, name).set(name.toLowerCase(), name);
+  }
+  return typeof rule === 'string' ? byName.get(rule) ?? byName.get(rule.toLowerCase()) : undefined;
+}
+
+/** The whole input must match: `^(?:…)$` (`$` without the m flag is the end of the input only). */
+export function regexpOf(rule: string): RegExp {
+  let re = compiled.get(rule);
+  if (!re) compiled.set(rule, (re = new RegExp(`^(?:${allSources()[rule]})$`)));
+  return re;
+}
+
+/** A TypeError unless `value` is a string (the main package's words). */
+export function expectString(value: unknown, argument: string, fn: string): asserts value is string {
+  if (typeof value !== 'string') {
+    const what = value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
+    throw new TypeError(`${fn}: argument "${argument}" must be a string, got ${what}`);
+  }
+}
+
+/** The TypeError for a `rule` argument that names no allowed rule. */
+export function badRule(fn: string, what: string, rule: unknown): TypeError {
+  return new TypeError(`${fn}: argument "rule" must be ${what}, got ${typeof rule === 'string' ? JSON.stringify(rule) : typeof rule}`);
+}
