@@ -42,13 +42,93 @@ export function liteFile(): string {
  * which become JavaScript identifiers in the generated module.
  */
 type Source = string;
-const use = (name: string, prefix = false): Source => `\0${prefix ? 'p_' : ''}${name}\0`;
+const use = (name: string): Source => `\0${name}\0`;
 
 const SPECIAL = /[\\^$.*+?()[\]{}|]/;
 const esc = (ch: string): string => (SPECIAL.test(ch) ? '\\' + ch : ch);
 
+/** The rule whose check `uri-grammar/lite` defers in the rules that hold it in an IP-literal. */
+export const DEFERRED_RULE = 'IPv6address';
+
 class Generator {
-  constructor(private readonly rules: Rules) {}
+  constructor(
+    private readonly rules: Rules,
+    /**
+     * Write `IPv6address` as the run of the characters it may hold (a superset), for the rules
+     * that hold it inside an IP-literal: the runtime checks the text between "[" and "]" on its
+     * own (src/lite/rules.ts says why that is exact). IPv6address is most of the size of a
+     * RegExp that holds it, and V8 compiles it in milliseconds.
+     */
+    private readonly defer: boolean,
+    /** The name of the constant of a rule's prefix source. */
+    readonly prefixName: (rule: string) => string = (rule) => 'p_' + rule,
+  ) {}
+
+  /** Every character `e` can hold, as a set. */
+  charsOf(e: Expr, set = new Uint8Array(128)): Uint8Array {
+    switch (e.t) {
+      case 'chars': e.set.forEach((v, c) => (set[c] |= v)); break;
+      case 'lit': for (const ch of caseFold(e.text)) set[ch.charCodeAt(0)] = 1; break;
+      case 'seq': case 'alt': e.items.forEach((i) => this.charsOf(i, set)); break;
+      case 'rep': this.charsOf(e.item, set); break;
+      case 'ref': this.charsOf(this.rules[e.name], set); break;
+      default: break;
+    }
+    return set;
+  }
+
+  /** Does `e` (through references) hold the deferred rule? */
+  reaches(e: Expr, name = DEFERRED_RULE): boolean {
+    switch (e.t) {
+      case 'seq': case 'alt': return e.items.some((i) => this.reaches(i, name));
+      case 'rep': return this.reaches(e.item, name);
+      case 'ref': return e.name === name || this.reaches(this.rules[e.name], name);
+      default: return false;
+    }
+  }
+
+  /**
+   * Is every string of `a` one of `b`? Only the sure case: `b` is `*( … )` of one-character
+   * alternatives among which are all the characters `a` can hold (IPv4address in reg-name).
+   */
+  private within(a: Expr, b: Expr): boolean {
+    while (b.t === 'ref') b = this.rules[b.name];
+    if (b.t !== 'rep' || b.min !== 0 || b.max !== Infinity) return false;
+    const item = b.item;
+    const parts = item.t === 'alt' ? item.items : [item];
+    const run = new Uint8Array(128);
+    for (const p of parts) singleCharSet(this.rules, p)?.forEach((v, c) => (run[c] |= v));
+    return this.charsOf(a).every((v, c) => !v || run[c] === 1);
+  }
+
+  /**
+   * A choice as the RegExps write it, with the same language: an alternative whose strings
+   * another alternative matches too is left out (host = IP-literal / IPv4address / reg-name:
+   * every IPv4address is a reg-name), and alternatives that end with the same item share it
+   * (IPv6address's seven alternatives that end with ls32 hold it once, not seven times).
+   */
+  private choiceItems(items: readonly Expr[]): Expr[] {
+    // Of two alternatives with the same strings, the first stays.
+    const kept = items.filter((a, i) => !items.some((b, j) => j !== i && this.within(a, b) && !(j > i && this.within(b, a))));
+    const out: Expr[] = [];
+    const groups = new Map<string, Expr[][]>();
+    const order: string[] = [];
+    for (const a of kept) {
+      const parts = a.t === 'seq' ? a.items : [a];
+      const key = parts.length > 1 ? JSON.stringify(parts[parts.length - 1], (_k, v) => (v instanceof Uint8Array ? [...v] : v)) : '';
+      if (!key) { order.push(String(out.length)); out.push(a); continue; }
+      if (!groups.has(key)) { groups.set(key, []); order.push(key); }
+      groups.get(key)!.push([...parts]);
+    }
+    return order.map((k) => {
+      const g = groups.get(k);
+      if (!g) return out[Number(k)];
+      if (g.length === 1) return { t: 'seq', items: g[0] };
+      const last = g[0][g[0].length - 1];
+      const heads = g.map((parts) => (parts.length === 2 ? parts[0] : { t: 'seq', items: parts.slice(0, -1) } as Expr));
+      return { t: 'seq', items: [{ t: 'alt', items: this.choiceItems(heads) }, last] };
+    });
+  }
 
   /** The characters of `e` when it is always exactly one character (a class in a RegExp). */
   single(e: Expr): string | undefined {
@@ -59,8 +139,10 @@ class Generator {
   /** Is the top level of `e`'s source a choice (which needs a group inside a sequence)? */
   private choice(e: Expr): boolean {
     if (this.single(e)) return false;
-    if (e.t === 'ref') return this.choice(this.rules[e.name]);
-    return e.t === 'alt' && e.items.filter((i) => !this.single(i)).length + (e.items.some((i) => this.single(i)) ? 1 : 0) > 1;
+    if (e.t === 'ref') return !(this.defer && e.name === DEFERRED_RULE) && this.choice(this.rules[e.name]);
+    if (e.t !== 'alt') return false;
+    const items = this.choiceItems(e.items);
+    return items.filter((i) => !this.single(i)).length + (items.some((i) => this.single(i)) ? 1 : 0) > 1;
   }
 
   /** `e`'s source as one atom (for a quantifier). */
@@ -82,7 +164,7 @@ class Generator {
     switch (e.t) {
       case 'lit': return [...e.text].map((ch) => (caseFold(ch).length > 1 ? `[${caseFold(ch)}]` : esc(ch))).join('');
       case 'seq': return e.items.map((i) => this.item(i)).join('');
-      case 'alt': return this.choices(e.items, (i) => this.source(i), '');
+      case 'alt': return this.choices(this.choiceItems(e.items), (i) => this.source(i), '');
       case 'rep': {
         if (e.max === 0) return '';
         if (e.min === 1 && e.max === 1) return this.source(e.item);
@@ -90,9 +172,14 @@ class Generator {
           : e.min === 0 && e.max === 1 ? '?' : e.min === e.max ? `{${e.min}}` : `{${e.min},${e.max}}`;
         return this.atom(e.item) + q;
       }
-      case 'ref': return use(e.name);
+      case 'ref': return this.defer && e.name === DEFERRED_RULE ? this.deferred() + '+' : use(e.name);
       default: throw new Error(`generate-lite: no RegExp for a ${e.t} (the RFC 3986 ABNF has none)`);
     }
+  }
+
+  /** The class of the characters the deferred rule can hold (it is never empty). */
+  private deferred(): string {
+    return classSource(this.charsOf(this.rules[DEFERRED_RULE]));
   }
 
   /**
@@ -133,20 +220,20 @@ class Generator {
         const [first, ...rest] = e.items;
         return `(?:${this.item(first)}${this.prefix({ t: 'seq', items: rest })}|${this.prefix(first)})`;
       }
-      case 'alt': return `(?:${this.choices(e.items, (i) => this.prefix(i), '?')})`;
+      case 'alt': return `(?:${this.choices(this.choiceItems(e.items), (i) => this.prefix(i), '?')})`;
       case 'rep': {
         if (e.max === 0) return '';
         if (e.max === 1) return this.prefix(e.item);
         return `${this.atom(e.item)}${e.max === Infinity ? '*' : `{0,${e.max - 1}}`}${this.prefix(e.item)}`;
       }
-      case 'ref': return use(e.name, true);
+      case 'ref': return this.defer && e.name === DEFERRED_RULE ? this.deferred() + '*' : use(this.prefixName(e.name));
       default: throw new Error(`generate-lite: no prefix RegExp for a ${e.t}`);
     }
   }
 }
 
 /** The rules `names` refer to, directly or not, each after those it refers to (the grammar has no recursion). */
-function ordered(rules: Rules, names: readonly string[], refs: (name: string) => string[]): string[] {
+function ordered(names: readonly string[], refs: (name: string) => string[]): string[] {
   const out: string[] = [];
   const visit = (n: string): void => {
     if (out.includes(n)) return;
@@ -160,8 +247,9 @@ function ordered(rules: Rules, names: readonly string[], refs: (name: string) =>
 /** The `\0name\0` references of a source. */
 const refsOf = (s: Source): string[] => [...s.matchAll(/\0([^\0]*)\0/g)].map((m) => m[1]);
 
-/** A JavaScript identifier for a rule's constant (`p_` for its prefix source). */
+/** A JavaScript identifier for a rule's constant. */
 const ident = (ref: string): string => ref.replace(/-/g, '_');
+const key = (n: string): string => (/^[A-Za-z_]\w*$/.test(n) ? n : JSON.stringify(n));
 
 /** A source as a JavaScript expression: string literals joined by `+` with the rules' constants. */
 function expression(s: Source): string {
@@ -170,41 +258,52 @@ function expression(s: Source): string {
 
 export function liteModuleText(): string {
   const { rules, names } = readGrammar(RFC3986_ABNF);
-  const g = new Generator(rules);
-  const full = new Map<string, Source>(names.map((n) => [n, g.source(rules[n])]));
+  const deferring = new Generator(rules, true);
+  const full = new Map<string, Source>(names.map((n) => [n, deferring.source(rules[n])]));
   // Every rule has a constant, even a one-character one (its class): the table names all 36.
-  const fullOrder = ordered(rules, names, (n) => refsOf(full.get(n)!));
+  const fullOrder = ordered(names, (n) => refsOf(full.get(n)!));
+  const deferred = names.filter((n) => n !== DEFERRED_RULE && deferring.reaches(rules[n]));
+  // Prefix sources: the four rules with IPv6address deferred (p_…), and IP-literal exact
+  // (x_… for the rules that hold IPv6address, p_… for the others, which are the same in both).
+  const exact = new Generator(rules, false, (n) => (n === DEFERRED_RULE || deferring.reaches(rules[n]) ? 'x_' : 'p_') + n);
   const prefix = new Map<string, Source>();
   const prefixRefs = (ref: string): string[] => {
-    const n = ref.replace(/^p_/, '');
-    if (!ref.startsWith('p_')) return [];
-    if (!prefix.has(n)) prefix.set(n, g.prefix(rules[n]));
-    return refsOf(prefix.get(n)!);
+    const m = /^([px])_(.*)$/.exec(ref);
+    if (!m) return [];
+    if (!prefix.has(ref)) prefix.set(ref, (m[1] === 'x' ? exact : deferring).prefix(rules[m[2]]));
+    return refsOf(prefix.get(ref)!);
   };
-  const prefixOrder = ordered(rules, PREFIX_RULES.map((n) => 'p_' + n), prefixRefs).filter((r) => r.startsWith('p_'));
-  const table = (list: readonly string[], p = ''): string[] => list.map((n) => `    ${/^[A-Za-z_]\w*$/.test(n) ? n : JSON.stringify(n)}: ${p}${ident(n)},`);
+  const prefixOrder = ordered([...PREFIX_RULES.map((n) => 'p_' + n), 'x_IP-literal'], prefixRefs).filter((r) => prefix.has(r));
+  const used = names.filter((n) => prefixOrder.some((p) => refsOf(prefix.get(p)!).includes(n)));
   return [
     '// Generated by scripts/generate-lite.ts (`npm run generate`) from grammar/rfc3986.abnf: do not edit.',
-    '// test/lite/generated.test.ts checks that it is current. Read by src/lite/rules.ts.',
-    '/* eslint-disable */',
+    '// test/lite/generated.test.ts checks that it is current. Read by src/lite/rules.ts and src/lite/errors.ts.',
     '',
-    '/** A RegExp source (not anchored) of each rule\'s language, RFC 3986 Appendix A. */',
+    '/**',
+    ' * A RegExp source (not anchored) of each rule\'s language, RFC 3986 Appendix A; in the rules of',
+    ` * DEFERRED, ${DEFERRED_RULE} is the run of the characters it may hold, checked apart.`,
+    ' */',
     'export function ruleSources(): Readonly<Record<string, string>> {',
     ...fullOrder.map((n) => `  const ${ident(n)} = ${expression(full.get(n)!)};`),
     '  return {',
-    ...table(names),
+    ...names.map((n) => `    ${key(n)}: ${ident(n)},`),
     '  };',
     '}',
     '',
+    `/** The rules whose source holds ${DEFERRED_RULE} as a run of its characters (inside an IP-literal). */`,
+    `export const DEFERRED: readonly string[] = ${JSON.stringify(deferred)};`,
+    '',
     '/**',
-    ' * A RegExp source of the prefixes of the language of each rule `parse` reads (every string a',
-    ' * continuation can make a match), from the rules\' sources `r` (ruleSources()).',
+    ' * A RegExp source of the prefixes of the language (every string a continuation can make a',
+    ' * match) of each rule `parse` reads, with IPv6address deferred as in ruleSources, and of',
+    ' * IP-literal, exact; from the rules\' sources `r` (ruleSources()).',
     ' */',
     'export function prefixSources(r: Readonly<Record<string, string>>): Readonly<Record<string, string>> {',
-    `  const { ${names.filter((n) => prefixOrder.some((p) => refsOf(prefix.get(p.slice(2))!).includes(n))).map((n) => (/^[A-Za-z_]\w*$/.test(n) ? n : `${JSON.stringify(n)}: ${ident(n)}`)).join(', ')} } = r;`,
-    ...prefixOrder.map((p) => `  const ${ident(p)} = ${expression(prefix.get(p.slice(2))!)};`),
+    `  const { ${used.map((n) => (key(n) === n ? n : `${key(n)}: ${ident(n)}`)).join(', ')} } = r;`,
+    ...prefixOrder.map((p) => `  const ${ident(p)} = ${expression(prefix.get(p)!)};`),
     '  return {',
-    ...table(PREFIX_RULES, 'p_'),
+    ...PREFIX_RULES.map((n) => `    ${key(n)}: ${ident('p_' + n)},`),
+    `    "IP-literal": x_IP_literal,`,
     '  };',
     '}',
     '',

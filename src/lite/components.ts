@@ -11,7 +11,7 @@
  * authority = [ userinfo "@" ] host [ ":" port ] (3.2).
  */
 import type { ComponentRule, HostKind, UriComponents } from '../uri/components';
-import { regexpOf, expectString, badRule } from './rules';
+import { regexpOf, test, expectString, badRule } from './rules';
 import { UriSyntaxError, errorIndex } from './errors';
 
 /** The rules `parse` reads components from. */
@@ -24,7 +24,7 @@ const APPENDIX_B = /^(([^:/?#]+):)?(\/\/([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?/
 export function parse(input: string, rule: ComponentRule = 'URI-reference'): UriComponents {
   expectString(input, 'input', 'parse');
   if (!COMPONENT_RULES.includes(rule)) throw badRule('parse', `one of ${COMPONENT_RULES.join(', ')}`, rule);
-  if (!regexpOf(rule).test(input)) throw new UriSyntaxError(input, rule, errorIndex(input, rule));
+  if (!test(input, rule)) throw new UriSyntaxError(input, rule, errorIndex(input, rule));
   // `.` does not match line ends, which no valid input holds.
   const m = APPENDIX_B.exec(input)!;
   const c: UriComponents = {

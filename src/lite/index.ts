@@ -7,7 +7,7 @@
  * hints (src/lite/errors.ts). See docs/lite.md.
  */
 import type { RuleName } from '../uri/driver';
-import { ruleName, regexpOf, expectString, badRule } from './rules';
+import { ruleName, test, expectString, badRule } from './rules';
 
 export { parse } from './components';
 export { UriSyntaxError } from './errors';
@@ -19,5 +19,5 @@ export function isValid(input: string, rule: RuleName = 'URI-reference'): boolea
   expectString(input, 'input', 'isValid');
   const name = ruleName(rule);
   if (name === undefined) throw badRule('isValid', 'one of RULE_NAMES', rule);
-  return regexpOf(name).test(input);
+  return test(input, name);
 }
