@@ -3,7 +3,9 @@
  * Each entry is a one-line module that imports some names; esbuild bundles it for the browser
  * (ES module output, minified, tree-shaken), and the size is reported as is and gzipped (level 9).
  * uri-grammar is bundled from its ES module build (dist/esm, as a bundler resolving
- * `import … from 'uri-grammar'` would pick it). Writes the "Bundle size" section of BENCHMARKS.md.
+ * `import … from 'uri-grammar'` would pick it), and `uri-grammar/lite` from dist/esm/src/lite. Also
+ * times the first calls of `uri-grammar/lite` in Chromium (scripts/lite-browser.js), where one
+ * is found. Writes the "Bundle size" section of BENCHMARKS.md.
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -13,6 +15,7 @@ import { replaceSection } from './markdown';
 
 const ROOT = path.join(__dirname, '..', '..');
 const ESM = path.join(ROOT, 'dist', 'esm', 'src', 'index.js');
+const LITE = path.join(ROOT, 'dist', 'esm', 'src', 'lite', 'index.js');
 
 interface Entry { library: string; imports: string; code: string }
 const own = (names: string): Entry => ({ library: 'uri-grammar', imports: names, code: `export { ${names} } from ${JSON.stringify(ESM)};` });
@@ -26,6 +29,8 @@ const ENTRIES: Entry[] = [
   own('percentEncode'),
   own('percentDecode'),
   own('removeDotSegments'),
+  { library: 'uri-grammar/lite', imports: 'isValid', code: `export { isValid } from ${JSON.stringify(LITE)};` },
+  { library: 'uri-grammar/lite', imports: 'isValid, parse', code: `export { isValid, parse } from ${JSON.stringify(LITE)};` },
   { library: 'uri-js', imports: 'everything', code: `export * from 'uri-js';` },
   { library: 'uri-js', imports: 'parse', code: `export { parse } from 'uri-js';` },
   { library: 'fast-uri', imports: 'everything', code: `export * from 'fast-uri';` },
@@ -44,6 +49,25 @@ async function measure(e: Entry): Promise<{ min: number; gz: number }> {
 
 const kB = (n: number) => (n / 1000).toFixed(1) + ' kB';
 
+/**
+ * The first calls of `uri-grammar/lite` in Chromium, as a sentence: the median of 7 fresh pages
+ * (performance.now(), which Chromium rounds to 0.1 ms), or why they were not measured.
+ */
+async function liteFirstCalls(): Promise<string> {
+  // eslint-disable-next-line @typescript-eslint/no-var-requires
+  const { chromiumForTests } = require(path.join(ROOT, 'scripts', 'test-tools.js')) as { chromiumForTests(): string | undefined };
+  if (chromiumForTests() === undefined) return 'Its first calls in a browser were not measured in this run (no Chromium found; set CHROMIUM_PATH).';
+  // eslint-disable-next-line @typescript-eslint/no-var-requires
+  const { firstCallTimes } = require(path.join(ROOT, 'scripts', 'lite-browser.js')) as {
+    firstCallTimes(pages: number): Promise<{ isValidMs: number; parseMs: number; errorMs: number; runs: Array<{ valid: boolean; host: string; index: number }> }>;
+  };
+  const t = await firstCallTimes(7);
+  if (t.runs.some((r) => r.valid !== true || r.host !== '[2001:db8::7]' || r.index !== 8)) throw new Error('bench:bundle: uri-grammar/lite answered wrongly in Chromium');
+  const ms = (x: number) => x.toFixed(1) + ' ms';
+  const version = (JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules', 'playwright-core', 'package.json'), 'utf8')) as { version: string }).version;
+  return `First calls in Chromium (scripts/lite-browser.js: the bundle loaded into a fresh page, performance.now() around the call, median of 7 pages; playwright-core ${version}): \`isValid\` of a URL ${ms(t.isValidMs)}, then \`parse\` of one with an IPv6 host ${ms(t.parseMs)}, then the first \`parse\` of an invalid one (its error offset) ${ms(t.errorMs)}.`;
+}
+
 async function main(): Promise<void> {
   if (!fs.existsSync(ESM)) throw new Error('bench:bundle: run `npm run build` first (no dist/esm)');
   const esbuildVersion = (JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules', 'esbuild', 'package.json'), 'utf8')) as { version: string }).version;
@@ -52,8 +76,10 @@ async function main(): Promise<void> {
   for (const e of ENTRIES) {
     const { min, gz } = await measure(e);
     rows.push(`| ${e.library} | ${e.imports === 'everything' ? 'everything' : '`' + e.imports + '`'} | ${kB(min)} | ${kB(gz)} |`);
-    console.log(`${e.library.padEnd(12)} ${e.imports.padEnd(18)} ${kB(min).padStart(9)} ${kB(gz).padStart(9)}`);
+    console.log(`${e.library.padEnd(17)} ${e.imports.padEnd(18)} ${kB(min).padStart(9)} ${kB(gz).padStart(9)}`);
   }
+  const firstCalls = await liteFirstCalls();
+  console.log(firstCalls);
   const section = [
     '## Bundle size',
     '',
@@ -62,6 +88,8 @@ async function main(): Promise<void> {
     '| library | imports | minified | gzipped |',
     '|---|---|---|---|',
     ...rows,
+    '',
+    `\`uri-grammar/lite\` (docs/lite.md) is \`isValid\` and \`parse\` with the main package's answers on one RegExp a rule, generated at build time from grammar/rfc3986.abnf; its error gives the offset and the first line of the message only. ${firstCalls}`,
     '',
     'What a partial import costs: the percent-encoding helpers and `removeDotSegments` need no grammar and bundle alone; anything that reads a URI against a rule (`isValid`, `validate`, `parse`, `resolve`, `normalize`) brings the grammar, its DFA tables computed at build time (about 39 kB of the total: they are what lets a first call compile nothing, see docs/ARCHITECTURE.md "Cold start"), the tree compiler\'s plan and the engine; parsimmon comes only with `parser()`, the ABNF compiler with the IRI layer and `compileAbnf`. tr46 (UTS #46, for `toUri(…, { idna: true })`) is never in a bundle: it is loaded on first use through `require` (Node only). uri-js and fast-uri are single modules, so they bundle whole whatever is imported.',
   ].join('\n');

@@ -23,6 +23,9 @@
 //   keeps a `require` of a bundled module as a call that runs the module's code on first use).
 // - dist/cjs/index.mjs and ajv.mjs: Node's `import` of the package, the same bundles in ES module
 //   form (scripts/node-esm.js, run at the end).
+// - dist/cjs/lite.js: src/lite/index.ts (`require('uri-grammar/lite')`), on its own: it shares
+//   nothing with the main bundle (its RegExps are all it has), and a program that loads it
+//   should not load the main bundle too.
 //
 // dist/cjs/ is a folder tsc never writes (tsc -p tsconfig.json, which the benchmarks and
 // scripts run, rewrites dist/src/), so a benchmark never measures stale or unbundled files.
@@ -232,6 +235,7 @@ async function main() {
       plugins: [lazyParsimmon, sibling('./cold.js'), virtual('main', entry(HOT, cold, [...used['./index.js']].sort()))],
     }),
     esbuild.build({ ...common, entryPoints: [path.join(src, 'ajv-cjs.ts')], outfile: path.join(outdir, 'ajv.js'), plugins: [shareMain] }),
+    esbuild.build({ ...common, entryPoints: [path.join(src, 'lite', 'index.ts')], outfile: path.join(outdir, 'lite.js') }),
   ]);
   await require('./node-esm').writeNodeEsm();
 }

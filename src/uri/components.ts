@@ -45,11 +45,11 @@ export type ComponentRule = (typeof COMPONENT_RULES)[number];
 
 /** The components of `input` as `rule`; `UriSyntaxError` if it is not one. */
 export function parse(input: string, rule: ComponentRule = 'URI-reference'): UriComponents {
+  if (typeof input !== 'string') expectString(input, 'input', 'parse');
   if (rule !== lastRule) {
     lastTester = driver.tester(componentRule(rule));
     lastRule = rule;
   }
-  if (typeof input !== 'string') expectString(input, 'input', 'parse');
   return lastTester(input) ? splitComponents(input) : driver.fail(input, componentRule(rule));
 }
 

@@ -86,15 +86,16 @@ describe('what ships (npm pack --dry-run)', () => {
     for (const f of [
       'package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', ...Object.values(PKG.bin ?? {}).map((b) => b.replace(/^\.\//, '')),
       'dist/cjs/index.js', 'dist/cjs/index.js.map', 'dist/cjs/cold.js', 'dist/cjs/cold.js.map',
-      'dist/cjs/ajv.js', 'dist/cjs/ajv.js.map', 'dist/cjs/cli.js', 'dist/cjs/cli.js.map',
+      'dist/cjs/ajv.js', 'dist/cjs/ajv.js.map', 'dist/cjs/cli.js', 'dist/cjs/cli.js.map', 'dist/cjs/lite.js', 'dist/cjs/lite.js.map',
       'dist/cjs/index.mjs', 'dist/cjs/index.bridge.cjs', 'dist/cjs/ajv.mjs', 'dist/cjs/ajv.bridge.cjs',
+      'dist/src/lite/index.d.ts', 'dist/esm/src/lite/index.js', 'dist/esm/src/lite/index.d.ts',
       'dist/src/index.d.ts', 'dist/src/index.d.ts.map', 'dist/src/ajv-cjs.d.ts',
       'dist/esm/package.json', 'dist/esm/src/index.js', 'dist/esm/src/index.d.ts', 'dist/esm/src/index.js.map',
     ]) expect(files).toContain(f);
   });
 
   it('has nothing else: no benchmarks, tests, TypeScript sources, vectors, scripts, or the unbundled CommonJS modules', () => {
-    const allowed = /^(package\.json|README\.md|LICENSE|CHANGELOG\.md|bin\/[^/]+\.js|dist\/cjs\/(index|cold|ajv|cli)\.js(\.map)?|dist\/cjs\/(index|ajv)\.(mjs|bridge\.cjs)|dist\/(src|grammar)\/.+\.d\.ts(\.map)?|dist\/esm\/.+\.(js|d\.ts|js\.map|d\.ts\.map)|dist\/esm\/package\.json)$/;
+    const allowed = /^(package\.json|README\.md|LICENSE|CHANGELOG\.md|bin\/[^/]+\.js|dist\/cjs\/(index|cold|ajv|cli|lite)\.js(\.map)?|dist\/cjs\/(index|ajv)\.(mjs|bridge\.cjs)|dist\/(src|grammar)\/.+\.d\.ts(\.map)?|dist\/esm\/.+\.(js|d\.ts|js\.map|d\.ts\.map)|dist\/esm\/package\.json)$/;
     expect(files.filter((f) => !allowed.test(f))).toEqual([]);
     expect(files.filter((f) => /^(dist\/bench|test|bench|scripts|src|grammar)\//.test(f))).toEqual([]);
   });
@@ -160,6 +161,30 @@ console.log(JSON.stringify([mine, main.exports === require('uri-grammar'), v.err
     expect(mine).toEqual(['dist/cjs/ajv.js', 'dist/cjs/index.js']);
     expect(same).toBe(true);
     expect(component).toBe('scheme');
+  });
+
+  it("require('uri-grammar/lite') loads dist/cjs/lite.js alone (not the main bundle) and answers as the main package", () => {
+    const out = node(['-e', `const lite = require('uri-grammar/lite');
+const mine = () => Object.keys(require.cache).filter((k) => /node_modules[\\\\/]uri-grammar[\\\\/]/.test(k)).map((k) => k.replace(/^.*node_modules[\\\\/]uri-grammar[\\\\/]/, '').replace(/\\\\/g, '/')).sort();
+let e; try { lite.parse('http://a b', 'URI'); } catch (x) { e = x; }
+const answers = [lite.isValid('http://a/', 'URI'), lite.isValid('http://a b'), lite.isValid('::1', 'ipv6address'), lite.parse('http://[::1]:8/p').hostKind, e.name, e.index, e instanceof SyntaxError];
+const alone = mine();
+const u = require('uri-grammar');
+console.log(JSON.stringify([Object.keys(lite).sort(), answers, alone, [u.isValid('http://a/', 'URI'), u.isValid('http://a b'), u.isValid('::1', 'ipv6address'), u.parse('http://[::1]:8/p').hostKind]]));`]);
+    const [keys, answers, alone, fromMain] = JSON.parse(out);
+    expect(keys).toEqual(['UriSyntaxError', 'isValid', 'parse']);
+    expect(answers).toEqual([true, false, true, 'IPv6address', 'UriSyntaxError', 8, true]);
+    expect(alone).toEqual(['dist/cjs/lite.js']);
+    expect(answers.slice(0, 4)).toEqual(fromMain);
+  });
+
+  it("import 'uri-grammar/lite' loads its ES module build", () => {
+    const out = node(['--input-type=module', '-e', `import { isValid, parse, UriSyntaxError } from 'uri-grammar/lite';
+let e; try { parse('http://[::1', 'URI'); } catch (x) { e = x; }
+console.log(JSON.stringify([isValid('http://a/', 'URI'), isValid('a b'), parse('//h:1/p').port, e instanceof UriSyntaxError, e.index, import.meta.resolve('uri-grammar/lite')]));`]);
+    const [ok, bad, port, isError, index, resolved] = JSON.parse(out);
+    expect([ok, bad, port, isError, index]).toEqual([true, false, '1', true, 11]);
+    expect(resolved).toMatch(/node_modules\/uri-grammar\/dist\/esm\/src\/lite\/index\.js$/);
   });
 
   it('loads parsimmon on first use only, and it is the user\'s parsimmon: our parsers combine with theirs', () => {
@@ -305,6 +330,21 @@ const rules: readonly RuleName[] = RULE_NAMES;
 isValid(42);
 export { ok, host, t, s, rules };
 `;
+  /** uri-grammar/lite's types, under the same modes. */
+  const LITE_TS = `import { isValid, parse, UriSyntaxError } from 'uri-grammar/lite';
+import type { UriComponents, RuleName, HostKind } from 'uri-grammar/lite';
+
+const ok: boolean = isValid('http://a/', 'URI') && isValid('::1', 'IPv6address');
+const c: UriComponents = parse('http://h/p', 'URI');
+const kind: HostKind | undefined = c.hostKind;
+const rule: RuleName = 'host';
+try { parse('a b'); } catch (e) { if (e instanceof UriSyntaxError) { const i: number = e.index; const r: string = e.rule; void i; void r; } }
+// @ts-expect-error parse reads the four component rules only
+parse('h', 'host');
+// @ts-expect-error a number is not an input
+isValid(42);
+export { ok, kind, rule };
+`;
   const MODES: Array<[string, string, Record<string, unknown>]> = [
     ['node16, CommonJS file', 'consumer.cts', { module: 'node16', moduleResolution: 'node16' }],
     ['node16, ES module file', 'consumer.mts', { module: 'node16', moduleResolution: 'node16' }],
@@ -342,9 +382,10 @@ export { ok, host, t, s, rules };
     const dir = path.join(consumer, 'ts-' + name.replace(/\W+/g, '-'));
     fs.mkdirSync(dir);
     fs.writeFileSync(path.join(dir, file), CONSUMER_TS);
+    fs.writeFileSync(path.join(dir, 'lite' + path.extname(file)), LITE_TS);
     fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({
       compilerOptions: { ...options, target: 'ES2020', lib: ['ES2020'], strict: true, skipLibCheck: false, noEmit: true, types: [] },
-      files: [file],
+      files: [file, 'lite' + path.extname(file)],
     }));
     const res = spawnSync(process.execPath, [TSC, '-p', dir], { cwd: dir, env: ENV, encoding: 'utf8' });
     expect(res.stdout + res.stderr).toBe('');

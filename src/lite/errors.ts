@@ -1,0 +1,94 @@
+/**
+ * The syntax error of `uri-grammar/lite`: the main package's `UriSyntaxError` without its
+ * `expected` list and caret lines (which need the grammar's automaton). It carries `input`,
+ * `rule`, `index` (the same offset as the main package's: the first character at which the
+ * input stops being a prefix of anything the rule matches) and the first line of the main
+ * package's message, `not a valid URI: at offset 4, found " "`. Its `name` is
+ * 'UriSyntaxError', so that code which tests `err.name` handles both.
+ */
+import { prefixSources } from '../generated/liteRegexps';
+import { allSources } from './rules';
+
+export class UriSyntaxError extends SyntaxError {
+  override readonly name: string = 'UriSyntaxError';
+  constructor(
+    /** The text that was parsed. */
+    readonly input: string,
+    /** The rule it was parsed as. */
+    readonly rule: string,
+    /** Offset of the first character at which `input` stops being a prefix of anything `rule` matches. */
+    readonly index: number,
+  ) {
+    super(`not a valid ${rule}: at offset ${index}, ${index < input.length ? `found ${quoted(input[index])}` : 'found the end of input'}`);
+  }
+}
+
+/**
+ * A character in quotes as the main package shows it: printable ASCII as it is (`"` and `\`
+ * escaped), anything else as `\xNN` or `\uNNNN`.
+ */
+function quoted(ch: string): string {
+  const c = ch.charCodeAt(0);
+  const shown = c === 0x5c ? '\\\\' : c === 0x22 ? '\\"' : c >= 0x20 && c < 0x7f ? ch
+    : c <= 0xff ? `\\x${c.toString(16).padStart(2, '0')}` : `\\u${c.toString(16).padStart(4, '0')}`;
+  return `"${shown}"`;
+}
+
+/** Per rule: the prefixes RegExp anchored at the start only, and at both ends. */
+const prefixes = new Map<string, [RegExp, RegExp]>();
+
+/**
+ * The longest prefix of `input` that is a prefix of the language of `rule` (a key of
+ * prefixSources). Prefixes of a language are closed under taking prefixes, so "is input[0, k)
+ * a prefix?" is true up to the answer and false after it: the match at the start gives a lower
+ * bound (the RegExps are greedy, so usually the answer), then a galloping search past it and a
+ * binary search settle it. Usually two runs over the input; at most about 2 log2(n).
+ */
+function longestPrefix(input: string, rule: string): number {
+  let res = prefixes.get(rule);
+  if (!res) {
+    const source = prefixSources(allSources())[rule];
+    prefixes.set(rule, (res = [new RegExp(`^(?:${source})`), new RegExp(`^(?:${source})$`)]));
+  }
+  const [start, whole] = res;
+  const viable = (k: number): boolean => whole.test(input.slice(0, k));
+  let lo = start.exec(input)![0].length;
+  let step = 1;
+  let hi = lo + step;
+  // Gallop: lo is a prefix; find a length hi that is not (or pass the end).
+  while (hi <= input.length && viable(hi)) {
+    lo = hi;
+    step *= 2;
+    hi = lo + step;
+  }
+  if (hi > input.length) {
+    if (viable(input.length)) return input.length;
+    hi = input.length;
+  }
+  // lo is a prefix, hi is not: bisect.
+  while (hi - lo > 1) {
+    const mid = lo + ((hi - lo) >> 1);
+    if (viable(mid)) lo = mid;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Where `input` stops being a prefix of anything `rule` (one of the four rules `parse` reads)
+ * matches: the main package's error offset.
+ */
+export function errorIndex(input: string, rule: string): number {
+  // URI-reference = URI / relative-ref: the prefixes of a choice are those of either side, so
+  // the offset is the larger of the two (and each side's greedy match is a good lower bound,
+  // where the choice's first match would stop at the URI side's empty prefix).
+  if (rule === 'URI-reference') return Math.max(errorIndex(input, 'URI'), errorIndex(input, 'relative-ref'));
+  // The prefixes with IPv6address deferred (src/lite/rules.ts, test) are the rule's own up to
+  // the "[" of an IP-literal; from there to its "]" the IP-literal's exact prefixes decide.
+  const k = longestPrefix(input, rule);
+  const open = input.indexOf('[');
+  if (open < 0 || k <= open) return k;
+  const literal = input.slice(open);
+  const m = longestPrefix(literal, 'IP-literal');
+  return literal[m - 1] === ']' ? k : open + m;
+}
