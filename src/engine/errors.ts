@@ -51,6 +51,19 @@ export class GrammarSyntaxError extends SyntaxError {
     if (headline !== undefined) headlines.set(this, headline);
   }
 
+  /**
+   * The class's name, from the prototype as Error's own classes have it (nothing set on each
+   * error made); written in the class body rather than set on the prototype afterwards, which a
+   * bundler would have to keep as a side effect of the module.
+   */
+  override get name(): string {
+    return 'GrammarSyntaxError';
+  }
+
+  override set name(value: string) {
+    Object.defineProperty(this, 'name', { value, writable: true, configurable: true, enumerable: false });
+  }
+
   /** Composed on first read, then kept as the error's own `message` (writable, as Error's is). */
   override get message(): string {
     const m = composeMessage(this);
@@ -84,7 +97,6 @@ export class GrammarSyntaxError extends SyntaxError {
     return this;
   }
 }
-Object.defineProperty(GrammarSyntaxError.prototype, 'name', { value: 'GrammarSyntaxError', writable: true, configurable: true, enumerable: false });
 
 /**
  * The message of `e` without its caret lines, on one line: the headline, `expected: …` and

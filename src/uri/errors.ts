@@ -12,9 +12,16 @@ export type HintKind =
 
 export class UriSyntaxError extends GrammarSyntaxError {
   declare readonly hintKind?: HintKind;
+
+  /** On the prototype, as Error's own classes have it (see GrammarSyntaxError's `name`). */
+  override get name(): string {
+    return 'UriSyntaxError';
+  }
+
+  override set name(value: string) {
+    super.name = value;
+  }
 }
-// On the prototype, as Error's own classes have it: nothing to set on each error made.
-Object.defineProperty(UriSyntaxError.prototype, 'name', { value: 'UriSyntaxError', writable: true, configurable: true, enumerable: false });
 
 /** A `TypeError` for an argument that is not a string. */
 export function expectString(value: unknown, argument: string, fn: string): asserts value is string {
