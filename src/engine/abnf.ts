@@ -462,7 +462,13 @@ function describe(c: string): string {
 
 export { caseFold };
 
-export interface CompileOptions {
+export interface CompileOptions<R extends string = string> {
+  /**
+   * The grammar's rule names, all of them, spelled as the text spells them (a TypeError when they
+   * are not exactly its rules). With them the grammar's type is `RuleGrammar<R>`: a
+   * rule name that is not one of them is a compile error, and trees narrow on `rule`.
+   */
+  rules?: readonly R[];
   /** The notation of the text: `abnf` (default), another registered one, or a Notation object. */
   notation?: string | Notation;
   /** The grammar's name. */
@@ -482,10 +488,11 @@ export interface CompileOptions {
  * A `Grammar` (a `RuleGrammar`) from grammar text (RFC 5234 ABNF by default). An `AbnfSyntaxError` for text that
  * cannot be run (see the header); a `TypeError` for arguments of the wrong type.
  */
-export function compileAbnf(text: string, options: CompileOptions = {}): RuleGrammar {
+export function compileAbnf<const R extends string = string>(text: string, options: CompileOptions<R> = {}): RuleGrammar<R> {
   // Own properties only, known keys, right types (src/engine/options.ts).
-  const o = readOptions('compileAbnf', options, { notation: 'any', name: 'string', lexicalRules: 'array', labelRules: 'array', maxNesting: 'count' });
+  const o = readOptions('compileAbnf', options, { rules: 'array', notation: 'any', name: 'string', lexicalRules: 'array', labelRules: 'array', maxNesting: 'count' });
   const read = readGrammar(text, (o.notation as string | Notation | undefined) ?? ABNF);
+  if (o.rules !== undefined) expectRules(o.rules as readonly unknown[], read.names);
   const known = (list: readonly string[] | undefined, option: string): string[] => {
     if (list === undefined) return [];
     if (!Array.isArray(list)) throw new TypeError(`compileAbnf: option "${option}" must be an array of rule names`);
@@ -496,7 +503,8 @@ export function compileAbnf(text: string, options: CompileOptions = {}): RuleGra
     });
   };
   const notation = typeof o.notation === 'string' ? notationByName(o.notation) : (o.notation as Notation | undefined);
-  return new RuleGrammar(read.rules, read.names, {
+  // `rules`, when given, was checked to be these names, as the text spells them.
+  return new RuleGrammar<R>(read.rules as Rules<R>, read.names as R[], {
     name: o.name,
     alternation: notation?.alternation?.[0] ?? '/',
     maxNesting: o.maxNesting as number | undefined,
@@ -504,4 +512,24 @@ export function compileAbnf(text: string, options: CompileOptions = {}): RuleGra
     lexicalRules: known(o.lexicalRules as readonly string[] | undefined, 'lexicalRules'),
     labelRules: known(o.labelRules as readonly string[] | undefined, 'labelRules'),
   });
+}
+
+/**
+ * A TypeError unless `given` (the option `rules`) names exactly the grammar's rules, each once and
+ * spelled as the text spells it: they become the types of the names the grammar hands out (a
+ * tree's `rule`, `rules`), which are the text's.
+ */
+function expectRules(given: readonly unknown[], names: readonly string[]): void {
+  const byLower = new Map(names.map((n) => [n.toLowerCase(), n]));
+  const seen = new Set<string>();
+  for (const r of given) {
+    if (typeof r !== 'string') throw new TypeError(`compileAbnf: option "rules" must hold rule names (strings), got ${typeof r}`);
+    const named = byLower.get(r.toLowerCase());
+    if (named === undefined) throw new TypeError(`compileAbnf: option "rules": ${JSON.stringify(r)} is not a rule of the grammar`);
+    if (named !== r) throw new TypeError(`compileAbnf: option "rules": ${JSON.stringify(r)} must be spelled as the grammar spells it, ${JSON.stringify(named)} (the names the grammar hands out are typed by these)`);
+    if (seen.has(r)) throw new TypeError(`compileAbnf: option "rules": ${JSON.stringify(r)} is named twice`);
+    seen.add(r);
+  }
+  const missing = names.filter((n) => !seen.has(n));
+  if (missing.length) throw new TypeError(`compileAbnf: option "rules" must name every rule of the grammar; missing: ${missing.map((n) => JSON.stringify(n)).join(', ')}`);
 }

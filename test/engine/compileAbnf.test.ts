@@ -278,3 +278,42 @@ describe('grammar shapes that would overflow the stack: a documented limit with 
     expect(g.parseTree('a', 'r0').rule).toBe('r0');
   });
 });
+
+describe('typed rule names: the option rules', () => {
+  const TEXT = 'greeting = "hi" SP name\nname = 1*ALPHA\n';
+
+  it('types the grammar by its rules, so that a misspelt rule does not compile, and trees narrow on rule', () => {
+    const g = compileAbnf(TEXT, { rules: ['greeting', 'name'] });
+    expect(g.isValid('hi bob', 'greeting')).toBe(true);
+    // @ts-expect-error 'greting' is not one of the rules given
+    expect(() => g.isValid('hi bob', 'greting')).toThrow(TypeError);
+    const t = g.parseTree('hi bob', 'greeting');
+    if (t.rule === 'greeting') {
+      const r: 'greeting' = t.rule; // narrowed
+      expect(r).toBe('greeting');
+    }
+    // @ts-expect-error a tree's rule is one of the rules given
+    expect(t.rule === 'nmae').toBe(false);
+    const rules: readonly ('greeting' | 'name')[] = g.rules;
+    expect(rules).toEqual(['greeting', 'name']);
+    // Without the option, any string is a rule name to the types (and checked at run time).
+    expect(() => compileAbnf(TEXT).isValid('x', 'greting')).toThrow(TypeError);
+  });
+
+  it.each<[string, unknown[], RegExp]>([
+    ['a rule missing', ['greeting'], /must name every rule of the grammar; missing: "name"/],
+    ['a rule the text does not have', ['greeting', 'name', 'other'], /"other" is not a rule of the grammar/],
+    ['a rule named twice', ['greeting', 'name', 'name'], /"name" is named twice/],
+    ['a rule spelled in another case (trees and rules would not be what the types say)', ['greeting', 'NAME'], /"NAME" must be spelled as the grammar spells it, "name"/],
+    ['a name that is not a string', ['greeting', 7], /must hold rule names \(strings\), got number/],
+  ])('%s is a TypeError', (_what, rules, message) => {
+    expect(() => compileAbnf(TEXT, { rules: rules as string[] })).toThrow(TypeError);
+    expect(() => compileAbnf(TEXT, { rules: rules as string[] })).toThrow(message);
+  });
+
+  it('in any order; calls still take rule names in any case (RFC 5234 2.1), typed or not', () => {
+    const g = compileAbnf(TEXT, { rules: ['name', 'greeting'] });
+    expect(g.rules).toEqual(['greeting', 'name']);
+    expect(g.isValid('hi bob', 'GREETING' as 'greeting')).toBe(true);
+  });
+});
