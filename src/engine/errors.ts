@@ -67,7 +67,8 @@ export class GrammarSyntaxError extends SyntaxError {
   /** Composed on first read, then kept as the error's own `message` (writable, as Error's is). */
   override get message(): string {
     const m = composeMessage(this);
-    Object.defineProperty(this, 'message', { value: m, writable: true, configurable: true, enumerable: false });
+    // Kept, unless the error was frozen before anything read it (then composed on each read).
+    if (Object.isExtensible(this)) Object.defineProperty(this, 'message', { value: m, writable: true, configurable: true, enumerable: false });
     return m;
   }
 
@@ -260,7 +261,12 @@ export class AbnfSyntaxError extends SyntaxError {
  */
 export function withoutFrames<T>(make: () => T): T {
   const limit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 0;
+  try {
+    Error.stackTraceLimit = 0;
+  } catch {
+    // A frozen Error (a hardened realm): the frames are captured after all.
+    return make();
+  }
   try {
     return make();
   } finally {

@@ -25,6 +25,14 @@ describe('the message, composed on first read', () => {
     expect(util.inspect(b.error)).toContain(viaMessage.split('\n')[0]);
   });
 
+  it('reads from an error frozen before its message was read', () => {
+    const r = validate(bad, 'URI');
+    if (r.ok) throw new Error('expected an error');
+    const message = Object.freeze(r.error).message;
+    expect(message).toContain('not a valid URI');
+    expect(r.error.message).toBe(message);
+  });
+
   it('can be set, as any Error message', () => {
     const r = validate(bad, 'URI');
     if (r.ok) throw new Error('expected an error');
@@ -75,6 +83,18 @@ describe('frames', () => {
       expect(Error.stackTraceLimit).toBe(7);
     } finally {
       Error.stackTraceLimit = saved;
+    }
+  });
+
+  it('works in a realm whose Error.stackTraceLimit cannot be written (frames captured then)', () => {
+    const saved = Object.getOwnPropertyDescriptor(Error, 'stackTraceLimit');
+    try {
+      Object.defineProperty(Error, 'stackTraceLimit', { value: 10, writable: false, configurable: true });
+      const r = validate(bad, 'URI');
+      expect(r.ok).toBe(false);
+      expect(Error.stackTraceLimit).toBe(10);
+    } finally {
+      if (saved) Object.defineProperty(Error, 'stackTraceLimit', saved);
     }
   });
 
