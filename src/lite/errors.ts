@@ -8,6 +8,7 @@
  */
 import { prefixSources } from '../generated/liteRegexps';
 import { allSources } from './rules';
+import { foundAt } from '../engine/errors';
 
 export class UriSyntaxError extends SyntaxError {
   override readonly name: string = 'UriSyntaxError';
@@ -19,19 +20,8 @@ export class UriSyntaxError extends SyntaxError {
     /** Offset of the first character at which `input` stops being a prefix of anything `rule` matches. */
     readonly index: number,
   ) {
-    super(`not a valid ${rule}: at offset ${index}, ${index < input.length ? `found ${quoted(input[index])}` : 'found the end of input'}`);
+    super(`not a valid ${rule}: at offset ${index}, ${foundAt(input, index)}`);
   }
-}
-
-/**
- * A character in quotes as the main package shows it: printable ASCII as it is (`"` and `\`
- * escaped), anything else as `\xNN` or `\uNNNN`.
- */
-function quoted(ch: string): string {
-  const c = ch.charCodeAt(0);
-  const shown = c === 0x5c ? '\\\\' : c === 0x22 ? '\\"' : c >= 0x20 && c < 0x7f ? ch
-    : c <= 0xff ? `\\x${c.toString(16).padStart(2, '0')}` : `\\u${c.toString(16).padStart(4, '0')}`;
-  return `"${shown}"`;
 }
 
 /** Per rule: the prefixes RegExp anchored at the start only, and at both ends. */

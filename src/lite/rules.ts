@@ -4,6 +4,7 @@
  * are case-insensitive (RFC 5234 2.1), as in the main package.
  */
 import { ruleSources, DEFERRED } from '../generated/liteRegexps';
+export { expectString } from '../uri/errors';
 
 let sources: Readonly<Record<string, string>> | undefined;
 /** Each rule by its name and by its lowercase name. */
@@ -63,14 +64,6 @@ export const MAX_LITE_INPUT = 2 * 1024 * 1024;
 export function expectShort(input: string): void {
   if (input.length > MAX_LITE_INPUT) {
     throw new RangeError(`uri-grammar/lite: an input of ${input.length} characters is longer than ${MAX_LITE_INPUT}, the limit of the lite entry point (V8's RegExp backtracking stack); use the main package (\`uri-grammar\`) for longer inputs`);
-  }
-}
-
-/** A TypeError unless `value` is a string (the main package's words). */
-export function expectString(value: unknown, argument: string, fn: string): asserts value is string {
-  if (typeof value !== 'string') {
-    const what = value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
-    throw new TypeError(`${fn}: argument "${argument}" must be a string, got ${what}`);
   }
 }
 

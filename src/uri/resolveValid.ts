@@ -1,56 +1,44 @@
 /**
  * RFC 3986 5.2.2 (strict) for a valid base `URI` and a valid `URI-reference`, on the text itself:
- * the components are found by the scans of Appendix B (as src/uri/components.ts finds them) and
+ * the components are found by the scans of Appendix B (./split.ts) and
  * the target is cut and joined from the two strings, without a component record. The common
  * case — a path reference against a base with an authority — is one `lastIndexOf` (5.2.3) and
  * one remove_dot_segments pass (5.2.4). ./resolve.ts's `transform` is the definition this
  * follows; test/uri/resolveValid.test.ts checks the two agree.
  */
 import { removeDotSegments } from './removeDotSegments';
-import { pathEnd } from './components';
+import { authorityEnd, pathEnd, schemeColon } from './split';
 
-const COLON = 0x3a;
 const SLASH = 0x2f;
 const QUESTION = 0x3f;
-const HASH = 0x23;
 const DOT = 0x2e;
-
-
-/** The end of the authority that begins at `from` (after "//"): the first "/", "?" or "#", or the end. */
-function authorityEnd(s: string, from: number): number {
-  const slash = s.indexOf('/', from);
-  const end = pathEnd(s, from);
-  return slash >= 0 && slash < end ? slash : end;
-}
 
 /** The target URI of `reference` (a valid URI-reference) against `base` (a valid URI). */
 export function resolveValid(base: string, reference: string): string {
-  // The reference's scheme: its text before a ":" that comes before any "/", "?" or "#".
-  let r = 0;
-  for (let c = reference.charCodeAt(0); r < reference.length && c !== COLON && c !== SLASH && c !== QUESTION && c !== HASH; c = reference.charCodeAt(++r));
-  const refHasScheme = r > 0 && r < reference.length && reference.charCodeAt(r) === COLON;
-  if (refHasScheme) {
+  const refColon = schemeColon(reference);
+  if (refColon >= 0) {
     // if defined(R.scheme): T = R with remove_dot_segments(R.path)
-    const at = r + 1;
+    const at = refColon + 1;
+    const end = pathEnd(reference, at);
     const hasAuthority = reference.charCodeAt(at) === SLASH && reference.charCodeAt(at + 1) === SLASH;
-    const from = hasAuthority ? authorityEnd(reference, at + 2) : at;
-    return target(reference.slice(0, from), reference.slice(from, pathEnd(reference, from)), hasAuthority, reference, pathEnd(reference, from));
+    const from = hasAuthority ? authorityEnd(reference, at + 2, end) : at;
+    return target(reference.slice(0, from), reference.slice(from, end), hasAuthority, reference, end);
   }
 
   // The base's scheme ":" (a URI has one), its authority and its path.
   const schemeEnd = base.indexOf(':');
+  const basePathEnd = pathEnd(base, schemeEnd + 1);
   const baseHasAuthority = base.charCodeAt(schemeEnd + 1) === SLASH && base.charCodeAt(schemeEnd + 2) === SLASH;
-  const basePathStart = baseHasAuthority ? authorityEnd(base, schemeEnd + 3) : schemeEnd + 1;
+  const basePathStart = baseHasAuthority ? authorityEnd(base, schemeEnd + 3, basePathEnd) : schemeEnd + 1;
 
   if (reference.charCodeAt(0) === SLASH && reference.charCodeAt(1) === SLASH) {
     // if defined(R.authority): T = B.scheme with R's authority, remove_dot_segments(R.path), R.query
-    const from = authorityEnd(reference, 2);
-    const end = pathEnd(reference, from);
+    const end = pathEnd(reference, 2);
+    const from = authorityEnd(reference, 2, end);
     return target(base.slice(0, schemeEnd + 1) + reference.slice(0, from), reference.slice(from, end), true, reference, end);
   }
 
   const end = pathEnd(reference, 0);
-  const basePathEnd = pathEnd(base, basePathStart);
   if (end === 0) {
     // R.path == "": T.path = B.path; T.query = R.query if defined, else B.query; T.fragment = R.fragment.
     // B's text up to its fragment, less its query when R has one, then R (its "?query", "#fragment").
