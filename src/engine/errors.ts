@@ -104,8 +104,8 @@ export class GrammarSyntaxError extends SyntaxError {
  * `hint: …` joined by "; " (what a batch prints a line for each invalid input; no caret to build).
  */
 export function summaryLine(e: GrammarSyntaxError): string {
-  const head = headlines.get(e) ?? `not a valid ${e.rule}: at offset ${e.index}, ${foundAt(e.input, e.index)}`;
-  const exp = e.expected.length ? `; expected: ${readableExpected(e.expected).join(', ')}` : '';
+  const head = headlineOf(e.input, e.rule, e.index, headlines.get(e));
+  const exp = e.expected.length ? `; ${expectedLine(e.expected)}` : '';
   return `${head.split('\n').join('; ')}${exp}${e.hint === undefined ? '' : `; hint: ${e.hint}`}`;
 }
 
@@ -161,9 +161,18 @@ export function readableExpected(expected: readonly string[]): string[] {
 export function formatMessage(
   input: string, rule: string, index: number, expected: readonly string[], headline?: string, hint?: string, caret?: string,
 ): string {
-  const head = headline ?? `not a valid ${rule}: at offset ${index}, ${foundAt(input, index)}`;
-  const exp = expected.length ? `\nexpected: ${readableExpected(expected).join(', ')}` : '';
-  return `${head}${exp}${hint === undefined ? '' : `\nhint: ${hint}`}\n${caret ?? caretLines(input, index)}`;
+  const exp = expected.length ? `\n${expectedLine(expected)}` : '';
+  return `${headlineOf(input, rule, index, headline)}${exp}${hint === undefined ? '' : `\nhint: ${hint}`}\n${caret ?? caretLines(input, index)}`;
+}
+
+/** The first line: `headline` when given, else what failed and where. */
+function headlineOf(input: string, rule: string, index: number, headline: string | undefined): string {
+  return headline ?? `not a valid ${rule}: at offset ${index}, ${foundAt(input, index)}`;
+}
+
+/** `expected: …`, in the words a person reads. */
+function expectedLine(expected: readonly string[]): string {
+  return `expected: ${readableExpected(expected).join(', ')}`;
 }
 
 /**
@@ -181,12 +190,10 @@ export function caretLines(input: string, index: number, end = index, hint?: num
   const hi = hint === undefined ? index : Math.max(hint, index);
   let line = from > 0 ? '…' : '';
   let marks = line ? ' ' : '';
-  const markAt = (i: number): string => (i >= index && i < spanEnd ? '^' : i >= lo && i < hi ? '~' : ' ');
   if (PLAIN.test(input.slice(from, to))) {
-    // Every character shows as itself, one column each: the marks are runs between the places
-    // where the mark can change.
-    // Spaces, the "~" run before the carets (a hint to the left), the carets, the "~" run after
-    // them (a hint to the right), each cut to the window.
+    // Every character shows as itself, one column each, so the marks are four runs: spaces, the
+    // "~" run before the carets (a hint to the left), the carets, the "~" run after them (a hint
+    // to the right), each cut to the window.
     line += input.slice(from, to);
     const clip = (x: number): number => Math.min(Math.max(x, from), to);
     const caretStart = clip(index);
@@ -196,7 +203,7 @@ export function caretLines(input: string, index: number, end = index, hint?: num
     marks += ' '.repeat(before - from) + '~'.repeat(caretStart - before) + '^'.repeat(caretEnd - caretStart) + '~'.repeat(after - caretEnd);
   } else for (let i = from; i < to; i++) {
     const shown = show(input[i]);
-    const mark = markAt(i);
+    const mark = i >= index && i < spanEnd ? '^' : i >= lo && i < hi ? '~' : ' ';
     // One caret at an escaped character's first column; a span or a hint's run marks it all.
     marks += mark === '^' && end <= index ? '^' + ' '.repeat(shown.length - 1) : mark.repeat(shown.length);
     line += shown;

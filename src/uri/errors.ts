@@ -4,12 +4,12 @@ import { GrammarSyntaxError } from '../engine/errors';
 
 export { GrammarSyntaxError, formatMessage, caretLines, foundAt, quoted } from '../engine/errors';
 
-/** A syntax error in URI text: the engine's `GrammarSyntaxError`, named for URIs. */
 /** Which known mistake a hint is about (src/uri/hints.ts finds them). */
 export type HintKind =
   | 'whitespace' | 'space' | 'encode' | 'percent' | 'password' | 'non-ascii' | 'backslash'
   | 'zone-id' | 'scheme-slashes' | 'port' | 'ipv6-brackets' | 'missing-scheme' | 'host-list';
 
+/** A syntax error in URI text: the engine's `GrammarSyntaxError`, named for URIs. */
 export class UriSyntaxError extends GrammarSyntaxError {
   declare readonly hintKind?: HintKind;
 

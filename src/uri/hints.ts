@@ -9,12 +9,11 @@
  * (it may hold a password); the hint text quotes no part of the input but single characters.
  */
 import { driver, type RuleName } from './driver';
-import { caretLines, GrammarSyntaxError, type UriSyntaxError } from './errors';
+import { caretLines, GrammarSyntaxError, type HintKind, type UriSyntaxError } from './errors';
 import { withHintLine } from '../engine/errors';
 import { LONG } from '../engine/limits';
 import { schemeColonLength, schemeLength } from './scheme';
 
-import type { HintKind } from './errors';
 export type { HintKind } from './errors';
 
 export interface Hint {

@@ -55,10 +55,9 @@ export function equivalent(a: string, b: string): boolean {
 
 /** The normal form of `uri`: the input itself when one scan shows it is normal already (./alreadyNormal.ts). */
 function normalForm(uri: string, byScheme: boolean, fn: string): string {
-  if ((isUri ??= driver.tester('URI'))(uri) && alreadyNormal(uri, byScheme)) return uri;
+  if (driver.test(uri, 'URI') && alreadyNormal(uri, byScheme)) return uri;
   return normalizeUri(parseUri(uri, fn), byScheme);
 }
-let isUri: ((input: string) => boolean) | undefined;
 
 /**
  * The components of a `URI`. 6.2.2 is written for URIs; a relative reference has no

@@ -28,15 +28,11 @@ export function resolve(base: string, reference: string, options?: ResolveOption
   expectString(base, 'base', 'resolve');
   expectString(reference, 'reference', 'resolve');
   const strict = options === undefined || readOptions('resolve', options, { strict: 'boolean' }).strict !== false;
-  if (strict && (isUri ??= driver.tester('URI'))(base) && (isReference ??= driver.tester('URI-reference'))(reference)) {
-    return resolveValid(base, reference);
-  }
+  if (strict && driver.test(base, 'URI') && driver.test(reference, 'URI-reference')) return resolveValid(base, reference);
   const B = parseArgument(base, 'base', 'URI');
   const R = parseArgument(reference, 'reference', 'URI-reference');
   return recomposeTarget(transform(B, R, strict));
 }
-let isUri: ((input: string) => boolean) | undefined;
-let isReference: ((input: string) => boolean) | undefined;
 
 export type Target = Pick<UriComponents, 'scheme' | 'authority' | 'path' | 'query' | 'fragment'>;
 
