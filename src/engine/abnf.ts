@@ -492,16 +492,17 @@ export function compileAbnf<const R extends string = string>(text: string, optio
   // Own properties only, known keys, right types (src/engine/options.ts).
   const o = readOptions('compileAbnf', options, { rules: 'array', notation: 'any', name: 'string', lexicalRules: 'array', labelRules: 'array', maxNesting: 'count' });
   const read = readGrammar(text, (o.notation as string | Notation | undefined) ?? ABNF);
-  if (o.rules !== undefined) expectRules(o.rules as readonly unknown[], read.names);
   const known = (list: readonly string[] | undefined, option: string): string[] => {
     if (list === undefined) return [];
     if (!Array.isArray(list)) throw new TypeError(`compileAbnf: option "${option}" must be an array of rule names`);
-    return list.map((n) => {
-      const r = typeof n === 'string' ? read.names.find((x) => x.toLowerCase() === n.toLowerCase()) : undefined;
+    return list.map((n: unknown) => {
+      if (typeof n !== 'string') throw new TypeError(`compileAbnf: option "${option}" must hold rule names (strings), got ${typeof n}`);
+      const r = read.names.find((x) => x.toLowerCase() === n.toLowerCase());
       if (!r) throw new TypeError(`compileAbnf: option "${option}": ${JSON.stringify(n)} is not a rule of the grammar`);
       return r;
     });
   };
+  if (o.rules !== undefined) expectRules(o.rules as readonly unknown[], known(o.rules as readonly string[], 'rules'), read.names);
   const notation = typeof o.notation === 'string' ? notationByName(o.notation) : (o.notation as Notation | undefined);
   // `rules`, when given, was checked to be these names, as the text spells them.
   return new RuleGrammar<R>(read.rules as Rules<R>, read.names as R[], {
@@ -515,21 +516,15 @@ export function compileAbnf<const R extends string = string>(text: string, optio
 }
 
 /**
- * A TypeError unless `given` (the option `rules`) names exactly the grammar's rules, each once and
- * spelled as the text spells it: they become the types of the names the grammar hands out (a
- * tree's `rule`, `rules`), which are the text's.
+ * A TypeError unless `given` (the option `rules`, each found in the grammar as `named`) names
+ * exactly the grammar's rules, each once and spelled as the text spells it: they become the types
+ * of the names the grammar hands out (a tree's `rule`, `rules`), which are the text's.
  */
-function expectRules(given: readonly unknown[], names: readonly string[]): void {
-  const byLower = new Map(names.map((n) => [n.toLowerCase(), n]));
-  const seen = new Set<string>();
-  for (const r of given) {
-    if (typeof r !== 'string') throw new TypeError(`compileAbnf: option "rules" must hold rule names (strings), got ${typeof r}`);
-    const named = byLower.get(r.toLowerCase());
-    if (named === undefined) throw new TypeError(`compileAbnf: option "rules": ${JSON.stringify(r)} is not a rule of the grammar`);
-    if (named !== r) throw new TypeError(`compileAbnf: option "rules": ${JSON.stringify(r)} must be spelled as the grammar spells it, ${JSON.stringify(named)} (the names the grammar hands out are typed by these)`);
-    if (seen.has(r)) throw new TypeError(`compileAbnf: option "rules": ${JSON.stringify(r)} is named twice`);
-    seen.add(r);
-  }
-  const missing = names.filter((n) => !seen.has(n));
+function expectRules(given: readonly unknown[], named: readonly string[], names: readonly string[]): void {
+  given.forEach((r, k) => {
+    if (named[k] !== r) throw new TypeError(`compileAbnf: option "rules": ${JSON.stringify(r)} must be spelled as the grammar spells it, ${JSON.stringify(named[k])} (the names the grammar hands out are typed by these)`);
+    if (named.indexOf(named[k]) !== k) throw new TypeError(`compileAbnf: option "rules": ${JSON.stringify(r)} is named twice`);
+  });
+  const missing = names.filter((n) => !named.includes(n));
   if (missing.length) throw new TypeError(`compileAbnf: option "rules" must name every rule of the grammar; missing: ${missing.map((n) => JSON.stringify(n)).join(', ')}`);
 }
