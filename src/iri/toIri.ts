@@ -23,6 +23,7 @@
  */
 import { driver } from '../uri/driver';
 import { expectString } from '../uri/errors';
+import { isUnreserved } from '../uri/chars';
 import { readOptions } from '../engine/options';
 import { hostToUnicode } from './idna';
 import { sections } from './sections';
@@ -119,9 +120,4 @@ function codePoint(bytes: Uint8Array, k: number, len: number): number {
   let cp = bytes[k] & (len === 2 ? 0x1f : len === 3 ? 0x0f : 0x07);
   for (let j = k + 1; j < k + len; j++) cp = (cp << 6) | (bytes[j] & 0x3f);
   return cp;
-}
-
-// unreserved    = ALPHA / DIGIT / "-" / "." / "_" / "~"
-function isUnreserved(c: number): boolean {
-  return (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x2e || c === 0x5f || c === 0x7e;
 }

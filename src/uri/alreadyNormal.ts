@@ -16,6 +16,8 @@
  * And with 6.2.3 (`byScheme`): a port (empty, or perhaps the scheme's default), or for the schemes
  * it knows an empty path under an authority; such URIs take the general path.
  */
+import { hexValue, isUnreserved } from './chars';
+
 const COLON = 0x3a;
 const SLASH = 0x2f;
 const QUESTION = 0x3f;
@@ -98,8 +100,5 @@ function normalTriplet(uri: string, at: number): boolean {
   const h = uri.charCodeAt(at + 1);
   const l = uri.charCodeAt(at + 2);
   if (h >= 0x61 || l >= 0x61) return false; // a-f
-  const octet = (h <= 0x39 ? h - 0x30 : h - 0x37) * 16 + (l <= 0x39 ? l - 0x30 : l - 0x37);
-  // unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"
-  return !((octet >= 0x41 && octet <= 0x5a) || (octet >= 0x61 && octet <= 0x7a) || (octet >= 0x30 && octet <= 0x39)
-    || octet === 0x2d || octet === DOT || octet === 0x5f || octet === 0x7e);
+  return !isUnreserved(hexValue(h) * 16 + hexValue(l));
 }

@@ -11,6 +11,7 @@ import { readOptions } from '../engine/options';
 import { hidePassword, redactedError } from './redact';
 import { driver } from './driver';
 import { alreadyNormal } from './alreadyNormal';
+import { hexValue, isUnreserved } from './chars';
 
 export interface NormalizeOptions {
   /** Also apply scheme-based normalization (6.2.3) for the schemes in `DEFAULT_PORTS`. Default `false`. */
@@ -167,11 +168,4 @@ const NON_ASCII = /[^\x00-\x7f]/;
 // Made on first use, not at require.
 let latin1: InstanceType<typeof TextDecoder> | undefined;
 let utf16: InstanceType<typeof TextDecoder> | undefined;
-const hexValue = (c: number): number => (c <= 0x39 ? c - 0x30 : (c | 0x20) - 0x61 + 10);
 const upperHex = (c: number): number => (c >= 0x61 ? c - 0x20 : c);
-
-// unreserved    = ALPHA / DIGIT / "-" / "." / "_" / "~"
-function isUnreserved(c: number): boolean {
-  return (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39)
-    || c === 0x2d || c === 0x2e || c === 0x5f || c === 0x7e;
-}

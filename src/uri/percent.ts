@@ -12,6 +12,7 @@
  */
 import { UriSyntaxError, expectString } from './errors';
 import { readOptions } from '../engine/options';
+import { hexValue } from './chars';
 
 /** The components `percentEncode` knows, by their ABNF rule names. */
 export type EncodeComponent = 'userinfo' | 'reg-name' | 'segment' | 'query' | 'fragment';
@@ -123,14 +124,6 @@ function allowedCodes(component: EncodeComponent): Uint8Array {
 const HEX_CODES = Uint8Array.from(HEX, (ch) => ch.charCodeAt(0));
 /** Bytes below 0x80 to a string: ASCII is UTF-8, and V8's UTF-8 decoder has an ASCII fast path (3x latin1's here). */
 let ascii: InstanceType<typeof TextDecoder> | undefined;
-
-/** The value of a hex digit, or -1. */
-function hexValue(c: number): number {
-  if (c >= 0x30 && c <= 0x39) return c - 0x30;
-  if (c >= 0x41 && c <= 0x46) return c - 0x37;
-  if (c >= 0x61 && c <= 0x66) return c - 0x57;
-  return -1;
-}
 
 /** The octet of the triplet at `i` (`%` HEXDIG HEXDIG), or -1 if there is none. */
 function octetAt(text: string, i: number): number {
