@@ -4,7 +4,7 @@
  * comparison ... to scheme-based and protocol-based normalization").
  */
 import { parse, type UriComponents } from './components';
-import { authorityText, recomposeTrusted } from './recompose';
+import { authorityText, recomposablePath, recomposeTrusted } from './recompose';
 import { removeDotSegments } from './removeDotSegments';
 import { UriSyntaxError, expectString } from './errors';
 import { readOptions } from '../engine/options';
@@ -93,11 +93,8 @@ export function normalizeUri(c: UriComponents, byScheme: boolean): string {
   // 6.2.2.3: "URI normalizers should remove dot-segments by applying the remove_dot_segments
   // algorithm to the path". Decoding comes first, so "%2E%2E" is a ".." segment (2.3:
   // "%2E" and "." are equivalent).
-  let path = removeDotSegments(normalizePercent(c.path, false));
-  // Without an authority a path must not begin with "//" (3.3); 5.3 would turn such a
-  // path into an authority ("a:/.//b" would become "a://b"). "/." before it is the smallest
-  // prefix that keeps the components, and removeDotSegments takes it away again.
-  if (c.host === undefined && path.startsWith('//')) path = '/.' + path;
+  // Without an authority, "/." before a path that now begins with "//" (recomposablePath).
+  let path = recomposablePath(removeDotSegments(normalizePercent(c.path, false)), c.host !== undefined);
 
   let port = c.port;
   if (byScheme) {

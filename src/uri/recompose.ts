@@ -52,6 +52,17 @@ export function recompose(components: ComponentsInput): string {
   return recomposeTrusted(scheme, authority, path, query, fragment);
 }
 
+/**
+ * A path that dot-segment removal made, as 5.3 may write it: without an authority a path must
+ * not begin with "//" (3.3), which 5.3 would read back as an authority (`a:b` + `.//g` gives path
+ * `//g`, and `a://g` would be wrong). There the path is prefixed with "/.", the smallest prefix
+ * that keeps the components and that remove_dot_segments takes away again (`a:/.//g`); this is
+ * the corpus's and uriparser's choice.
+ */
+export function recomposablePath(path: string, hasAuthority: boolean): string {
+  return !hasAuthority && path.charCodeAt(0) === 0x2f && path.charCodeAt(1) === 0x2f ? '/.' + path : path;
+}
+
 /** authority = [ userinfo "@" ] host [ ":" port ] */
 export function authorityText(userinfo: string | undefined, host: string, port: string | undefined): string {
   return (userinfo !== undefined ? userinfo + '@' : '') + host + (port !== undefined ? ':' + port : '');

@@ -7,7 +7,7 @@
  */
 import { parseFive, type UriComponents } from './components';
 import { removeDotSegments } from './removeDotSegments';
-import { recomposeTrusted } from './recompose';
+import { recomposablePath, recomposeTrusted } from './recompose';
 import { UriSyntaxError, expectString } from './errors';
 import { redactedError } from './redact';
 import { readOptions } from '../engine/options';
@@ -96,12 +96,9 @@ function merge(Base: UriComponents, path: string): string {
 
 /**
  * 5.3. Component Recomposition, for a target. The target always has a scheme, so a first
- * segment with ":" reads back as it is. One case does not: without an authority, a path
- * beginning with "//" (`a:b` + `.//g` gives path `//g`) would be read back as an authority
- * (`a://g`). There the path is prefixed with "/.", which keeps the target valid and, dot
- * segments removed, the same path (`a:/.//g`); this is the corpus's and uriparser's choice.
+ * segment with ":" reads back as it is; a path beginning with "//" without an authority does
+ * not, and takes "/." before it (`recomposablePath`).
  */
 export function recomposeTarget(T: Target): string {
-  const path = T.authority === undefined && T.path.startsWith('//') ? '/.' + T.path : T.path;
-  return recomposeTrusted(T.scheme, T.authority, path, T.query, T.fragment);
+  return recomposeTrusted(T.scheme, T.authority, recomposablePath(T.path, T.authority !== undefined), T.query, T.fragment);
 }

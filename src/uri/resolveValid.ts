@@ -7,6 +7,7 @@
  * follows; test/uri/resolveValid.test.ts checks the two agree.
  */
 import { removeDotSegments } from './removeDotSegments';
+import { recomposablePath } from './recompose';
 import { authorityEnd, pathEnd, schemeColon } from './split';
 
 const SLASH = 0x2f;
@@ -59,7 +60,7 @@ export function resolveValid(base: string, reference: string): string {
   }
   const dirEnd = emptyUnderAuthority ? basePathStart : lastSlash;
   const path = joinedPath(base, basePathStart, dirEnd, reference, end);
-  return head + (!baseHasAuthority && path.charCodeAt(0) === SLASH && path.charCodeAt(1) === SLASH ? '/.' + path : path) + reference.slice(end);
+  return head + recomposablePath(path, baseHasAuthority) + reference.slice(end);
 }
 
 /**
@@ -106,12 +107,10 @@ function hasDotSegment(s: string, from: number, to: number): boolean {
 }
 
 /**
- * 5.3: `head` (scheme ":" and any "//" authority), the path with its dot segments removed, and the
- * reference's text from `rest` on (its "?query" and "#fragment"). Without an authority a path
- * beginning with "//" takes the "/." prefix that ./resolve.ts's `recomposeTarget` gives it.
+ * 5.3: `head` (scheme ":" and any "//" authority), the path with its dot segments removed (and
+ * "/." before it where 5.3 needs that: `recomposablePath`), and the reference's text from `rest`
+ * on (its "?query" and "#fragment").
  */
 function target(head: string, path: string, hasAuthority: boolean, reference: string, rest: number): string {
-  let p = removeDotSegments(path);
-  if (!hasAuthority && p.charCodeAt(0) === SLASH && p.charCodeAt(1) === SLASH) p = '/.' + p;
-  return head + p + reference.slice(rest);
+  return head + recomposablePath(removeDotSegments(path), hasAuthority) + reference.slice(rest);
 }
