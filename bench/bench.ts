@@ -11,7 +11,7 @@ import * as os from 'os';
 import * as path from 'path';
 import * as api from '../src/index';
 import { keptSections } from './markdown';
-import { pass, roundRobin } from './harness';
+import { median, pass, roundRobin } from './harness';
 import { measureAgainstUrl, urlSection } from './againstUrl';
 import { realUrls, SHAPES, SCALING_SIZES, STACK_SIZE } from './inputs';
 import {
@@ -39,11 +39,6 @@ function projectFn(name: string, make: (f: (...a: unknown[]) => unknown) => Fn):
   }
   return make(f as (...a: unknown[]) => unknown);
 }
-
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 interface Row { group: string; name: string; project: boolean; ns: number; inputs: number; note?: string }
 const rows: Row[] = [];
