@@ -1,30 +1,48 @@
 /**
  * The first-match-wins tree of a regular grammar, exactly, in time and memory linear in the
- * input (Frisch and Cardelli, "Greedy regular expression matching", ICALP 2004).
+ * input (after Frisch and Cardelli, "Greedy regular expression matching", ICALP 2004).
  *
  * The tree wanted is the one a backtracking parser finds first: alternatives in the order
  * written, repetitions greedy, `[x]` before nothing, an iteration past the minimum that
- * consumes nothing failing (as in JavaScript's RegExp). Two passes give it with no
- * backtracking:
+ * consumes nothing failing (as in JavaScript's RegExp). It is found left to right with no
+ * backtracking. At each character position the parser's own search runs within the position:
+ * a depth-first walk of the moves that consume nothing, in priority order, from the character
+ * state that took the previous character to a character state that takes this one (or, at the
+ * end, to the accept state). The marks passed on the way (Open/Close) are the tree; a walk
+ * state is (NFA state, outermost repetition whose current iteration began in this walk), so
+ * the empty-iteration rule is honoured exactly.
  *
- * 1. Right to left, a DFA over sets of NFA character states records, for each character
- *    position i, T(i): the character states that take the character at i and from which the
- *    rest of the input can be matched to the end.
- * 2. Left to right, the parser's own search within one position: a depth-first walk of the
- *    moves that consume nothing, in priority order, stopping at the first character state in
- *    T(i) (from there the parse is known to finish, so the backtracking parser would never
- *    come back) or, at the end, at the accept state. The marks passed on the way (Open/Close)
- *    are the tree; a walk state is (NFA state, outermost repetition whose current iteration
- *    began in this walk), so the empty-iteration rule is honoured exactly.
+ * Which of the reachable character states the backtracking parser ends up in is the first, in
+ * the walk's order, from which the rest of the input can still be matched. Most of the time
+ * only one of them takes the character, and then the answer needs nothing but the state and
+ * the character's class: it is computed once and kept in a table (the step table, below), so
+ * that a step costs a class look-up and a table look-up. Where several take it (RFC 3986:
+ * `userinfo "@"` or `host` at the start of an authority, `"//"` or `path-absolute`, an
+ * IPv4address or a reg-name, the dec-octet alternatives, `h16 ":"` before "::"; see
+ * docs/ARCHITECTURE.md), the rest of the input decides:
  *
- * Each position's walk visits each walk state at most once, so the work is O(n × states).
+ * - first by looking ahead: each candidate's future (the set of character states it can be in
+ *   after each further character, an automaton built as needed) is followed until one
+ *   candidate is left, or the survivors' futures are the same set (the earliest then wins,
+ *   since the rest of the input treats them alike), or the input ends;
+ * - past a budget of lookahead characters in one input (a grammar and input built to make
+ *   every position look far ahead), by T(i), computed once for the whole input by a right-to-
+ *   left pass of a DFA over sets of character states (Frisch and Cardelli's first pass): the
+ *   character states that take the character at i and from which the rest of the input can be
+ *   matched to the end.
+ *
+ * The work is O(n) per input with either: the lookahead is bounded by the budget, which is
+ * linear in the input, and the pass is one DFA step per character.
  */
 import type { Automaton } from './automaton';
 import { charLength } from './codepoints';
 import { Kind, type Nfa } from './nfa';
+import type { IdSink } from './tree';
 
 /** The right-to-left automaton's memory bound (one byte per NFA state per reverse state). */
 const MAX_BYTES = 256 * 2 ** 20;
+/** The lookahead automaton's bound, in states (sets of character states). */
+const MAX_FORWARD_STATES = 50_000;
 
 /** Receives the tree as it is found: nodes open and close in document order. */
 export interface TreeSink {
@@ -95,9 +113,121 @@ class Backward {
   }
 }
 
+/**
+ * Left-to-right automaton over sets of character states, for lookahead: where the candidates
+ * of an ambiguous step can be after each further character. The empty-iteration rule is
+ * ignored here: it never changes the language, only which parse is first.
+ */
+class Forward {
+  /** Per state: the sorted character states, and whether the accept state is reachable. */
+  private readonly sets: number[][] = [];
+  private readonly accepting: boolean[] = [];
+  /** Transitions, `width` per state: -2 not computed yet, 0 the dead state. */
+  table = new Int32Array(0);
+  readonly width: number;
+  private readonly ids = new Map<string, number>();
+  private readonly afterChar = new Map<number, number>();
+  /** State 0: the empty set (dead). */
+  constructor(private readonly nfa: Nfa, private readonly automaton: Automaton) {
+    this.width = automaton.classes.count;
+    this.intern([], false);
+  }
+
+  private intern(set: number[], accepting: boolean): number {
+    const key = (accepting ? 'a' : '') + set.join(',');
+    let id = this.ids.get(key);
+    if (id !== undefined) return id;
+    if (this.sets.length >= MAX_FORWARD_STATES) return -1;
+    id = this.sets.length;
+    this.ids.set(key, id);
+    this.sets.push(set);
+    this.accepting.push(accepting);
+    if ((id + 1) * this.width > this.table.length) {
+      const bigger = new Int32Array(Math.max(16, 2 * (id + 1)) * this.width).fill(-2);
+      bigger.set(this.table);
+      this.table = bigger;
+    }
+    return id;
+  }
+
+  /** The state after character state `c` takes its character (-1: too many states). */
+  after(c: number): number {
+    let id = this.afterChar.get(c);
+    if (id === undefined) {
+      id = this.closure([this.nfa.out[c][0]]);
+      if (id >= 0) this.afterChar.set(c, id);
+    }
+    return id;
+  }
+
+  /** The set of the character states reachable from `from` without consuming. */
+  private closure(from: number[]): number {
+    const nfa = this.nfa;
+    const seen = new Set<number>();
+    const chars: number[] = [];
+    let accepting = false;
+    const stack = [...from];
+    while (stack.length) {
+      const s = stack.pop()!;
+      if (seen.has(s)) continue;
+      seen.add(s);
+      if (nfa.kind[s] === Kind.Char) chars.push(s);
+      else if (nfa.kind[s] === Kind.Accept) accepting = true;
+      else for (const n of nfa.out[s]) stack.push(n);
+    }
+    return this.intern(chars.sort((a, b) => a - b), accepting);
+  }
+
+  /** The state after a character of class `k` (0: dead; -1: too many states). */
+  step(from: number, k: number): number {
+    let to = this.table[from * this.width + k];
+    if (to === -2) {
+      const next: number[] = [];
+      if (k !== 0) for (const s of this.sets[from]) if (this.automaton.classes.inSet(k, this.nfa.ranges[s]!)) next.push(this.nfa.out[s][0]);
+      to = next.length ? this.closure(next) : 0;
+      if (to >= 0) this.table[from * this.width + k] = to;
+    }
+    return to;
+  }
+
+  accepts(id: number): boolean {
+    return this.accepting[id];
+  }
+}
+
+/** A step-table entry not computed yet. */
+const UNKNOWN = 0;
+/** No character state reachable from the row takes the class: the input does not match. */
+const DEAD = -1;
+/** Several do: which one is first depends on the rest of the input (`choices`). */
+const AMBIGUOUS = -2;
+
+/** The candidates of an ambiguous step, in the walk's order. */
+interface Choice {
+  /** The character state of each candidate. */
+  readonly states: Int32Array;
+  /** The step-table entry of each: 2 × the target's row, + 1 with marks. */
+  readonly entries: Int32Array;
+  readonly marks: readonly (Int32Array | undefined)[];
+}
+
+/** A character state the walk from a row reaches, with the marks on the way. */
+interface Leaf {
+  readonly state: number;
+  readonly marks: Int32Array | undefined;
+}
+
 /** The first-match tree builder of one rule (with its tree marks). */
 export class FirstMatch {
-  private readonly backward: Backward;
+  /**
+   * The lookahead budget of one input: `perCharacter` × its length + `base` characters, past
+   * which the ambiguous steps ask T (see the header). The tests set both to 0 to run every
+   * ambiguous step on T, and compare.
+   */
+  static lookaheadBudget = { perCharacter: 4, base: 256 };
+
+  private backwardPass: Backward | undefined;
+  private forwardPass: Forward | undefined;
   /** Walk states: NFA state × (depth 0..maxDepth, or `none` = maxDepth + 1). */
   private readonly span: number;
   private stamp = 0;
@@ -105,57 +235,321 @@ export class FirstMatch {
   private readonly parent: Int32Array;
   private stack = new Int32Array(256);
 
-  /** `automaton` supplies the character classes: it must be built from the same grammar rule. */
-  constructor(private readonly nfa: Nfa, automaton: Automaton) {
-    this.backward = new Backward(nfa, automaton);
+  /*
+   * The step table. A row is where a position's walk begins: the rule's start, or the
+   * character state that took the previous character. Its column is the class of the
+   * character at the position (the last column: the end of the input). The walk from a row,
+   * run once without stopping, lists the character states it reaches in the order it reaches
+   * them, each with the marks on its path (`leaves`). When only one of them takes the class
+   * (at the end: the accept state), the first-match path must go there, by that path: the
+   * entry is 2 × the target's row, + 1 if the path passes marks (kept in `marks`). When
+   * several do, the entry is AMBIGUOUS and `choices` holds the candidates in the walk's
+   * order: the first one from which the rest of the input can be matched is the answer (the
+   * walk is depth-first, so it reaches that one, by that path, before any later one).
+   */
+  private readonly columns: number;
+  private steps: Int32Array;
+  private readonly marks: (Int32Array | undefined)[] = [];
+  private readonly choices: (Choice | undefined)[] = [];
+  /** Row of each NFA state used as one (-1: none yet); the NFA state of each row. */
+  private readonly rowOf: Int32Array;
+  private readonly stateOfRow: number[] = [];
+  private readonly leafLists: (Leaf[] | undefined)[] = [];
+  private readonly startRow: number;
+  private readonly acceptRow: number;
+  private readonly classes: Automaton['classes'];
+  private readonly classAt: (input: string, i: number) => number;
+  private readonly ruleIndex = new Map<string, number>();
+  /** The open stack of `parseTo` (node indices in the sink), reused. */
+  private openNodes = new Int32Array(64);
+  /** Candidate states of a lookahead, reused. */
+  private ahead = new Int32Array(16);
+
+  /**
+   * `automaton` supplies the character classes: it must be built from the same grammar rule.
+   * `names` is the rule-name table of the trees it writes (ids are indices in it); names the
+   * NFA's marks use and it lacks are added.
+   */
+  constructor(private readonly nfa: Nfa, private readonly automaton: Automaton, readonly names: string[] = []) {
+    names.forEach((n, id) => { if (!this.ruleIndex.has(n)) this.ruleIndex.set(n, id); });
     this.classAt = (input, i) => automaton.classAt(input, i);
+    this.classes = automaton.classes;
     this.span = nfa.maxDepth + 2;
     this.seen = new Int32Array(nfa.size * this.span);
     this.parent = new Int32Array(nfa.size * this.span);
+    this.columns = automaton.classes.count + 1;
+    this.rowOf = new Int32Array(nfa.size).fill(-1);
+    this.steps = new Int32Array(16 * this.columns);
+    this.startRow = this.row(nfa.start);
+    this.acceptRow = this.row(nfa.accept);
   }
 
-  private readonly classAt: (input: string, i: number) => number;
+  private get backward(): Backward {
+    return (this.backwardPass ??= new Backward(this.nfa, this.automaton));
+  }
+
+  private get forward(): Forward {
+    return (this.forwardPass ??= new Forward(this.nfa, this.automaton));
+  }
+
+  /** The row of NFA state `s` (the start, the accept state, or a character state). */
+  private row(s: number): number {
+    let r = this.rowOf[s];
+    if (r < 0) {
+      r = this.rowOf[s] = this.stateOfRow.length;
+      this.stateOfRow.push(s);
+      if ((r + 1) * this.columns > this.steps.length) {
+        const bigger = new Int32Array(this.steps.length * 2);
+        bigger.set(this.steps);
+        this.steps = bigger;
+      }
+    }
+    return r;
+  }
+
+  private ruleId(rule: string): number {
+    let id = this.ruleIndex.get(rule);
+    if (id === undefined) {
+      id = this.names.length;
+      this.names.push(rule);
+      this.ruleIndex.set(rule, id);
+    }
+    return id;
+  }
 
   /**
-   * Sends the first-match tree of `input.slice(from, to)` (which must match the rule: check
-   * first) to `sink`, with offsets into the whole `input`. Returns false if it does not match.
+   * The walk from row `r`, run to the end: the character states (and the accept state) it
+   * reaches, in the order it reaches them, each once, with the marks on its path.
+   */
+  private leaves(r: number): Leaf[] {
+    let list = this.leafLists[r];
+    if (list) return list;
+    list = [];
+    const nfa = this.nfa;
+    const s0 = this.stateOfRow[r];
+    const key = (s0 === nfa.start ? s0 : nfa.out[s0][0]) * this.span + this.span - 1;
+    const found = new Set<number>();
+    this.walk(key, (k) => {
+      const s = (k / this.span) | 0;
+      if (!found.has(s)) {
+        found.add(s);
+        const path = this.path(k);
+        list!.push({ state: s, marks: path.length ? Int32Array.from(path) : undefined });
+      }
+      return false;
+    });
+    this.leafLists[r] = list;
+    return list;
+  }
+
+  /** Computes the entry of row `r`, column `k` (see the step table). */
+  private fill(r: number, k: number): number {
+    const nfa = this.nfa;
+    const cell = r * this.columns + k;
+    const end = k === this.columns - 1;
+    const takers = this.leaves(r).filter(({ state: s }) => end
+      ? nfa.kind[s] === Kind.Accept
+      : nfa.kind[s] === Kind.Char && this.classes.inSet(k, nfa.ranges[s]!));
+    if (takers.length === 0) return (this.steps[cell] = DEAD);
+    const entries = takers.map(({ state, marks }) => 2 * this.row(state) + (marks ? 1 : 0));
+    if (takers.length === 1) {
+      this.marks[cell] = takers[0].marks;
+      return (this.steps[cell] = entries[0]);
+    }
+    this.choices[cell] = {
+      states: Int32Array.from(takers, (l) => l.state),
+      entries: Int32Array.from(entries),
+      marks: takers.map((l) => l.marks),
+    };
+    return (this.steps[cell] = AMBIGUOUS);
+  }
+
+  /**
+   * Sends the first-match tree of `input.slice(from, to)` to `sink`, with offsets into the
+   * whole `input`. Returns false if the slice does not match the rule (what was sent is then
+   * meaningless): each step goes where a match must go, and reaching the accept state is one.
    */
   parse(input: string, from: number, to: number, sink: TreeSink): boolean {
-    // Pass 1: T(i) for every character position, right to left.
+    const names = this.names;
+    return this.parseTo(input, from, to, {
+      length: 0,
+      open(id: number, start: number): number { sink.open(names[id], start); return 0; },
+      close(_node: number, end: number): void { sink.close(end); },
+      truncate(): void {},
+    });
+  }
+
+  /** `parse`, writing rule ids (indices in `names`) to an IdSink such as ./flatTree.ts's store. */
+  parseTo(input: string, from: number, to: number, sink: IdSink): boolean {
+    const columns = this.columns;
+    const endColumn = columns - 1;
+    const ascii = this.classes.ascii;
+    let steps = this.steps;
+    let t: Int32Array | undefined;
+    // Lookahead characters this input may still spend before T is computed (see the header).
+    let budget = FirstMatch.lookaheadBudget.perCharacter * (to - from) + FirstMatch.lookaheadBudget.base;
+    let r = this.startRow;
+    let open = this.openNodes;
+    let depth = 0;
+    for (let i = from; ; ) {
+      // The common case first: ASCII characters whose steps are known and pass no marks.
+      let e = 0;
+      let k = endColumn;
+      while (i < to) {
+        const c = input.charCodeAt(i);
+        if (c >= 128) { k = this.classAt(input, i); break; }
+        k = ascii[c];
+        e = steps[r * columns + k];
+        if (e <= 0 || (e & 1) === 1) break;
+        r = e >> 1;
+        i++;
+        k = endColumn;
+        e = 0;
+      }
+      const cell = r * columns + k;
+      if (e === UNKNOWN) {
+        e = steps[cell];
+        if (e === UNKNOWN) {
+          e = this.fill(r, k);
+          steps = this.steps; // it may have grown
+        }
+      }
+      let path: Int32Array | undefined;
+      if (e > 0) {
+        if (e & 1) path = this.marks[cell];
+      } else if (e === DEAD) {
+        return false;
+      } else {
+        const choice = this.choices[cell]!;
+        let j: number;
+        if (t === undefined) {
+          j = this.lookahead(choice, input, i + charLength(input, i), to, budget);
+          if (j === -2) {
+            t = this.rightToLeft(input, from, to);
+            j = this.firstInT(choice, t[i - from]);
+          } else budget -= this.spent;
+        } else j = this.firstInT(choice, t[i - from]);
+        if (j < 0) return false;
+        e = choice.entries[j];
+        if (e & 1) path = choice.marks[j];
+        steps = this.steps;
+      }
+      r = e >> 1;
+      if (path !== undefined) {
+        for (let j = 0; j < path.length; j++) {
+          const m = path[j];
+          if (m >= 0) {
+            if (depth === open.length) {
+              const bigger = new Int32Array(open.length * 2);
+              bigger.set(open);
+              this.openNodes = open = bigger;
+            }
+            open[depth++] = sink.open(m, i);
+          } else sink.close(open[--depth], i);
+        }
+      }
+      if (i >= to) return r === this.acceptRow;
+      i += charLength(input, i);
+    }
+  }
+
+  /** Characters the last `lookahead` read. */
+  private spent = 0;
+
+  /**
+   * The first candidate of `choice` from which `input.slice(next, to)` can be matched to the
+   * end (-1: none), by following each candidate's future; -2 when that takes more than
+   * `budget` characters (or the lookahead automaton its bound).
+   */
+  private lookahead(choice: Choice, input: string, next: number, to: number, budget: number): number {
+    const forward = this.forward;
+    const n = choice.states.length;
+    if (this.ahead.length < 2 * n) this.ahead = new Int32Array(2 * n);
+    // ahead[2m] = candidate index, ahead[2m + 1] = its future; alive ones first, in order.
+    const ahead = this.ahead;
+    let alive = 0;
+    for (let j = 0; j < n; j++) {
+      const f = forward.after(choice.states[j]);
+      if (f < 0) return -2;
+      ahead[2 * alive] = j;
+      ahead[2 * alive + 1] = f;
+      alive++;
+    }
+    this.spent = 0;
+    const ascii = this.classes.ascii;
+    const width = forward.width;
+    let table = forward.table;
+    for (let i = next; ; ) {
+      // A later candidate whose future equals an earlier one's can never be the first.
+      let kept = 0;
+      for (let a = 0; a < alive; a++) {
+        const f = ahead[2 * a + 1];
+        let twin = false;
+        for (let b = 0; b < kept; b++) if (ahead[2 * b + 1] === f) { twin = true; break; }
+        if (twin) continue;
+        ahead[2 * kept] = ahead[2 * a];
+        ahead[2 * kept + 1] = f;
+        kept++;
+      }
+      alive = kept;
+      if (alive === 1) return ahead[0];
+      if (i >= to) {
+        for (let a = 0; a < alive; a++) if (forward.accepts(ahead[2 * a + 1])) return ahead[2 * a];
+        return -1;
+      }
+      if (++this.spent > budget) return -2;
+      const c = input.charCodeAt(i);
+      const k = c < 128 ? ascii[c] : this.classAt(input, i);
+      kept = 0;
+      for (let a = 0; a < alive; a++) {
+        let f = table[ahead[2 * a + 1] * width + k];
+        if (f === -2) {
+          f = forward.step(ahead[2 * a + 1], k);
+          table = forward.table;
+          if (f < 0) return -2;
+        }
+        if (f === 0) continue;
+        ahead[2 * kept] = ahead[2 * a];
+        ahead[2 * kept + 1] = f;
+        kept++;
+      }
+      alive = kept;
+      if (alive === 0) return -1;
+      i += c < 128 ? 1 : charLength(input, i);
+    }
+  }
+
+  /** The first candidate of `choice` in T (reverse state `rs`), -1 if none. */
+  private firstInT(choice: Choice, rs: number): number {
+    const canFinish = this.backward.canFinish[rs];
+    for (let j = 0; j < choice.states.length; j++) if (canFinish[choice.states[j]] === 1) return j;
+    return -1;
+  }
+
+  /** Pass 1: T(i) for every character position of the slice, right to left. */
+  private rightToLeft(input: string, from: number, to: number): Int32Array {
+    const backward = this.backward;
     const t = new Int32Array(to - from + 1);
-    let r = this.backward.end;
+    let r = backward.end;
     t[to - from] = r;
     for (let i = to - 1; i >= from; i--) {
       let at = i;
       const c = input.charCodeAt(i);
       if (c >= 0xdc00 && c <= 0xdfff && i > from && charLength(input, i - 1) === 2) at = i - 1;
-      r = this.backward.step(r, this.classAt(input, at));
+      r = backward.step(r, this.classAt(input, at));
       t[at - from] = r;
       i = at;
     }
-    // Pass 2: the parser's choices, left to right.
-    const nfa = this.nfa;
-    const none = this.span - 1;
-    let key = nfa.start * this.span + none;
-    for (let i = from; ; ) {
-      const found = this.walk(key, this.backward.canFinish[t[i - from]], i, sink);
-      if (found < 0) return false;
-      const s = (found / this.span) | 0;
-      if (nfa.kind[s] === Kind.Accept) return true;
-      i += charLength(input, i);
-      key = nfa.out[s][0] * this.span + none;
-    }
+    return t;
   }
 
   /**
-   * Depth-first, in priority order, from walk state `key` through moves that consume nothing,
-   * to the first character state in T(i), or at the end to the accept state: the first state
-   * consuming or accepting that is in `canFinish` (R of the position). States outside R lead
-   * to no success, so the walk skips them: the backtracking parser would try them and fail,
-   * which changes nothing but the time. Sends the Open/Close marks of the path found to `sink`
-   * and returns the walk state found (-1: none).
+   * Depth-first, in priority order, from walk state `key` through moves that consume nothing;
+   * `leaf` is called on each character or accept state reached (with its walk state), and the
+   * walk stops when it returns true. An iteration that began in this walk and reaches its end
+   * having consumed nothing fails. `path` then reads the marks on the way to a walk state.
    */
-  private walk(key: number, canFinish: Uint8Array, i: number, sink: TreeSink): number {
+  private walk(key: number, leaf: (k: number) => boolean): void {
     const nfa = this.nfa;
     const span = this.span;
     const none = span - 1;
@@ -174,13 +568,12 @@ export class FirstMatch {
       seen[k] = stamp;
       parent[k] = from;
       const s = (k / span) | 0;
-      if (canFinish[s] === 0) continue;
       let d = k - s * span;
       switch (nfa.kind[s]) {
         case Kind.Char:
         case Kind.Accept:
-          this.emit(k, i, sink);
-          return k;
+          if (leaf(k)) return;
+          continue;
         case Kind.IterStart:
           d = Math.min(d, nfa.depth[s]);
           break;
@@ -202,22 +595,18 @@ export class FirstMatch {
         stack[top++] = k;
       }
     }
-    return -1;
   }
 
-  /** The marks on the path to walk state `k`, in order. */
-  private emit(k: number, i: number, sink: TreeSink): void {
+  /** The marks on the walk's path to walk state `k`, in order: a rule id to open, -1 to close. */
+  private path(k: number): number[] {
     const nfa = this.nfa;
     const marks: number[] = [];
     for (let x = k; x >= 0; x = this.parent[x]) {
       const s = (x / this.span) | 0;
       const kind = nfa.kind[s];
-      if (kind === Kind.Open || kind === Kind.Close) marks.push(s);
+      if (kind === Kind.Open) marks.push(this.ruleId(nfa.rule[s]));
+      else if (kind === Kind.Close) marks.push(-1);
     }
-    for (let j = marks.length - 1; j >= 0; j--) {
-      const s = marks[j];
-      if (nfa.kind[s] === Kind.Open) sink.open(nfa.rule[s], i);
-      else sink.close(i);
-    }
+    return marks.reverse();
   }
 }

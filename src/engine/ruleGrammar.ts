@@ -11,7 +11,8 @@ import { FirstMatch, type TreeSink } from './firstMatch';
 import type { Grammar, GrammarValidation, TreeOptions } from './grammar';
 import { buildNfa } from './nfa';
 import { NodeBuilder, type Node, type TreeNode } from './tree';
-import { DEFAULT_MAX_NODES, NamedSink } from './flatTree';
+import { DEFAULT_MAX_NODES, EAGER_NODES, FlatTree, NamedSink } from './flatTree';
+import { LONG } from './limits';
 import { own, readOptions } from './options';
 import { parsimmon } from './parsimmonLib';
 import { analyzeRecursion } from './recursive/analysis';
@@ -46,6 +47,7 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
   private readonly errorClass: SyntaxErrorClass;
   private readonly automata = new Map<string, Automaton>();
   private readonly builders = new Map<string, FirstMatch>();
+  private readonly scratch = new Map<FirstMatch, FlatTree>();
   private readonly alternatives = new Map<string, Automaton[]>();
   private readonly parsers = new Map<string, P.Parser<TreeNode<R>>>();
   /** Rules that reach recursion: run by ./recursive/ends.ts (the others by the automaton and FirstMatch). */
@@ -168,10 +170,34 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
    */
   parseTree(input: string, rule: R, options: TreeOptions = {}): TreeNode<R> {
     this.input(input, 'parseTree');
+    const r = this.ruleName(rule, 'parseTree');
     const o = readOptions('parseTree', options, { lexical: 'boolean', maxNodes: 'count' });
-    const b = new NamedSink(o.maxNodes ?? DEFAULT_MAX_NODES, input.length);
-    this.treeTo(input, rule, b, o);
-    return b.tree.node(0) as TreeNode<R>;
+    const maxNodes = o.maxNodes ?? DEFAULT_MAX_NODES;
+    if (this.general.has(r)) {
+      const b = new NamedSink(maxNodes, input.length);
+      this.treeTo(input, r, b, o);
+      return b.tree.node(0) as TreeNode<R>;
+    }
+    const builder = this.builder(r, o.lexical === true);
+    // Short inputs share one store per builder (their trees are copied out as objects).
+    let t: FlatTree;
+    const short = input.length < LONG;
+    if (short) {
+      t = (this.scratch.get(builder) ?? this.scratch.set(builder, new FlatTree(builder.names)).get(builder))!;
+      t.length = 0;
+      t.maxNodes = maxNodes;
+      t.inputLength = input.length;
+    } else {
+      t = new FlatTree(builder.names, maxNodes, input.length, Math.min(input.length + 64, 1 << 16));
+    }
+    if (!builder.parseTo(input, 0, input.length, t)) {
+      // No tree: the automaton says where and why (the steps stop at the first dead end, which
+      // is not always the error's place).
+      const v = this.automaton(r).run(input);
+      if (!v.ok) throw new this.errorClass(input, r, v.index, v.expected);
+      throw new Error(`grammar engine internal error: ${r} accepted ${JSON.stringify(input.slice(0, 80))} but no tree was found`);
+    }
+    return t.node(0, short ? Infinity : EAGER_NODES) as TreeNode<R>;
   }
 
   parser(rule: R): P.Parser<TreeNode<R>> {

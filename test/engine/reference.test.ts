@@ -5,6 +5,7 @@
  */
 import fc from 'fast-check';
 import { compileAbnf } from '../../src/index';
+import { FirstMatch } from '../../src/engine/firstMatch';
 import type { Node } from '../../src/engine/tree';
 import { referenceErrorIndex, referenceTree, toAbnf, type Ast, type RefNode, type Rules } from '../oracles/backtrack';
 
@@ -93,5 +94,76 @@ describe('engine = backtracking reference on random grammars (seeded)', () => {
       }),
       { seed: 5234, numRuns: 300 },
     );
+  });
+
+  it('the two ways of deciding an ambiguous step (lookahead, and T) give the reference tree', () => {
+    // The first two tests run with the lookahead (inputs are short); here every ambiguous step
+    // asks T, and the trees must be the reference's again.
+    const saved = { ...FirstMatch.lookaheadBudget };
+    FirstMatch.lookaheadBudget.perCharacter = 0;
+    FirstMatch.lookaheadBudget.base = 0;
+    try {
+      fc.assert(
+        fc.property(grammarArb, fc.array(inputArb, { minLength: 12, maxLength: 12 }), (rules, inputs) => {
+          const g = compileAbnf(toAbnf(rules));
+          for (const s of ['', ...inputs]) {
+            const ref = referenceTree(rules, 'r0', s);
+            if (ref) expect({ s, tree: plain(g.parseTree(s, 'r0')) }).toEqual({ s, tree: plain(ref) });
+            else expect(g.isValid(s, 'r0')).toBe(false);
+          }
+        }),
+        { seed: 20261125, numRuns: 300 },
+      );
+    } finally {
+      Object.assign(FirstMatch.lookaheadBudget, saved);
+    }
+  });
+});
+
+describe('ambiguous steps on long inputs', () => {
+  // `*( y / z )` with y = "a", z = 1*"a" "b": both take every "a", and which one is first is
+  // only known at the "b" (on "aaa…ab" it is y, y, …, then z = "ab"), so each step would look
+  // ahead to the end: quadratic. The budget makes the builder switch to T once, and the work
+  // stays linear; the tree is the same either way.
+  const g = compileAbnf('x = *( y / z )\ny = "a"\nz = 1*"a" "b"\n');
+  const tree = (s: string) => g.parseTree(s, 'x');
+  const onT = <T>(f: () => T): T => {
+    const saved = { ...FirstMatch.lookaheadBudget };
+    FirstMatch.lookaheadBudget.perCharacter = 0;
+    FirstMatch.lookaheadBudget.base = 0;
+    try {
+      return f();
+    } finally {
+      Object.assign(FirstMatch.lookaheadBudget, saved);
+    }
+  };
+  it('gives the same tree with the lookahead and with T', () => {
+    for (const s of ['ab', 'aab', 'a'.repeat(30) + 'b', 'a'.repeat(300) + 'b' + 'a'.repeat(40) + 'b', 'a'.repeat(5_000) + 'b']) {
+      const looked = tree(s);
+      expect(looked).toEqual(onT(() => tree(s)));
+      const n = looked.children.length;
+      expect(looked.children[n - 1]).toEqual({ rule: 'z', start: s.length - 2, end: s.length, children: [] });
+      expect(looked.children[0].rule).toBe(s.length > 2 ? 'y' : 'z');
+    }
+  });
+  it('spends at most its budget of lookahead on 200,000 characters (linear, not quadratic)', () => {
+    // Counted, not timed (machines are noisy): without the budget this input would read
+    // about 2 × 10^10 characters of lookahead.
+    let spent = 0;
+    const proto = FirstMatch.prototype as unknown as { lookahead: (...a: unknown[]) => number };
+    const original = proto.lookahead;
+    proto.lookahead = function (this: { spent: number }, ...a: unknown[]) {
+      const r = original.apply(this, a);
+      spent += this.spent;
+      return r;
+    };
+    const s = 'a'.repeat(199_999) + 'b';
+    try {
+      expect(tree(s).children).toHaveLength(199_999);
+    } finally {
+      proto.lookahead = original;
+    }
+    expect(spent).toBeGreaterThan(0);
+    expect(spent).toBeLessThanOrEqual(FirstMatch.lookaheadBudget.perCharacter * s.length + FirstMatch.lookaheadBudget.base + 1);
   });
 });
