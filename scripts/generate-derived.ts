@@ -44,5 +44,3 @@ if (require.main === module) {
   fs.writeFileSync(GENERATED_FILE, derivedModuleText());
   console.log(`wrote ${path.relative(process.cwd(), GENERATED_FILE)}`);
 }
-import { writeTreesFile } from './generate-trees';
-if (require.main === module) writeTreesFile();

@@ -5,7 +5,7 @@
  * rule's NFA (./nfa.ts, references expanded, marks read as empty moves) becomes a DFA by subset
  * construction, lazily, over character classes (./codepoints.ts), so every input character
  * costs a class look-up (a table for ASCII) and a transition look-up however hostile the
- * input. PEG guards are PEG-only and read as empty here: this is the ABNF's own language.
+ * input: this is the ABNF's own language.
  *
  * Every NFA state can reach the accepting state (no sub-expression has an empty language),
  * so a non-empty state set means "the text so far is a prefix of something the rule

@@ -5,13 +5,13 @@
  * ABNF language, exact offset, linear time) come from the rule's DFA: tables computed at build
  * time when the grammar has them (./tableDfa.ts), else the automaton built on first use
  * (./automaton.ts); a rule that is hot hands short inputs to an anchored RegExp. The trees come
- * from the closure compiler (./pegTree.ts); when it fails, the DFA says why. The parsimmon
- * combinators (./parsimmon.ts), the reference the tests hold every form to, are not needed
- * here. Nothing here knows about URIs.
+ * from the first-match builder (./firstMatch.ts); when it finds none, the DFA says why.
+ * Nothing here knows about URIs.
  */
 import { Automaton, type Verdict } from './automaton';
 import type { Rules } from './expr';
-import { compileFast, type Compiled, type TreePlan } from './pegTree';
+import { FirstMatch } from './firstMatch';
+import { buildNfa } from './nfa';
 import { DEFAULT_MAX_NODES, EAGER_NODES, FlatTree } from './flatTree';
 import { LONG } from './limits';
 import { regexpSource } from './regexp';
@@ -32,8 +32,6 @@ export type { TreeOptions };
  */
 export interface DerivedForms {
   readonly dfas: PackedDfa;
-  /** The tree compiler's plan (./pegTree.ts, TreePlan). */
-  readonly trees?: TreePlan;
 }
 
 export class Driver<R extends string> {
@@ -44,9 +42,9 @@ export class Driver<R extends string> {
   private readonly automata = new Map<string, Automaton>();
   private readonly names: ReadonlySet<string>;
   private readonly testers = new Map<string, (input: string) => boolean>();
-  private readonly fast = new Map<ReadonlySet<string>, Compiled>();
+  private readonly builders = new Map<ReadonlySet<string>, Map<string, FirstMatch>>();
   /** Reused node stores for short inputs (their trees are copied out as objects). */
-  private readonly scratch = new Map<ReadonlySet<string>, FlatTree>();
+  private readonly scratch = new Map<FirstMatch, FlatTree>();
   private readonly structuralSets = new Map<string, ReadonlySet<string>>();
 
   constructor(
@@ -112,9 +110,8 @@ export class Driver<R extends string> {
    * class and a transition a character, nothing compiled on a first call; once the rule is hot
    * (`hotCharacters`), inputs shorter than LONG go to the RegExp. Without tables, the RegExp on
    * ordinary lengths and the automaton from LONG characters on. The RegExp is derived from the
-   * rule (the fastest form V8 runs) and keeps the PEG guards as lookaheads, which leave the
-   * language as it is; the tests check that every form agrees with the others and with an
-   * independent reading of the ABNF.
+   * rule (the fastest form V8 runs) and matches exactly its language; the tests check that
+   * every form agrees with the others and with an independent reading of the ABNF.
    */
   tester(rule: R): (input: string) => boolean {
     let t = this.testers.get(rule);
@@ -190,12 +187,11 @@ export class Driver<R extends string> {
   flat(
     input: string, rule: R, nodeRules: ReadonlySet<string> = this.structural(rule), maxNodes = DEFAULT_MAX_NODES, reuse = true,
   ): FlatTree | undefined {
-    let compiled = this.fast.get(nodeRules);
-    if (!compiled) this.fast.set(nodeRules, (compiled = compileFast(this.grammar, nodeRules, this.derived?.trees)));
+    const builder = this.builder(rule, nodeRules);
     let t: FlatTree;
     if (reuse && input.length < LONG) {
-      let s = this.scratch.get(nodeRules);
-      if (!s) this.scratch.set(nodeRules, (s = new FlatTree(compiled.names)));
+      let s = this.scratch.get(builder);
+      if (!s) this.scratch.set(builder, (s = new FlatTree(builder.names)));
       t = s;
       t.length = 0;
       t.maxNodes = maxNodes;
@@ -203,9 +199,21 @@ export class Driver<R extends string> {
     } else {
       // About a node a character in a lexical tree (up to two), far fewer in the others.
       const guess = nodeRules.size > this.structural(rule).size ? input.length : input.length >> 3;
-      t = new FlatTree(compiled.names, maxNodes, input.length, guess + 64);
+      t = new FlatTree(builder.names, maxNodes, input.length, guess + 64);
     }
-    return compiled.matcher(rule)(input, 0, t) === input.length ? t : undefined;
+    return builder.parseTo(input, 0, input.length, t) ? t : undefined;
+  }
+
+  /** The first-match tree builder of `rule` with nodes for `nodeRules` (./firstMatch.ts). */
+  private builder(rule: R, nodeRules: ReadonlySet<string>): FirstMatch {
+    let byRule = this.builders.get(nodeRules);
+    if (!byRule) this.builders.set(nodeRules, (byRule = new Map()));
+    let b = byRule.get(rule);
+    if (!b) {
+      const nfa = buildNfa(this.grammar, { t: 'ref', name: rule }, { nodeRules });
+      byRule.set(rule, (b = new FirstMatch(nfa)));
+    }
+    return b;
   }
 
   /** The error for input a parser of `rule` rejected. */
@@ -219,7 +227,7 @@ export class Driver<R extends string> {
 
   /**
    * The tree of a whole input, or a `UriSyntaxError`: fresh plain objects up to EAGER_NODES
-   * nodes, views made on access above (./flatTree.ts). Both kinds come from the closures.
+   * nodes, views made on access above (./flatTree.ts). Both kinds come from the first-match builder.
    */
   tree(input: string, rule: R, options: TreeOptions = {}): TreeNode<R> {
     const lexical = options.lexical === true;
@@ -229,7 +237,7 @@ export class Driver<R extends string> {
     const t = this.flat(input, rule, nodes, options.maxNodes);
     if (!t) return this.fail(input, rule);
     // The shared store of short inputs is always copied out; a view must own its store.
-    return t.node(0, t === this.scratch.get(nodes) ? Infinity : EAGER_NODES) as TreeNode<R>;
+    return t.node(0, input.length < LONG ? Infinity : EAGER_NODES) as TreeNode<R>;
   }
 
   /** The compact tree of a whole input (for `walk`), or a `UriSyntaxError`; never the shared store. */

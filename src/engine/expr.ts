@@ -1,19 +1,20 @@
 /**
  * The combinator kit's vocabulary: grammar expressions as plain data.
  *
- * A grammar module writes each ABNF rule with these constructors. Because the
- * expressions are data, one definition compiles to every form the engine needs: an
- * automaton that gives the verdict and the exact error offset (./automaton.ts, packed as
- * tables by ./tableDfa.ts), the first-match trees (./firstMatch.ts, and the PEG closures of
- * ./pegTree.ts with sticky RegExps from ./regexp.ts where the reading is the same), and the
- * parsimmon parsers users embed (./parsimmon.ts). Nothing here knows about URIs.
+ * A grammar module writes each ABNF rule with these constructors (grammar/rfc3986.ts is
+ * generated from the ABNF text; ./abnf.ts reads any text into them). They are exactly ABNF's
+ * (RFC 5234): nothing beyond the language is written down, so every form the engine compiles
+ * them to reads the grammar alike: the automaton that gives the verdict and the exact error
+ * offset (./automaton.ts, packed as tables by ./tableDfa.ts), the verdict RegExps
+ * (./regexp.ts), the first-match trees (./firstMatch.ts) and the parsimmon parsers users embed
+ * (./ruleGrammar.ts `parser`). Nothing here knows about URIs.
  */
 
 /**
  * A set of ASCII characters (code points 0-127), as a 128-entry membership table. A `chars`
  * expression adds the code points above ASCII, if any, as ranges in `more` (./codepoints.ts):
- * the code-point engine (./nfa.ts, ./automaton.ts, ./firstMatch.ts) reads both; the RegExp and
- * closure forms of the RFC 3986 driver serve ASCII grammars only.
+ * the code-point engine (./nfa.ts, ./automaton.ts, ./firstMatch.ts) reads both; the RegExp
+ * form serves ASCII grammars only.
  */
 export type CharSet = Uint8Array;
 
@@ -23,17 +24,11 @@ export type Expr =
   /** An ABNF quoted string: case-insensitive (RFC 5234 2.3). */
   | { readonly t: 'lit'; readonly text: string }
   | { readonly t: 'seq'; readonly items: readonly Expr[] }
-  /** Ordered choice for the PEG forms; plain union for the automaton. */
+  /** Alternatives in the order written: the order is first match's priority (./firstMatch.ts). */
   | { readonly t: 'alt'; readonly items: readonly Expr[] }
   /** `min*max item`; `max` Infinity for `*`. */
   | { readonly t: 'rep'; readonly item: Expr; readonly min: number; readonly max: number }
-  | { readonly t: 'ref'; readonly name: string }
-  /**
-   * A PEG-only guard: a negative lookahead (`!item`), or the end of input when `item`
-   * is undefined. It restricts where a first-match-wins parser may commit; the ABNF
-   * language is unchanged, so the automaton (which is not PEG) reads it as empty.
-   */
-  | { readonly t: 'guard'; readonly not?: Expr };
+  | { readonly t: 'ref'; readonly name: string };
 
 /** A grammar: rule name to expression. Rules may refer to each other but not recursively. */
 export type Rules<R extends string = string> = { readonly [K in R]: Expr };
@@ -73,10 +68,6 @@ export const rep = (item: Expr, min = 0, max = Infinity): Expr => ({ t: 'rep', i
 /** ABNF `[ item ]`. */
 export const opt = (item: Expr): Expr => rep(item, 0, 1);
 export const ref = (name: string): Expr => ({ t: 'ref', name });
-/** PEG-only `!item`. */
-export const notFollowedBy = (item: Expr): Expr => ({ t: 'guard', not: item });
-/** PEG-only end of input. */
-export const endOfInput: Expr = { t: 'guard' };
 /** ABNF `0<x>`: the empty string. */
 export const empty: Expr = { t: 'seq', items: [] };
 

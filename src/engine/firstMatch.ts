@@ -34,8 +34,7 @@
  * The work is O(n) per input with either: the lookahead is bounded by the budget, which is
  * linear in the input, and the pass is one DFA step per character.
  */
-import type { Automaton } from './automaton';
-import { charLength } from './codepoints';
+import { charLength, Classes } from './codepoints';
 import { Kind, type Nfa } from './nfa';
 import type { IdSink } from './tree';
 
@@ -65,7 +64,7 @@ class Backward {
   private readonly rev: number[][];
   readonly end: number;
 
-  constructor(private readonly nfa: Nfa, private readonly automaton: Automaton) {
+  constructor(private readonly nfa: Nfa, private readonly classes: Classes) {
     this.rev = nfa.out.map(() => []);
     for (let id = 0; id < nfa.size; id++) {
       if (nfa.kind[id] === Kind.Char) continue;
@@ -97,7 +96,7 @@ class Backward {
     for (let s = 0; s < nfa.size; s++) if (nfa.kind[s] === Kind.Char && canFinish[nfa.out[s][0]]) candidates.push(s);
     this.canFinish.push(canFinish);
     this.candidates.push(candidates);
-    this.table.push(new Int32Array(this.automaton.classes.count).fill(-1));
+    this.table.push(new Int32Array(this.classes.count).fill(-1));
     return id;
   }
 
@@ -105,7 +104,7 @@ class Backward {
   step(from: number, k: number): number {
     let to = this.table[from][k];
     if (to < 0) {
-      const t = k === 0 ? [] : this.candidates[from].filter((s) => this.automaton.classes.inSet(k, this.nfa.ranges[s]!));
+      const t = k === 0 ? [] : this.candidates[from].filter((s) => this.classes.inSet(k, this.nfa.ranges[s]!));
       to = this.state(t);
       this.table[from][k] = to;
     }
@@ -128,8 +127,8 @@ class Forward {
   private readonly ids = new Map<string, number>();
   private readonly afterChar = new Map<number, number>();
   /** State 0: the empty set (dead). */
-  constructor(private readonly nfa: Nfa, private readonly automaton: Automaton) {
-    this.width = automaton.classes.count;
+  constructor(private readonly nfa: Nfa, private readonly classes: Classes) {
+    this.width = classes.count;
     this.intern([], false);
   }
 
@@ -183,7 +182,7 @@ class Forward {
     let to = this.table[from * this.width + k];
     if (to === -2) {
       const next: number[] = [];
-      if (k !== 0) for (const s of this.sets[from]) if (this.automaton.classes.inSet(k, this.nfa.ranges[s]!)) next.push(this.nfa.out[s][0]);
+      if (k !== 0) for (const s of this.sets[from]) if (this.classes.inSet(k, this.nfa.ranges[s]!)) next.push(this.nfa.out[s][0]);
       to = next.length ? this.closure(next) : 0;
       if (to >= 0) this.table[from * this.width + k] = to;
     }
@@ -192,6 +191,85 @@ class Forward {
 
   accepts(id: number): boolean {
     return this.accepting[id];
+  }
+}
+
+/** A race's entry: not computed yet. */
+const RACE_UNKNOWN = -1;
+/** No candidate can match the rest of the input. */
+const RACE_NONE = -2;
+/** The lookahead automaton met its bound: ask T. */
+const RACE_TOO_COSTLY = -3;
+/** Entries at or below this are decided: candidate `RACE_WON - entry`. */
+const RACE_WON = -4;
+
+/**
+ * The lookahead of ambiguous steps as one automaton: a state is the candidates still in the
+ * race, in the walk's order, each with its future (a Forward state), after dropping a candidate
+ * whose future equals an earlier one's (it can never be first: the rest of the input treats them
+ * alike). A step is one table look-up whatever the number of candidates; a state with one
+ * candidate left is a decision, as is the end of the input (the first candidate whose future
+ * accepts). Built as inputs need it, like the others.
+ */
+class Race {
+  /** Per state: the candidate indices, and their futures. */
+  private readonly cands: Int32Array[] = [];
+  private readonly futures: Int32Array[] = [];
+  /** Transitions, `width` per state (the last column: the end of the input). */
+  table = new Int32Array(0);
+  readonly width: number;
+  private readonly ids = new Map<string, number>();
+
+  constructor(private readonly forward: Forward, classes: number) {
+    this.width = classes + 1;
+  }
+
+  /** The state (or decision) for candidates `cands` with futures `futures` (dead ones: 0). */
+  enter(cands: ArrayLike<number>, futures: ArrayLike<number>): number {
+    const c: number[] = [];
+    const f: number[] = [];
+    for (let a = 0; a < cands.length; a++) {
+      const fa = futures[a];
+      if (fa < 0) return RACE_TOO_COSTLY;
+      if (fa === 0 || f.includes(fa)) continue;
+      c.push(cands[a]);
+      f.push(fa);
+    }
+    if (c.length === 0) return RACE_NONE;
+    if (c.length === 1) return RACE_WON - c[0];
+    const key = c.join(',') + ';' + f.join(',');
+    let id = this.ids.get(key);
+    if (id === undefined) {
+      if (this.cands.length >= MAX_FORWARD_STATES) return RACE_TOO_COSTLY;
+      id = this.cands.length;
+      this.ids.set(key, id);
+      this.cands.push(Int32Array.from(c));
+      this.futures.push(Int32Array.from(f));
+      if ((id + 1) * this.width > this.table.length) {
+        const bigger = new Int32Array(Math.max(16, 2 * (id + 1)) * this.width).fill(RACE_UNKNOWN);
+        bigger.set(this.table);
+        this.table = bigger;
+      }
+    }
+    return id;
+  }
+
+  /** The entry of state `id` on class `k` (`width - 1`: the end of the input). */
+  step(id: number, k: number): number {
+    const cell = id * this.width + k;
+    let to = this.table[cell];
+    if (to !== RACE_UNKNOWN) return to;
+    const cands = this.cands[id];
+    const futures = this.futures[id];
+    if (k === this.width - 1) {
+      to = RACE_NONE;
+      for (let a = 0; a < cands.length; a++) if (this.forward.accepts(futures[a])) { to = RACE_WON - cands[a]; break; }
+    } else {
+      to = this.enter(cands, Array.from(futures, (f) => this.forward.step(f, k)));
+    }
+    // `enter` may have grown the table.
+    if (to !== RACE_TOO_COSTLY) this.table[cell] = to;
+    return to;
   }
 }
 
@@ -209,6 +287,8 @@ interface Choice {
   /** The step-table entry of each: 2 × the target's row, + 1 with marks. */
   readonly entries: Int32Array;
   readonly marks: readonly (Int32Array | undefined)[];
+  /** The race of the candidates' futures after the character (see Race), once computed. */
+  race?: number;
 }
 
 /** A character state the walk from a row reaches, with the marks on the way. */
@@ -228,6 +308,7 @@ export class FirstMatch {
 
   private backwardPass: Backward | undefined;
   private forwardPass: Forward | undefined;
+  private racePass: Race | undefined;
   /** Walk states: NFA state × (depth 0..maxDepth, or `none` = maxDepth + 1). */
   private readonly span: number;
   private stamp = 0;
@@ -257,27 +338,25 @@ export class FirstMatch {
   private readonly leafLists: (Leaf[] | undefined)[] = [];
   private readonly startRow: number;
   private readonly acceptRow: number;
-  private readonly classes: Automaton['classes'];
-  private readonly classAt: (input: string, i: number) => number;
+  /** The character classes of the NFA's character sets (./codepoints.ts). */
+  readonly classes: Classes;
   private readonly ruleIndex = new Map<string, number>();
   /** The open stack of `parseTo` (node indices in the sink), reused. */
   private openNodes = new Int32Array(64);
-  /** Candidate states of a lookahead, reused. */
-  private ahead = new Int32Array(16);
 
   /**
-   * `automaton` supplies the character classes: it must be built from the same grammar rule.
    * `names` is the rule-name table of the trees it writes (ids are indices in it); names the
    * NFA's marks use and it lacks are added.
    */
-  constructor(private readonly nfa: Nfa, private readonly automaton: Automaton, readonly names: string[] = []) {
+  constructor(private readonly nfa: Nfa, readonly names: string[] = []) {
     names.forEach((n, id) => { if (!this.ruleIndex.has(n)) this.ruleIndex.set(n, id); });
-    this.classAt = (input, i) => automaton.classAt(input, i);
-    this.classes = automaton.classes;
+    const sets = [];
+    for (let id = 0; id < nfa.size; id++) if (nfa.kind[id] === Kind.Char) sets.push(nfa.ranges[id]!);
+    this.classes = new Classes(sets);
     this.span = nfa.maxDepth + 2;
     this.seen = new Int32Array(nfa.size * this.span);
     this.parent = new Int32Array(nfa.size * this.span);
-    this.columns = automaton.classes.count + 1;
+    this.columns = this.classes.count + 1;
     this.rowOf = new Int32Array(nfa.size).fill(-1);
     this.steps = new Int32Array(16 * this.columns);
     this.startRow = this.row(nfa.start);
@@ -285,11 +364,17 @@ export class FirstMatch {
   }
 
   private get backward(): Backward {
-    return (this.backwardPass ??= new Backward(this.nfa, this.automaton));
+    return (this.backwardPass ??= new Backward(this.nfa, this.classes));
   }
 
   private get forward(): Forward {
-    return (this.forwardPass ??= new Forward(this.nfa, this.automaton));
+    return (this.forwardPass ??= new Forward(this.nfa, this.classes));
+  }
+
+  /** The class of the character at `i` (whose length `charLength` gives). */
+  private classAt(input: string, i: number): number {
+    const c = input.charCodeAt(i);
+    return c < 128 ? this.classes.ascii[c] : this.classes.wideClass(input.codePointAt(i)!);
   }
 
   /** The row of NFA state `s` (the start, the accept state, or a character state). */
@@ -462,61 +547,30 @@ export class FirstMatch {
    * `budget` characters (or the lookahead automaton its bound).
    */
   private lookahead(choice: Choice, input: string, next: number, to: number, budget: number): number {
+    const race = (this.racePass ??= new Race(this.forward, this.classes.count));
     const forward = this.forward;
-    const n = choice.states.length;
-    if (this.ahead.length < 2 * n) this.ahead = new Int32Array(2 * n);
-    // ahead[2m] = candidate index, ahead[2m + 1] = its future; alive ones first, in order.
-    const ahead = this.ahead;
-    let alive = 0;
-    for (let j = 0; j < n; j++) {
-      const f = forward.after(choice.states[j]);
-      if (f < 0) return -2;
-      ahead[2 * alive] = j;
-      ahead[2 * alive + 1] = f;
-      alive++;
-    }
+    let p = (choice.race ??= race.enter(Array.from(choice.states, (_s, j) => j), Array.from(choice.states, (c) => forward.after(c))));
     this.spent = 0;
     const ascii = this.classes.ascii;
-    const width = forward.width;
-    let table = forward.table;
-    for (let i = next; ; ) {
-      // A later candidate whose future equals an earlier one's can never be the first.
-      let kept = 0;
-      for (let a = 0; a < alive; a++) {
-        const f = ahead[2 * a + 1];
-        let twin = false;
-        for (let b = 0; b < kept; b++) if (ahead[2 * b + 1] === f) { twin = true; break; }
-        if (twin) continue;
-        ahead[2 * kept] = ahead[2 * a];
-        ahead[2 * kept + 1] = f;
-        kept++;
+    const width = race.width;
+    const endColumn = width - 1;
+    for (let i = next; p >= 0; ) {
+      let k = endColumn;
+      let c = 0;
+      if (i < to) {
+        if (++this.spent > budget) return -2;
+        c = input.charCodeAt(i);
+        k = c < 128 ? ascii[c] : this.classAt(input, i);
       }
-      alive = kept;
-      if (alive === 1) return ahead[0];
-      if (i >= to) {
-        for (let a = 0; a < alive; a++) if (forward.accepts(ahead[2 * a + 1])) return ahead[2 * a];
-        return -1;
-      }
-      if (++this.spent > budget) return -2;
-      const c = input.charCodeAt(i);
-      const k = c < 128 ? ascii[c] : this.classAt(input, i);
-      kept = 0;
-      for (let a = 0; a < alive; a++) {
-        let f = table[ahead[2 * a + 1] * width + k];
-        if (f === -2) {
-          f = forward.step(ahead[2 * a + 1], k);
-          table = forward.table;
-          if (f < 0) return -2;
-        }
-        if (f === 0) continue;
-        ahead[2 * kept] = ahead[2 * a];
-        ahead[2 * kept + 1] = f;
-        kept++;
-      }
-      alive = kept;
-      if (alive === 0) return -1;
+      let e = race.table[p * width + k];
+      if (e === RACE_UNKNOWN) e = race.step(p, k);
+      p = e;
+      if (i >= to) break;
       i += c < 128 ? 1 : charLength(input, i);
     }
+    if (p === RACE_TOO_COSTLY) return -2;
+    if (p === RACE_NONE || p >= 0) return -1;
+    return RACE_WON - p;
   }
 
   /** The first candidate of `choice` in T (reverse state `rs`), -1 if none. */

@@ -1,7 +1,7 @@
 /** What an expression can begin with, and whether it can match nothing: for skipping work safely. */
 import { caseFold, type CharSet, type Expr, type Rules } from './expr';
 
-/** Can `e` match the empty string? (PEG guards match it, consuming nothing.) */
+/** Can `e` match the empty string? */
 export function nullable(grammar: Rules, e: Expr): boolean {
   switch (e.t) {
     case 'chars': case 'lit': return e.t === 'lit' && e.text === '';
@@ -9,7 +9,6 @@ export function nullable(grammar: Rules, e: Expr): boolean {
     case 'alt': return e.items.some((i) => nullable(grammar, i));
     case 'rep': return e.min === 0 || nullable(grammar, e.item);
     case 'ref': return nullable(grammar, grammar[e.name]);
-    case 'guard': return true;
   }
 }
 
@@ -24,7 +23,6 @@ export function firstChars(grammar: Rules, e: Expr): CharSet {
       case 'alt': x.items.forEach(add); break;
       case 'rep': add(x.item); break;
       case 'ref': add(grammar[x.name]); break;
-      case 'guard': break;
     }
   };
   add(e);

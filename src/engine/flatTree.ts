@@ -94,16 +94,32 @@ export class FlatTree implements IdSink {
 
   /** Node `k` and its subtree as fresh plain objects (iteratively: no recursion on depth). */
   materialize(k: number): Node {
-    const root = this.plain(k);
-    const stack: Array<[Node[], number]> = [[root.children as Node[], k + this.sizes[k]]];
-    for (let j = k + 1; j < k + this.sizes[k]; j++) {
-      while (j >= stack[stack.length - 1][1]) stack.pop();
-      const n = this.plain(j);
-      stack[stack.length - 1][0].push(n);
-      if (this.sizes[j] > 1) stack.push([n.children as Node[], j + this.sizes[j]]);
+    const { names, rules, starts, ends, sizes } = this;
+    const stop = k + sizes[k];
+    const root: Node = { rule: names[rules[k]], start: starts[k], end: ends[k], children: [] };
+    // The open nodes (their objects, and where their subtrees stop), innermost last.
+    const open: Node[] = [root];
+    const stops = this.stops.length > 0 ? this.stops : (this.stops = new Uint32Array(64));
+    let stopsOf = stops;
+    stopsOf[0] = stop;
+    let depth = 1;
+    for (let j = k + 1; j < stop; j++) {
+      while (j >= stopsOf[depth - 1]) depth--;
+      const n: Node = { rule: names[rules[j]], start: starts[j], end: ends[j], children: [] };
+      (open[depth - 1].children as Node[]).push(n);
+      if (sizes[j] > 1) {
+        if (depth === stopsOf.length) {
+          const bigger = new Uint32Array(stopsOf.length * 2);
+          bigger.set(stopsOf);
+          this.stops = stopsOf = bigger;
+        }
+        open[depth] = n;
+        stopsOf[depth++] = j + sizes[j];
+      }
     }
     return root;
   }
+  private stops = new Uint32Array(0);
 
   /**
    * Node `k` as a view (see NodeView): `rule`, `start`, `end` its own data, `children` made
@@ -119,26 +135,11 @@ export class FlatTree implements IdSink {
     return this.sizes[k] <= eager ? this.materialize(k) : this.view(k);
   }
 
-  private plain(k: number): Node {
-    return { rule: this.names[this.rules[k]], start: this.starts[k], end: this.ends[k], children: [] };
-  }
 }
 
 function copy<T extends Uint16Array | Uint32Array>(to: T, from: T): T {
   to.set(from);
   return to;
-}
-
-/** A sink that keeps nothing but the count (for PEG guards, whose nodes are never kept). */
-export class NullSink implements IdSink {
-  length = 0;
-  open(): number {
-    return this.length++;
-  }
-  close(): void {}
-  truncate(length: number): void {
-    this.length = length;
-  }
 }
 
 /** What `walk` calls. `depth` is 0 for the root. */

@@ -84,14 +84,14 @@ export function buildNfa(grammar: Rules, root: Expr, options: NfaOptions = {}): 
 
   const build = (e: Expr, depth: number): [number, number] => {
     switch (e.t) {
-      case 'chars': return char(e.more ? [...asciiRanges(e.set), ...e.more] : asciiRanges(e.set), e.label);
+      case 'chars': return char(rangesOf(e), e.label);
       case 'lit': {
         const s = nfa.add(Kind.Eps);
         let cur = s;
         // Each character of a quoted string is named on its own: after the "2" of "25",
         // what is expected is "5".
         for (const ch of e.text) {
-          const [a, b] = char(foldedRanges(ch), JSON.stringify(ch));
+          const [a, b] = char(folded(ch), quoted(ch));
           link(cur, a);
           cur = b;
         }
@@ -181,11 +181,6 @@ export function buildNfa(grammar: Rules, root: Expr, options: NfaOptions = {}): 
         if (labelRules.has(e.name)) for (const id of charClosure(nfa, s)) nfa.label[id] = e.name;
         return [s, end];
       }
-      case 'guard': {
-        // PEG-only guards keep the language as it is: here they are empty.
-        const s = nfa.add(Kind.Eps);
-        return [s, s];
-      }
     }
   };
 
@@ -195,6 +190,26 @@ export function buildNfa(grammar: Rules, root: Expr, options: NfaOptions = {}): 
   link(end, nfa.accept);
   return nfa;
 }
+
+/** The ranges of a `chars` expression (computed once per expression: NFAs repeat them). */
+const rangesCache = new WeakMap<object, Ranges>();
+function rangesOf(e: Extract<Expr, { t: 'chars' }>): Ranges {
+  let r = rangesCache.get(e);
+  if (!r) rangesCache.set(e, (r = e.more ? [...asciiRanges(e.set), ...e.more] : asciiRanges(e.set)));
+  return r;
+}
+const foldedCache = new Map<string, Ranges>();
+const folded = (ch: string): Ranges => {
+  let r = foldedCache.get(ch);
+  if (!r) foldedCache.set(ch, (r = foldedRanges(ch)));
+  return r;
+};
+const quotedCache = new Map<string, string>();
+const quoted = (ch: string): string => {
+  let q = quotedCache.get(ch);
+  if (q === undefined) quotedCache.set(ch, (q = JSON.stringify(ch)));
+  return q;
+};
 
 /** The character states reachable from `from` without consuming. */
 function charClosure(nfa: Nfa, from: number): number[] {

@@ -1,7 +1,9 @@
 /**
- * Grammar expressions as RegExp source, for the sticky character-run matchers of the tree
- * builders. PEG guards become lookaheads (`(?!…)`, `$`), so a matcher commits where the
- * first-match-wins parser commits.
+ * Grammar expressions as RegExp source, for the verdict: an anchored RegExp matches exactly the
+ * rule's language (JavaScript's RegExp backtracks into every alternative and repetition, so the
+ * order of the alternatives changes only the time, never the answer). Trees never come from
+ * these: a RegExp's own choices are not first match's at a choice whose reading needs the rest
+ * of the input (./firstMatch.ts).
  */
 import { caseFold, type CharSet, type Expr, type Rules } from './expr';
 import { firstChars, nullable } from './firstSets';
@@ -118,7 +120,6 @@ export function regexpSource(grammar: Rules, e: Expr, verdict = false): string {
       }
       return source;
     }
-    case 'guard': return e.not ? '(?!' + regexpSource(grammar, e.not, verdict) + ')' : '$';
   }
 }
 
@@ -270,6 +271,5 @@ function addAlphabet(grammar: Rules, e: Expr, set: CharSet, seen: Set<string>): 
       if (seen.has(e.name)) return true;
       seen.add(e.name);
       return addAlphabet(grammar, grammar[e.name], set, seen);
-    case 'guard': return true;
   }
 }

@@ -120,8 +120,7 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
     if (!b) {
       const nodeRules = this.nodeRules(rule, lexical);
       const nfa = buildNfa(this.exprs, { t: 'ref', name: rule }, { nodeRules });
-      // The tree NFA has the same character states as the automaton's, so the same classes serve.
-      this.builders.set(key, (b = new FirstMatch(nfa, this.automaton(rule))));
+      this.builders.set(key, (b = new FirstMatch(nfa)));
     }
     return b;
   }

@@ -1,7 +1,6 @@
 /**
  * Grammar expressions printed back as ABNF (RFC 5234), for the teaching tools: a rule's
- * definition, and the text of the alternative a node took. PEG guards print as nothing: they
- * do not change the language (see expr.ts), and ABNF has no word for them.
+ * definition, and the text of the alternative a node took.
  */
 import type { Expr } from '../engine/expr';
 
@@ -11,13 +10,9 @@ export function quote(text: string): string {
   return '%x' + [...text].map((ch) => ch.codePointAt(0)!.toString(16).toUpperCase().padStart(2, '0')).join('.');
 }
 
-function isGuard(e: Expr): boolean {
-  return e.t === 'guard';
-}
-
-/** The items of a sequence with nested sequences spliced in and guards dropped. */
+/** The items of a sequence with nested sequences spliced in. */
 export function flatSeq(e: Expr): Expr[] {
-  if (e.t !== 'seq') return isGuard(e) ? [] : [e];
+  if (e.t !== 'seq') return [e];
   return e.items.flatMap(flatSeq);
 }
 
@@ -30,7 +25,6 @@ export function exprText(e: Expr, nested = false, alternation = '/'): string {
     case 'chars': return e.label;
     case 'lit': return quote(e.text);
     case 'ref': return e.name;
-    case 'guard': return '';
     case 'seq': {
       const items = flatSeq(e);
       if (items.length === 0) return '""';

@@ -2,7 +2,7 @@
  * Railroad diagrams of grammar rules, drawn by the railroad-diagrams library from the rule's
  * expression (nothing is drawn by hand): a choice is a fork, `[ x ]` a bypass, `*x` and `1*x`
  * loops, `n*m x` a loop labelled with its counts, a quoted string a rounded terminal, a rule
- * name a box. PEG guards are left out: they do not change the language (see expr.ts).
+ * name a box.
  * Shared by the playground (DOM) and `uri-grammar railroad` (SVG text).
  */
 import * as RR from 'railroad-diagrams';
@@ -40,7 +40,6 @@ export function railroadItem(e: Expr): RR.Item {
         : tagged(RR.Terminal(safe(e.label)), 'terminal');
     case 'lit': return tagged(RR.Terminal(safe(quote(e.text))), 'terminal');
     case 'ref': return tagged(RR.NonTerminal(e.name), 'non-terminal', e.name);
-    case 'guard': return RR.Skip();
     case 'seq': {
       const items = flatSeq(e);
       if (items.length === 0) return RR.Skip();

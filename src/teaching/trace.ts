@@ -175,10 +175,6 @@ export function trace(grammar: GrammarView, input: string, rule: string, options
         if (!ok) emit({ t: 'fail', node, rule: e.name, at: i });
         return ok;
       }
-      case 'guard': {
-        const blocked = e.not === undefined ? i < input.length : match(e.not, i, owner, () => true);
-        return blocked ? false : k(i);
-      }
     }
   };
 

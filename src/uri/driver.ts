@@ -2,7 +2,6 @@
 import { Driver } from '../engine/driver';
 import { UriSyntaxError } from './errors';
 import { RFC3986_DFAS } from '../generated/rfc3986Derived';
-import { RFC3986_TREES } from '../generated/rfc3986Trees';
 import { CHILD_RULES, LEXICAL_RULES, RULE_NAMES, rfc3986Rules, type ChildRule, type RuleName, type UriNode } from '../../grammar/rfc3986';
 
 export { RULE_NAMES, LEXICAL_RULES, CHILD_RULES, type RuleName, type ChildRule, type UriNode };
@@ -12,4 +11,4 @@ export const LABEL_RULES: ReadonlySet<string> = new Set<string>(['unreserved', '
 
 export const driver = new Driver<RuleName>(rfc3986Rules, LEXICAL_RULES, LABEL_RULES, UriSyntaxError);
 // Each rule's DFA, computed at build time (npm run generate), so that a first call builds nothing.
-driver.derived = { dfas: RFC3986_DFAS, trees: RFC3986_TREES };
+driver.derived = { dfas: RFC3986_DFAS };

@@ -26,7 +26,7 @@ import * as path from 'path';
 import { validate, RULE_NAMES, type RuleName } from '../../src/index';
 import { driver } from '../../src/uri/driver';
 import { parse, COMPONENT_RULES, type ComponentRule, type UriComponents } from '../../src/uri/components';
-import { run } from '../../src/engine/parsimmon';
+import { run } from '../oracles/pegParsimmon';
 import { language } from '../oracles/parsimmonReference';
 import { LONG } from '../../src/engine/limits';
 import { regexpSource } from '../../src/engine/regexp';

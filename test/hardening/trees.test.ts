@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { parse, parseTree, walk, validate, resolve, TreeLimitError, type Node, type RuleName } from '../../src';
 import { arb } from '../support/arbitraries';
 import { driver } from '../../src/uri/driver';
-import { run } from '../../src/engine/parsimmon';
+import { run } from '../oracles/pegParsimmon';
 import { language } from '../oracles/parsimmonReference';
 
 const RUNS = { seed: 15, numRuns: 300 };

@@ -1,10 +1,12 @@
 /**
- * The parsimmon combinators of the built-in grammar, the reference the tests compare every fast
- * path with: structural or lexical nodes; `runs: false` compiles every character as its own
- * parser (so that parsimmon's furthest failure is a character offset).
+ * The parsimmon combinators of the hand-written PEG reading of RFC 3986 (./rfc3986Peg.ts), the
+ * reference the tests compare the engine with: structural or lexical nodes; `runs: false`
+ * compiles every character as its own parser (so that parsimmon's furthest failure is a
+ * character offset).
  */
 import { driver } from '../../src/uri/driver';
-import { compileParsimmon, type Language } from '../../src/engine/parsimmon';
+import { compileParsimmon, type Language } from './pegParsimmon';
+import { rfc3986PegRules } from './rfc3986Peg';
 import type { RuleName } from '../../src/uri/driver';
 
 const languages = new Map<string, Language<RuleName>>();
@@ -14,7 +16,7 @@ export function language(lexical: boolean, runs = true, rule?: RuleName): Langua
   let l = languages.get(key);
   if (!l) {
     const nodes = lexical ? new Set<string>(Object.keys(driver.grammar)) : driver.structural(rule ?? ('URI-reference' as RuleName));
-    languages.set(key, (l = compileParsimmon(driver.grammar, nodes, { runs })));
+    languages.set(key, (l = compileParsimmon(rfc3986PegRules, nodes, { runs })));
   }
   return l;
 }

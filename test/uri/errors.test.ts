@@ -13,7 +13,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { isValid, validate, RULE_NAMES, UriSyntaxError, type RuleName } from '../../src/index';
 import { driver } from '../../src/uri/driver';
-import { run } from '../../src/engine/parsimmon';
+import { run } from '../oracles/pegParsimmon';
 import { language } from '../oracles/parsimmonReference';
 import { mutated, uriish } from '../support/arbitraries';
 import { oracleErrorIndex, oracleIsPrefix, oracleTest } from '../oracles/rfc3986';

@@ -28,7 +28,6 @@ function matchesEmpty(e: Expr, nullable: ReadonlySet<string>): boolean {
     case 'alt': return e.items.some((x) => matchesEmpty(x, nullable));
     case 'rep': return e.min === 0 || matchesEmpty(e.item, nullable);
     case 'ref': return nullable.has(e.name);
-    case 'guard': return true;
   }
 }
 

@@ -329,8 +329,6 @@ export class EndsRunner {
         }
         return c >= e.min ? [pos] : EMPTY;
       }
-      case 'guard':
-        throw new Error('grammar engine internal error: a PEG guard in a recursive grammar');
       default:
         return [...this.terminal(e, pos)];
     }

@@ -1,19 +1,19 @@
 /**
- * The combinator kit on parsimmon: a grammar's expressions as named parsimmon parsers that
- * build the parse tree. Built with parsimmon's public API only (`P(fn)`, `makeSuccess`,
- * `makeFailure`, combinators, `parse`), so any parsimmon 1.x serves. This is the first-match-wins reading of the grammar (PEG ordered
- * choice, greedy repetition, the rules' PEG guards) and the source of the tree.
+ * The PEG reading of a grammar on parsimmon, for the tests: the hand-written RFC 3986 module with
+ * its PEG guards (./rfc3986Peg.ts) compiled to named parsimmon parsers that build the parse tree
+ * (ordered choice, greedy repetition, the guards as lookaheads). It shares nothing with the
+ * engine's first-match builder but the expression constructors' shape, so the tests hold the
+ * engine (which runs grammar/rfc3986.abnf as printed) to an independent reading: a person found
+ * the guards that make the PEG commit where first match commits; the engine must find the same.
  *
- * `nodeRules` decides which rules give tree nodes. Any sub-expression that reaches none of
- * them gives no nodes, so it becomes one sticky RegExp (derived from the same expression)
- * instead of a chain of parsers: the structural tree costs a few parser calls a component.
+ * Built with parsimmon's public API only (`P(fn)`, `makeSuccess`, `makeFailure`, combinators,
+ * `parse`). `nodeRules` decides which rules give tree nodes; a sub-expression that reaches none
+ * of them becomes one sticky RegExp (this file's own printer) instead of a chain of parsers.
  */
 import type P from 'parsimmon';
-import { parsimmon } from './parsimmonLib';
-import { caseFold, charSet, type CharSet, type Expr, type Rules } from './expr';
-import { reaches } from './firstSets';
-import { regexpSource } from './regexp';
-import type { Node } from './tree';
+import { parsimmon } from '../../src/engine/parsimmonLib';
+import type { Node } from '../../src/engine/tree';
+import { caseFold, charSet, type CharSet, type PegExpr as Expr, type PegRules as Rules } from './rfc3986Peg';
 
 type Kids = Node[];
 const NONE: Kids = [];
@@ -101,7 +101,7 @@ function asNode(name: string, body: P.Parser<Kids>): P.Parser<Kids> {
 /** A node-free sub-expression as one sticky RegExp. */
 function sticky(g: Rules, e: Expr): P.Parser<Kids> {
   const expected = describe(e);
-  const re = new RegExp(regexpSource(g, e), 'y');
+  const re = new RegExp(regexpOf(g, e), 'y');
   const Pm = parsimmon();
   return Pm((input, i) => {
     re.lastIndex = i;
@@ -135,3 +135,36 @@ function flat(parts: Kids[]): Kids {
   return out;
 }
 
+/** Does `e` refer, directly or through other rules, to one of `rules`? (`memo`: rule to answer.) */
+function reaches(grammar: Rules, e: Expr, rules: ReadonlySet<string>, memo: Map<string, boolean>): boolean {
+  switch (e.t) {
+    case 'ref': {
+      if (rules.has(e.name)) return true;
+      let r = memo.get(e.name);
+      if (r === undefined) memo.set(e.name, (r = reaches(grammar, grammar[e.name], rules, memo)));
+      return r;
+    }
+    case 'seq': case 'alt': return e.items.some((x) => reaches(grammar, x, rules, memo));
+    case 'rep': return reaches(grammar, e.item, rules, memo);
+    case 'guard': return e.not !== undefined && reaches(grammar, e.not, rules, memo);
+    default: return false;
+  }
+}
+
+/** A RegExp source for `e` (ASCII), read as a PEG: guards become lookaheads. */
+function regexpOf(grammar: Rules, e: Expr): string {
+  const cls = (set: CharSet): string => {
+    let out = '';
+    for (let c = 0; c < 128; c++) if (set[c]) out += '\\x' + c.toString(16).padStart(2, '0');
+    return '[' + out + ']';
+  };
+  switch (e.t) {
+    case 'chars': return cls(e.set);
+    case 'lit': return [...e.text].map((ch) => cls(charSet(caseFold(ch)))).join('');
+    case 'seq': return e.items.map((x) => '(?:' + regexpOf(grammar, x) + ')').join('');
+    case 'alt': return e.items.map((x) => '(?:' + regexpOf(grammar, x) + ')').join('|');
+    case 'rep': return '(?:' + regexpOf(grammar, e.item) + (e.max === Infinity ? `){${e.min},}` : `){${e.min},${e.max}}`);
+    case 'ref': return '(?:' + regexpOf(grammar, grammar[e.name]) + ')';
+    case 'guard': return e.not ? '(?!' + regexpOf(grammar, e.not) + ')' : '$';
+  }
+}
