@@ -4,18 +4,14 @@
  * Every form is compiled from the same grammar expressions. The verdict and the error (exact
  * ABNF language, exact offset, linear time) come from the rule's DFA: tables computed at build
  * time when the grammar has them (./tableDfa.ts), else the automaton built on first use
- * (./automaton.ts); a rule that is hot hands short inputs to an anchored RegExp. The trees come
- * from the first-match builder (./firstMatch.ts); when it finds none, the DFA says why.
- * Nothing here knows about URIs.
+ * (./automaton.ts); a rule that is hot hands short inputs to an anchored RegExp. The trees are
+ * ./driverTrees.ts's (a module of their own, so that a bundle of the verdict alone leaves the
+ * tree builder out). Nothing here knows about URIs.
  */
 import { Automaton, type Verdict } from './automaton';
 import type { Rules } from './expr';
-import { FirstMatch } from './firstMatch';
-import { buildNfa } from './nfa';
-import { DEFAULT_MAX_NODES, EAGER_NODES, FlatTree } from './flatTree';
 import { LONG } from './limits';
 import { regexpSource } from './regexp';
-import type { Node, TreeNode } from './tree';
 import { GrammarSyntaxError, type SyntaxErrorClass } from './errors';
 import { TableDfa, type PackedDfa } from './tableDfa';
 
@@ -40,11 +36,9 @@ export class Driver<R extends string> {
   private tables: TableDfa | undefined;
 
   private readonly automata = new Map<string, Automaton>();
-  private readonly names: ReadonlySet<string>;
+  /** The grammar's rule names. */
+  readonly names: ReadonlySet<string>;
   private readonly testers = new Map<string, (input: string) => boolean>();
-  private readonly builders = new Map<ReadonlySet<string>, Map<string, FirstMatch>>();
-  /** Reused node stores for short inputs (their trees are copied out as objects). */
-  private readonly scratch = new Map<FirstMatch, FlatTree>();
   private readonly structuralSets = new Map<string, ReadonlySet<string>>();
 
   constructor(
@@ -160,62 +154,6 @@ export class Driver<R extends string> {
     return new this.errorClass(input, rule, v.index, v.expected);
   }
 
-  /**
-   * The fast first-match-wins parse with nodes for `nodeRules` only (default: every structural
-   * rule): the nodes found at the top, in order, as fresh objects, or undefined when the input
-   * does not match `rule` to its end. Callers pass one long-lived `nodeRules` set (it keys the
-   * compiled form).
-   */
-  fastNodes(input: string, rule: R, nodeRules: ReadonlySet<string> = this.structural(rule)): Node[] | undefined {
-    return this.parser(rule, nodeRules)(input);
-  }
-
-  /** `fastNodes` for one rule and node set, as a function of the input. */
-  parser(rule: R, nodeRules: ReadonlySet<string> = this.structural(rule)): (input: string) => Node[] | undefined {
-    return (input) => {
-      const t = this.flat(input, rule, nodeRules);
-      return t && t.roots().map((k) => t.materialize(k));
-    };
-  }
-
-  /**
-   * The parse with nodes for `nodeRules` as a compact tree (./flatTree.ts), or undefined
-   * when the input does not match `rule` to its end. A TreeLimitError (RangeError) for more
-   * than `maxNodes` nodes. With `reuse`, inputs shorter than LONG share one store per node
-   * set: copy out of it before anything else parses.
-   */
-  flat(
-    input: string, rule: R, nodeRules: ReadonlySet<string> = this.structural(rule), maxNodes = DEFAULT_MAX_NODES, reuse = true,
-  ): FlatTree | undefined {
-    const builder = this.builder(rule, nodeRules);
-    let t: FlatTree;
-    if (reuse && input.length < LONG) {
-      let s = this.scratch.get(builder);
-      if (!s) this.scratch.set(builder, (s = new FlatTree(builder.names)));
-      t = s;
-      t.length = 0;
-      t.maxNodes = maxNodes;
-      t.inputLength = input.length;
-    } else {
-      // About a node a character in a lexical tree (up to two), far fewer in the others.
-      const guess = nodeRules.size > this.structural(rule).size ? input.length : input.length >> 3;
-      t = new FlatTree(builder.names, maxNodes, input.length, guess + 64);
-    }
-    return builder.parseTo(input, 0, input.length, t) ? t : undefined;
-  }
-
-  /** The first-match tree builder of `rule` with nodes for `nodeRules` (./firstMatch.ts). */
-  private builder(rule: R, nodeRules: ReadonlySet<string>): FirstMatch {
-    let byRule = this.builders.get(nodeRules);
-    if (!byRule) this.builders.set(nodeRules, (byRule = new Map()));
-    let b = byRule.get(rule);
-    if (!b) {
-      const nfa = buildNfa(this.grammar, { t: 'ref', name: rule }, { nodeRules });
-      byRule.set(rule, (b = new FirstMatch(nfa)));
-    }
-    return b;
-  }
-
   /** The error for input a parser of `rule` rejected. */
   fail(input: string, rule: R): never {
     const v = this.check(input, rule);
@@ -223,30 +161,5 @@ export class Driver<R extends string> {
     // The automaton accepted what the first-match-wins parser did not: a grammar bug, never
     // an answer. The tests check that this cannot happen.
     throw new Error(`uri-grammar internal error: the ${rule} combinators and automaton disagree on ${JSON.stringify(input)}`);
-  }
-
-  /**
-   * The tree of a whole input, or a `UriSyntaxError`: fresh plain objects up to EAGER_NODES
-   * nodes, views made on access above (./flatTree.ts). Both kinds come from the first-match builder.
-   */
-  tree(input: string, rule: R, options: TreeOptions = {}): TreeNode<R> {
-    const lexical = options.lexical === true;
-    // A lexical tree is large: the verdict first, and no tree for an input that has none.
-    if (lexical && !this.test(input, rule)) return this.fail(input, rule);
-    const nodes = lexical ? this.names : this.structural(rule);
-    const t = this.flat(input, rule, nodes, options.maxNodes);
-    if (!t) return this.fail(input, rule);
-    // The shared store of short inputs is always copied out; a view must own its store.
-    return t.node(0, input.length < LONG ? Infinity : EAGER_NODES) as TreeNode<R>;
-  }
-
-  /** The compact tree of a whole input (for `walk`), or a `UriSyntaxError`; never the shared store. */
-  flatTree(input: string, rule: R, options: TreeOptions = {}): FlatTree {
-    const lexical = options.lexical === true;
-    if (lexical && !this.test(input, rule)) return this.fail(input, rule);
-    const nodes = lexical ? this.names : this.structural(rule);
-    const t = this.flat(input, rule, nodes, options.maxNodes, false);
-    if (!t) return this.fail(input, rule);
-    return t;
   }
 }

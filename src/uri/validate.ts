@@ -1,6 +1,7 @@
 /** The core API: validity, validation with an error, and the parse tree. */
 import { driver, RULE_NAMES, type RuleName, type UriNode } from './driver';
 import type { TreeOptions } from '../engine/driver';
+import { tree } from '../engine/driverTrees';
 import type { ValidationOf } from '../engine/grammar';
 import { UriSyntaxError, expectString } from './errors';
 import { withoutFrames } from '../engine/errors';
@@ -80,5 +81,5 @@ export function parseTree<R extends RuleName = 'URI-reference'>(
   expectString(input, 'input', 'parseTree');
   rule = ruleNamed(rule, 'parseTree') as R;
   const o = readOptions('parseTree', options, TREE_OPTIONS);
-  return driver.tree(input, rule, o) as UriNode<R>;
+  return tree(driver, input, rule, o) as UriNode<R>;
 }

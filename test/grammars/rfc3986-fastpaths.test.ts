@@ -1,13 +1,14 @@
 /**
- * The fast paths against the combinators they are derived from.
+ * The library's forms against an independent PEG reading of RFC 3986.
  *
- * The parsimmon combinators (src/engine/parsimmon.ts) are the source of truth for every answer.
- * The fast paths compiled from the same grammar expressions must agree with them:
+ * The parsimmon combinators of the hand-written, hand-guarded PEG module
+ * (test/oracles/rfc3986Peg.ts, compiled by test/oracles/pegParsimmon.ts) are the reference: the
+ * forms the engine compiles from grammar/rfc3986.abnf, which has no guard, must agree with them:
  *
  *   - verdict: `driver.tester(rule)` (the DFA tables generated at build time, the anchored RegExp
  *     below LONG characters once the rule is hot), the RegExp itself and
  *     `driver.automaton(rule).test` vs the per-character parsimmon parser matching to the end;
- *   - tree: `driver.tree` (fast closures) vs the parsimmon structural tree;
+ *   - tree: the built-in tree (src/engine/driverTrees.ts, the first-match builder) vs the parsimmon structural tree;
  *   - components: `parse` (verdict, then RFC 3986 Appendix B's split) vs components read here,
  *     independently, from the parsimmon structural tree;
  *   - error index: `validate(...).error.index` (the tables) vs the per-character parsimmon furthest
@@ -25,6 +26,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { validate, RULE_NAMES, type RuleName } from '../../src/index';
 import { driver } from '../../src/uri/driver';
+import { flatNodes, tree } from '../../src/engine/driverTrees';
 import { parse, COMPONENT_RULES, type ComponentRule, type UriComponents } from '../../src/uri/components';
 import { run } from '../oracles/pegParsimmon';
 import { language } from '../oracles/parsimmonReference';
@@ -82,10 +84,10 @@ function parsimmonTree(rule: RuleName, s: string): Node | undefined {
 /** Plain data, so that deep equality compares rule, span and children only. */
 const plain = (n: Node): unknown => ({ rule: n.rule, start: n.start, end: n.end, children: n.children.map((c) => plain(c as Node)) });
 
-/** The fast structural tree, or undefined when `driver.tree` throws. */
+/** The built-in structural tree, or undefined when it throws. */
 function fastTree(rule: RuleName, s: string): Node | undefined {
   try {
-    return driver.tree(s, rule) as Node;
+    return tree(driver, s, rule) as Node;
   } catch {
     return undefined;
   }
@@ -168,7 +170,7 @@ describe('verdicts: tester (tables, RegExp), RegExp and automaton agree with the
 });
 
 /**
- * Inputs longer than LONG: the tester switches to the automaton, the closures to loops.
+ * Inputs longer than LONG: the tester switches to the automaton, the trees to a store of their own.
  * `[rule, input, valid, reference]`: the per-character combinators run on 70,000 characters in
  * 0.1 to 2 s, so the heaviest valid shapes (many short segments or pairs) take the structural
  * parsimmon parser (runs as sticky RegExps) as their verdict reference; every invalid input and
@@ -238,14 +240,14 @@ function treeDiffs(rule: RuleName, inputs: Iterable<string>): string[] {
     const ref = parsimmonTree(rule, s);
     if (!ref) continue; // not valid as this rule: verdicts are compared above
     const fast = fastTree(rule, s);
-    if (!fast) { diffs.push(`${rule} ${show(s)}: parsimmon builds a tree, driver.tree throws`); continue; }
+    if (!fast) { diffs.push(`${rule} ${show(s)}: parsimmon builds a tree, the built-in throws`); continue; }
     const [a, b] = [JSON.stringify(plain(fast)), JSON.stringify(plain(ref))];
     if (a !== b) diffs.push(`${rule} ${show(s)}: fast tree ${a.slice(0, 400)} vs parsimmon ${b.slice(0, 400)}`);
   }
   return report(diffs);
 }
 
-describe('trees: driver.tree (fast closures) equals the parsimmon structural tree', () => {
+describe('trees: the built-in tree equals the parsimmon structural tree', () => {
   it.each([...RULE_NAMES])('%s, on valid corpus inputs', (rule) => {
     const valid = corpusFor(rule).filter((s) => driver.tester(rule)(s));
     expect(treeDiffs(rule, valid)).toEqual([]);
@@ -387,8 +389,8 @@ describe('error index: the automaton\'s equals the per-character combinators\' f
 });
 
 // parseTree(s, rule, { lexical: true }) builds the tree with the parsimmon combinators below LONG
-// characters and with the closures (every rule a node) from LONG on: both must give one tree.
-describe(`lexical trees from LONG (${LONG}) characters on: the closures equal the parsimmon combinators`, () => {
+// characters and with a store of its own (every rule a node) from LONG on: both must give one tree.
+describe(`lexical trees from LONG (${LONG}) characters on: the builder equals the parsimmon combinators`, () => {
   const ALL: ReadonlySet<string> = new Set(RULE_NAMES);
   const cases: Array<[RuleName, string]> = [
     ['URI', 'http://u:p@h:8/' + 'a%41:@/'.repeat(700) + '?q=1#f'],
@@ -401,10 +403,11 @@ describe(`lexical trees from LONG (${LONG}) characters on: the closures equal th
   ];
   it.each(cases)('%s, %#', (rule, s) => {
     expect(s.length).toBeGreaterThanOrEqual(LONG);
-    const closures = driver.fastNodes(s, rule, ALL)![0];
+    const t = flatNodes(driver, s, rule, ALL, undefined, false)!;
+    const nodes = t.materialize(0);
     const parsimmon = run(language(true)[rule], s);
     expect(parsimmon.status && parsimmon.index).toBe(s.length);
-    expect(closures).toEqual(parsimmon.status ? parsimmon.value[0] : undefined);
-    expect(driver.tree(s, rule, { lexical: true })).toEqual(closures);
+    expect(nodes).toEqual(parsimmon.status ? parsimmon.value[0] : undefined);
+    expect(tree(driver, s, rule, { lexical: true })).toEqual(nodes);
   });
 });

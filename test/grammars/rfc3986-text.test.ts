@@ -11,6 +11,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { RULE_NAMES, compileAbnf, rfc3986, type RuleName } from '../../src/index';
 import { driver } from '../../src/uri/driver';
+import { tree } from '../../src/engine/driverTrees';
 import { rfc3986FromText } from '../../src/grammars/rfc3986';
 import { RFC3986_ABNF } from '../../grammar/texts';
 import type { Node } from '../../src/engine/tree';
@@ -28,7 +29,7 @@ const text = rfc3986FromText();
 const plain = (n: Node): unknown => ({ rule: n.rule, start: n.start, end: n.end, children: n.children.map((c) => plain(c as Node)) });
 
 function moduleTree(s: string, rule: RuleName, lexical: boolean): unknown {
-  try { return plain(driver.tree(s, rule, { lexical }) as Node); } catch { return undefined; }
+  try { return plain(tree(driver, s, rule, { lexical }) as Node); } catch { return undefined; }
 }
 function textTree(s: string, rule: RuleName, lexical: boolean): unknown {
   try { return plain(text.parseTree(s, rule, { lexical }) as Node); } catch { return undefined; }

@@ -1,0 +1,93 @@
+/**
+ * The trees of a Driver's grammar: the first-match builder (./firstMatch.ts) of each rule and
+ * node set, writing into the compact store (./flatTree.ts). Kept apart from ./driver.ts so that a
+ * program (or a bundle) that only asks for verdicts never loads the tree builder.
+ */
+import type { Driver, TreeOptions } from './driver';
+import { DEFAULT_MAX_NODES, EAGER_NODES, FlatTree } from './flatTree';
+import { FirstMatch } from './firstMatch';
+import { LONG } from './limits';
+import { buildNfa } from './nfa';
+import type { TreeNode } from './tree';
+
+/** One Driver's builders and reused stores. */
+class Trees<R extends string> {
+  private readonly builders = new Map<ReadonlySet<string>, Map<string, FirstMatch>>();
+  /** Reused node stores for short inputs (their trees are copied out as objects). */
+  private readonly scratch = new Map<FirstMatch, FlatTree>();
+
+  constructor(private readonly driver: Driver<R>) {}
+
+  /** The first-match tree builder of `rule` with nodes for `nodeRules`. */
+  builder(rule: R, nodeRules: ReadonlySet<string>): FirstMatch {
+    let byRule = this.builders.get(nodeRules);
+    if (!byRule) this.builders.set(nodeRules, (byRule = new Map()));
+    let b = byRule.get(rule);
+    if (!b) {
+      const nfa = buildNfa(this.driver.grammar, { t: 'ref', name: rule }, { nodeRules });
+      byRule.set(rule, (b = new FirstMatch(nfa)));
+    }
+    return b;
+  }
+
+  /**
+   * The parse with nodes for `nodeRules` as a compact tree, or undefined when the input does not
+   * match `rule` to its end. A TreeLimitError (RangeError) for more than `maxNodes` nodes. With
+   * `reuse`, inputs shorter than LONG share one store per builder: copy out of it before
+   * anything else parses.
+   */
+  flat(input: string, rule: R, nodeRules: ReadonlySet<string>, maxNodes = DEFAULT_MAX_NODES, reuse = true): FlatTree | undefined {
+    const builder = this.builder(rule, nodeRules);
+    let t: FlatTree;
+    if (reuse && input.length < LONG) {
+      let s = this.scratch.get(builder);
+      if (!s) this.scratch.set(builder, (s = new FlatTree(builder.names)));
+      t = s;
+      t.length = 0;
+      t.maxNodes = maxNodes;
+      t.inputLength = input.length;
+    } else {
+      // About a node a character in a lexical tree (up to two), far fewer in the others.
+      const guess = nodeRules.size > this.driver.structural(rule).size ? input.length : input.length >> 3;
+      t = new FlatTree(builder.names, maxNodes, input.length, guess + 64);
+    }
+    return builder.parseTo(input, 0, input.length, t) ? t : undefined;
+  }
+}
+
+const all = new WeakMap<Driver<string>, Trees<string>>();
+function treesOf<R extends string>(driver: Driver<R>): Trees<R> {
+  let t = all.get(driver as Driver<string>) as Trees<R> | undefined;
+  if (!t) all.set(driver as Driver<string>, (t = new Trees(driver)) as unknown as Trees<string>);
+  return t;
+}
+
+/** The compact tree of a whole input with nodes for `nodeRules`, or undefined (see Trees.flat). */
+export function flatNodes<R extends string>(driver: Driver<R>, input: string, rule: R, nodeRules: ReadonlySet<string>, maxNodes?: number, reuse = true): FlatTree | undefined {
+  return treesOf(driver).flat(input, rule, nodeRules, maxNodes, reuse);
+}
+
+/**
+ * The tree of a whole input, or the grammar's syntax error: fresh plain objects up to
+ * EAGER_NODES nodes (every node for inputs shorter than LONG), views made on access above.
+ */
+export function tree<R extends string>(driver: Driver<R>, input: string, rule: R, options: TreeOptions = {}): TreeNode<R> {
+  const lexical = options.lexical === true;
+  // A lexical tree is large: the verdict first, and no tree for an input that has none.
+  if (lexical && !driver.test(input, rule)) return driver.fail(input, rule);
+  const nodes = lexical ? driver.names : driver.structural(rule);
+  const t = treesOf(driver).flat(input, rule, nodes, options.maxNodes);
+  if (!t) return driver.fail(input, rule);
+  // The shared store of short inputs is always copied out; a view must own its store.
+  return t.node(0, input.length < LONG ? Infinity : EAGER_NODES) as TreeNode<R>;
+}
+
+/** The compact tree of a whole input (for `walk`), or the grammar's syntax error; never the shared store. */
+export function flatTree<R extends string>(driver: Driver<R>, input: string, rule: R, options: TreeOptions = {}): FlatTree {
+  const lexical = options.lexical === true;
+  if (lexical && !driver.test(input, rule)) return driver.fail(input, rule);
+  const nodes = lexical ? driver.names : driver.structural(rule);
+  const t = treesOf(driver).flat(input, rule, nodes, options.maxNodes, false);
+  if (!t) return driver.fail(input, rule);
+  return t;
+}
