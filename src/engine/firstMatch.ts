@@ -450,6 +450,27 @@ export class FirstMatch {
   }
 
   /**
+   * Every step of the table that the rest of the input decides (see the step table), found by
+   * filling the whole table from the start: the character state before (-1: the start), the
+   * class, and the candidates in the walk's order. Static: no input is read.
+   */
+  ambiguousSteps(): Array<{ after: number; sample: number; candidates: readonly number[] }> {
+    const out: Array<{ after: number; sample: number; candidates: readonly number[] }> = [];
+    for (let r = 0; r < this.stateOfRow.length; r++) {
+      if (r === this.acceptRow) continue;
+      for (let k = 1; k < this.columns; k++) {
+        const cell = r * this.columns + k;
+        let e = this.steps[cell];
+        if (e === UNKNOWN) e = this.fill(r, k);
+        if (e !== AMBIGUOUS) continue;
+        const s = this.stateOfRow[r];
+        out.push({ after: s === this.nfa.start ? -1 : s, sample: this.classes.sample[k], candidates: [...this.choices[cell]!.states] });
+      }
+    }
+    return out;
+  }
+
+  /**
    * Sends the first-match tree of `input.slice(from, to)` to `sink`, with offsets into the
    * whole `input`. Returns false if the slice does not match the rule (what was sent is then
    * meaningless): each step goes where a match must go, and reaching the accept state is one.

@@ -37,6 +37,8 @@ export class Nfa {
   /** IterStart/IterEnd: nesting depth of the repetition (1 for the outermost). */
   readonly depth: number[] = [];
   maxDepth = 0;
+  /** With the option `trace`: per character state, the rules it lies in, outermost first. */
+  readonly within: (readonly string[])[] = [];
   start = -1;
   accept = -1;
 
@@ -61,6 +63,8 @@ export interface NfaOptions {
   nodeRules?: ReadonlySet<string>;
   /** Rules whose name replaces the label of the characters that begin them in errors. */
   labelRules?: ReadonlySet<string>;
+  /** Record, for each character state, the rules it lies in (`Nfa.within`), for ./ambiguity.ts. */
+  trace?: boolean;
 }
 
 /** The NFA of `root` (usually `{ t: 'ref', name }`) in `grammar`. */
@@ -70,6 +74,8 @@ export function buildNfa(grammar: Rules, root: Expr, options: NfaOptions = {}): 
   const nodeRules = own(options, 'nodeRules') ?? new Set<string>();
   const labelRules = own(options, 'labelRules') ?? new Set<string>();
   const active = new Set<string>();
+  const trace = own(options, 'trace') === true;
+  const stack: string[] = [];
 
   const link = (from: number, to: number) => nfa.out[from].push(to);
 
@@ -78,6 +84,7 @@ export function buildNfa(grammar: Rules, root: Expr, options: NfaOptions = {}): 
     const end = nfa.add(Kind.Eps);
     nfa.ranges[s] = ranges;
     nfa.label[s] = label;
+    if (trace) nfa.within[s] = [...stack];
     link(s, end);
     return [s, end];
   };
@@ -110,18 +117,28 @@ export function buildNfa(grammar: Rules, root: Expr, options: NfaOptions = {}): 
       case 'alt': {
         const s = nfa.add(Kind.Eps);
         const end = nfa.add(Kind.Eps);
-        for (const item of e.items) {
+        e.items.forEach((item, k) => {
+          if (trace) stack.push(`alternative ${k + 1}`);
           const [a, b] = build(item, depth);
+          if (trace) stack.pop();
           link(s, a);
           link(b, end);
-        }
+        });
         return [s, end];
       }
       case 'rep': {
         const s = nfa.add(Kind.Eps);
         let cur = s;
+        // Copies of the item (bounded repetitions are unrolled): traced as its iterations.
+        let copy = 0;
+        const item = (d: number): [number, number] => {
+          if (trace && e.max !== Infinity && e.max > 1) stack.push(`iteration ${++copy}`);
+          const built = build(e.item, d);
+          if (trace && e.max !== Infinity && e.max > 1) stack.pop();
+          return built;
+        };
         for (let i = 0; i < e.min; i++) {
-          const [a, b] = build(e.item, depth);
+          const [a, b] = item(depth);
           link(cur, a);
           cur = b;
         }
@@ -137,7 +154,7 @@ export function buildNfa(grammar: Rules, root: Expr, options: NfaOptions = {}): 
           const open = nfa.add(Kind.IterStart);
           const close = nfa.add(Kind.IterEnd);
           nfa.depth[open] = nfa.depth[close] = d;
-          const [a, b] = build(e.item, d);
+          const [a, b] = item(d);
           link(open, a);
           link(b, close);
           return [open, close];
@@ -165,6 +182,7 @@ export function buildNfa(grammar: Rules, root: Expr, options: NfaOptions = {}): 
         if (!body) throw new Error(`unknown rule ${e.name}`);
         if (active.has(e.name)) throw new Error(`recursive rule ${e.name}`);
         active.add(e.name);
+        stack.push(e.name);
         let s: number;
         let end: number;
         if (nodeRules.has(e.name)) {
@@ -178,6 +196,7 @@ export function buildNfa(grammar: Rules, root: Expr, options: NfaOptions = {}): 
           [s, end] = build(body, depth);
         }
         active.delete(e.name);
+        stack.pop();
         if (labelRules.has(e.name)) for (const id of charClosure(nfa, s)) nfa.label[id] = e.name;
         return [s, end];
       }
