@@ -111,14 +111,30 @@ async function main(): Promise<void> {
     ['new URL (Node)', nodeUrlPeer.parse, false],
   ]);
 
-  // The built-in RFC 3986 module beside grammar/rfc3986.abnf loaded with compileAbnf (the
-  // general engine: a lazily built DFA for the verdict, the exact first-match builder for the tree).
-  const fromText = api.compileAbnf(fs.readFileSync(path.join(__dirname, '..', '..', 'grammar', 'rfc3986.abnf'), 'utf8'));
-  benchGroup('built-in vs loaded from text', valid, [
+  // One engine: grammar/rfc3986.abnf loaded with compileAbnf (with the built-in's character-level
+  // rules as lexicalRules, so that both give the same trees) beside the built-in, which runs on
+  // the same text (grammar/rfc3986.ts is generated from it) with build-time tables.
+  const fromText = api.compileAbnf(fs.readFileSync(path.join(__dirname, '..', '..', 'grammar', 'rfc3986.abnf'), 'utf8'), {
+    lexicalRules: ['h16', 'ls32', 'dec-octet', 'pchar', 'pct-encoded', 'unreserved', 'reserved', 'gen-delims', 'sub-delims'],
+  });
+  benchGroup('one engine: RFC 3986 from its text', valid, [
     ['isValid(s, "URI") (built-in)', pIsValid, true],
-    ['compileAbnf(rfc3986.abnf).isValid(s, "URI")', (s) => fromText.isValid(s, 'URI'), false],
+    ['compileAbnf(rfc3986.abnf).isValid(s, "URI")', (s) => fromText.isValid(s, 'URI'), true],
     ['parseTree(s, "URI") (built-in)', projectFn('parseTree', (f) => (s) => f(s, 'URI')), true],
-    ['compileAbnf(rfc3986.abnf).parseTree(s, "URI")', (s) => fromText.parseTree(s, 'URI'), false],
+    ['compileAbnf(rfc3986.abnf).parseTree(s, "URI")', (s) => fromText.parseTree(s, 'URI'), true],
+    ['parseTree(s, "URI", lexical) (built-in)', projectFn('parseTree', (f) => (s) => f(s, 'URI', { lexical: true })), true],
+    ['compileAbnf(rfc3986.abnf).parseTree(s, "URI", lexical)', (s) => fromText.parseTree(s, 'URI', { lexical: true }), true],
+    ['uri-js parse', uriJsPeer.parseRaw, false],
+  ]);
+
+  // The other shipped grammars' trees on the inputs all three accept.
+  const r2396 = api.rfc2396;
+  const r3987 = api.rfc3987;
+  const shared = valid.filter((s) => r2396.isValid(s, 'URI-reference') && r3987.isValid(s, 'IRI-reference'));
+  benchGroup('one engine: other grammars', shared, [
+    ['parseTree(s, "URI-reference") (RFC 3986)', projectFn('parseTree', (f) => (s) => f(s, 'URI-reference')), true],
+    ['rfc3987.parseTree(s, "IRI-reference")', (s) => r3987.parseTree(s, 'IRI-reference'), true],
+    ['rfc2396.parseTree(s, "URI-reference")', (s) => r2396.parseTree(s, 'URI-reference'), true],
   ]);
 
   // Resolution: each valid corpus URI as the base of '../a/./b?c#d'.
@@ -271,6 +287,14 @@ function targets(
   check('parse ≤ 0.125× uri-js parse', 'parse', 'parse(s)', 'uri-js parse', 0.125);
   check('parse ≤ 0.2× fast-uri parse', 'parse', 'parse(s)', 'fast-uri parse', 0.2);
   check('parseTree ≤ 1.0× uri-js parse', 'parse', 'parseTree(s)', 'uri-js parse', 1.0);
+  const engine = 'one engine: RFC 3986 from its text';
+  check('from text: isValid ≤ 1.15× built-in', engine, 'compileAbnf(rfc3986.abnf).isValid(s, "URI")', 'isValid(s, "URI") (built-in)', 1.15);
+  check('from text: parseTree ≤ 1.15× built-in', engine, 'compileAbnf(rfc3986.abnf).parseTree(s, "URI")', 'parseTree(s, "URI") (built-in)', 1.15);
+  check('from text: lexical parseTree ≤ 1.15× built-in', engine, 'compileAbnf(rfc3986.abnf).parseTree(s, "URI", lexical)', 'parseTree(s, "URI", lexical) (built-in)', 1.15);
+  check('from text: parseTree ≤ 0.35× uri-js parse', engine, 'compileAbnf(rfc3986.abnf).parseTree(s, "URI")', 'uri-js parse', 0.35);
+  check('built-in parseTree ≤ 0.35× uri-js parse', engine, 'parseTree(s, "URI") (built-in)', 'uri-js parse', 0.35);
+  check('RFC 3987 IRI trees ≤ 1.3× RFC 3986', 'one engine: other grammars', 'rfc3987.parseTree(s, "IRI-reference")', 'parseTree(s, "URI-reference") (RFC 3986)', 1.3);
+  check('RFC 2396 trees ≤ 1.3× RFC 3986', 'one engine: other grammars', 'rfc2396.parseTree(s, "URI-reference")', 'parseTree(s, "URI-reference") (RFC 3986)', 1.3);
   check('resolve ≤ 0.2× uri-js resolve', 'resolve', `resolve(s, '${REF}')`, 'uri-js resolve', 0.2);
   check('normalize ≤ 0.2× uri-js normalize', 'normalize', 'normalize(s)', 'uri-js normalize', 0.2);
   const fns = [...new Set(scaling.map((s) => s.fn))];

@@ -67,9 +67,7 @@ export class Automaton {
   constructor(grammar: Rules, rule: string | Expr, labelRules: ReadonlySet<string> = new Set()) {
     this.nfa = buildNfa(grammar, typeof rule === 'string' ? { t: 'ref', name: rule } : rule, { labelRules });
     const nfa = this.nfa;
-    const sets = [];
-    for (let id = 0; id < nfa.size; id++) if (nfa.kind[id] === Kind.Char) sets.push(nfa.ranges[id]!);
-    this.classes = new Classes(sets);
+    this.classes = new Classes(nfa.charSets);
     this.asciiClass = this.classes.ascii;
     this.width = this.classes.count;
     // Subset construction, lazily: a transition is computed the first time an input takes it
@@ -91,6 +89,7 @@ export class Automaton {
       const id = stack.pop()!;
       if (seen.has(id)) continue;
       seen.add(id);
+      if (nfa.kind[id] === Kind.Lazy) nfa.expand(id); // built as it is first reached (./nfa.ts)
       const k = nfa.kind[id];
       if (k === Kind.Char || k === Kind.Accept) out.push(id);
       else for (const n of nfa.out[id]) stack.push(n);

@@ -65,6 +65,8 @@ class Backward {
   readonly end: number;
 
   constructor(private readonly nfa: Nfa, private readonly classes: Classes) {
+    // The predecessors of every state: the whole automaton, built now if it was not yet.
+    nfa.expandAll();
     this.rev = nfa.out.map(() => []);
     for (let id = 0; id < nfa.size; id++) {
       if (nfa.kind[id] === Kind.Char) continue;
@@ -170,6 +172,7 @@ class Forward {
       const s = stack.pop()!;
       if (seen.has(s)) continue;
       seen.add(s);
+      if (nfa.kind[s] === Kind.Lazy) nfa.expand(s);
       if (nfa.kind[s] === Kind.Char) chars.push(s);
       else if (nfa.kind[s] === Kind.Accept) accepting = true;
       else for (const n of nfa.out[s]) stack.push(n);
@@ -312,8 +315,8 @@ export class FirstMatch {
   /** Walk states: NFA state × (depth 0..maxDepth, or `none` = maxDepth + 1). */
   private readonly span: number;
   private stamp = 0;
-  private readonly seen: Int32Array;
-  private readonly parent: Int32Array;
+  private seen: Int32Array;
+  private parent: Int32Array;
   private stack = new Int32Array(256);
 
   /*
@@ -333,7 +336,7 @@ export class FirstMatch {
   private readonly marks: (Int32Array | undefined)[] = [];
   private readonly choices: (Choice | undefined)[] = [];
   /** Row of each NFA state used as one (-1: none yet); the NFA state of each row. */
-  private readonly rowOf: Int32Array;
+  private rowOf: Int32Array;
   private readonly stateOfRow: number[] = [];
   private readonly leafLists: (Leaf[] | undefined)[] = [];
   private readonly startRow: number;
@@ -350,9 +353,7 @@ export class FirstMatch {
    */
   constructor(private readonly nfa: Nfa, readonly names: string[] = []) {
     names.forEach((n, id) => { if (!this.ruleIndex.has(n)) this.ruleIndex.set(n, id); });
-    const sets = [];
-    for (let id = 0; id < nfa.size; id++) if (nfa.kind[id] === Kind.Char) sets.push(nfa.ranges[id]!);
-    this.classes = new Classes(sets);
+    this.classes = new Classes(nfa.charSets);
     this.span = nfa.maxDepth + 2;
     this.seen = new Int32Array(nfa.size * this.span);
     this.parent = new Int32Array(nfa.size * this.span);
@@ -379,6 +380,11 @@ export class FirstMatch {
 
   /** The row of NFA state `s` (the start, the accept state, or a character state). */
   private row(s: number): number {
+    if (s >= this.rowOf.length) {
+      const bigger = new Int32Array(Math.max(2 * this.rowOf.length, this.nfa.size)).fill(-1);
+      bigger.set(this.rowOf);
+      this.rowOf = bigger;
+    }
     let r = this.rowOf[s];
     if (r < 0) {
       r = this.rowOf[s] = this.stateOfRow.length;
@@ -571,24 +577,30 @@ export class FirstMatch {
     const race = (this.racePass ??= new Race(this.forward, this.classes.count));
     const forward = this.forward;
     let p = (choice.race ??= race.enter(Array.from(choice.states, (_s, j) => j), Array.from(choice.states, (c) => forward.after(c))));
-    this.spent = 0;
     const ascii = this.classes.ascii;
     const width = race.width;
-    const endColumn = width - 1;
-    for (let i = next; p >= 0; ) {
-      let k = endColumn;
-      let c = 0;
-      if (i < to) {
-        if (++this.spent > budget) return -2;
-        c = input.charCodeAt(i);
-        k = c < 128 ? ascii[c] : this.classAt(input, i);
+    let table = race.table;
+    let spent = 0;
+    let i = next;
+    // Characters while the race is on (a state, not yet a decision).
+    while (p >= 0 && i < to) {
+      if (++spent > budget) {
+        this.spent = spent;
+        return -2;
       }
-      let e = race.table[p * width + k];
-      if (e === RACE_UNKNOWN) e = race.step(p, k);
+      const c = input.charCodeAt(i);
+      const k = c < 128 ? ascii[c] : this.classAt(input, i);
+      let e = table[p * width + k];
+      if (e === RACE_UNKNOWN) {
+        e = race.step(p, k);
+        table = race.table; // it may have grown
+      }
       p = e;
-      if (i >= to) break;
       i += c < 128 ? 1 : charLength(input, i);
     }
+    // The end of the input, if the race is still on there.
+    if (p >= 0) p = race.step(p, width - 1);
+    this.spent = spent;
     if (p === RACE_TOO_COSTLY) return -2;
     if (p === RACE_NONE || p >= 0) return -1;
     return RACE_WON - p;
@@ -629,8 +641,10 @@ export class FirstMatch {
     const span = this.span;
     const none = span - 1;
     const stamp = ++this.stamp;
-    const seen = this.seen;
-    const parent = this.parent;
+    // The NFA may have grown since the tables were sized (a walk, or the right-to-left pass, expanded it).
+    if (nfa.size * span > this.seen.length) this.grow();
+    let seen = this.seen;
+    let parent = this.parent;
     // The stack holds pairs (walk state, the walk state it was reached from); it is reused.
     let stack = this.stack;
     let top = 0;
@@ -644,6 +658,15 @@ export class FirstMatch {
       parent[k] = from;
       const s = (k / span) | 0;
       let d = k - s * span;
+      if (nfa.kind[s] === Kind.Lazy) {
+        // Built now, as it is first reached (./nfa.ts); the walk's tables grow with the NFA.
+        nfa.expand(s);
+        if (nfa.size * span > seen.length) {
+          this.grow();
+          seen = this.seen;
+          parent = this.parent;
+        }
+      }
       switch (nfa.kind[s]) {
         case Kind.Char:
         case Kind.Accept:
@@ -670,6 +693,17 @@ export class FirstMatch {
         stack[top++] = k;
       }
     }
+  }
+
+  /** Room in the walk's tables for every state of the NFA as it is now. */
+  private grow(): void {
+    const n = Math.max(2 * this.seen.length, this.nfa.size * this.span);
+    const seen = new Int32Array(n);
+    seen.set(this.seen);
+    const parent = new Int32Array(n);
+    parent.set(this.parent);
+    this.seen = seen;
+    this.parent = parent;
   }
 
   /** The marks on the walk's path to walk state `k`, in order: a rule id to open, -1 to close. */

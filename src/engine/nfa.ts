@@ -11,7 +11,15 @@
  *   `IterStart` is dead: an iteration that consumes nothing ends the repetition, as in
  *   JavaScript's RegExp. This never changes the language, only which parse is first.
  *
- * References are expanded in place (grammars are checked to have no recursion, ./check.ts).
+ * References are expanded in place (grammars are checked to have no recursion, ./check.ts), and
+ * so are the copies of a bounded repetition's item: RFC 3986's `URI-reference` is about 7,400
+ * states (its IPv6 literals alone 2,400), RFC 2396's 15,000, `1*65535"a"` 200,000. So the NFA is
+ * built as it is read: a reference, and each copy of a bounded repetition's item, is a `Lazy`
+ * state until a reader first reaches it (`expand`), when it becomes an ordinary state with its
+ * sub-automaton behind it. A parse pays for the part of the grammar its input reaches, and
+ * for a repetition's bound only up to the iterations the input makes. Readers that need the
+ * whole automaton call `expandAll` (the right-to-left pass of ./firstMatch.ts).
+ *
  * The automaton (verdict, error offset) reads every mark as an empty move; the first-match
  * tree builder (./firstMatch.ts) honours them.
  */
@@ -19,10 +27,20 @@ import { own } from './options';
 import { asciiRanges, foldedRanges, type Ranges } from './codepoints';
 import type { Expr, Rules } from './expr';
 
-export enum Kind { Char, Eps, Open, Close, IterStart, IterEnd, Accept }
+export enum Kind { Char, Eps, Open, Close, IterStart, IterEnd, Accept, Lazy }
 
 /** Beyond this many states a rule is refused (a limit, not a dead process). */
 export const MAX_STATES = 2_000_000;
+
+/** The rule references a lazy state lies in, innermost first (to refuse recursion). */
+interface Chain { readonly name: string; readonly parent: Chain | undefined }
+
+/** What a lazy state stands for, and where its sub-automaton goes on to. */
+type Pending =
+  /** A reference to `name`; its sub-automaton ends at `end` (a Close mark for a node rule). */
+  | { readonly t: 'ref'; readonly name: string; readonly depth: number; readonly end: number; readonly chain: Chain | undefined; readonly within: readonly string[] }
+  /** Copy `i` of a repetition's item (`i` < min: required; else optional, tried before `end`). */
+  | { readonly t: 'copy'; readonly e: Extract<Expr, { t: 'rep' }>; readonly i: number; readonly depth: number; readonly next: number; readonly end: number; readonly chain: Chain | undefined; readonly within: readonly string[] };
 
 export class Nfa {
   readonly kind: Kind[] = [];
@@ -36,11 +54,18 @@ export class Nfa {
   readonly rule: string[] = [];
   /** IterStart/IterEnd: nesting depth of the repetition (1 for the outermost). */
   readonly depth: number[] = [];
+  /** The deepest repetition nesting the rule can reach (known before anything is expanded). */
   maxDepth = 0;
   /** With the option `trace`: per character state, the rules it lies in, outermost first. */
   readonly within: (readonly string[])[] = [];
+  /** Every distinct character set the rule can reach (for the character classes, ./codepoints.ts). */
+  readonly charSets: Ranges[] = [];
   start = -1;
   accept = -1;
+  /** Lazy states: what each stands for (see the header). */
+  private readonly pending = new Map<number, Pending>();
+  /** Builds a lazy state's sub-automaton (set by buildNfa). */
+  expander: ((s: number, p: Pending) => void) | undefined;
 
   get size(): number { return this.kind.length; }
 
@@ -56,6 +81,27 @@ export class Nfa {
     this.depth.push(0);
     return this.kind.length - 1;
   }
+
+  /** A lazy state for `p`. */
+  lazy(p: Pending): number {
+    const s = this.add(Kind.Lazy);
+    this.pending.set(s, p);
+    return s;
+  }
+
+  /** Builds what lazy state `s` stands for (nothing if `s` is not lazy). */
+  expand(s: number): void {
+    const p = this.pending.get(s);
+    if (p === undefined) return;
+    this.pending.delete(s);
+    this.kind[s] = Kind.Eps;
+    this.expander!(s, p);
+  }
+
+  /** Expands every lazy state, those its expansions make included: the whole automaton. */
+  expandAll(): void {
+    while (this.pending.size > 0) for (const s of [...this.pending.keys()]) this.expand(s);
+  }
 }
 
 export interface NfaOptions {
@@ -67,15 +113,25 @@ export interface NfaOptions {
   trace?: boolean;
 }
 
-/** The NFA of `root` (usually `{ t: 'ref', name }`) in `grammar`. */
+/** The NFA of `root` (usually `{ t: 'ref', name }`) in `grammar`, built as it is read. */
 export function buildNfa(grammar: Rules, root: Expr, options: NfaOptions = {}): Nfa {
   const nfa = new Nfa();
   // Own properties only: a polluted Object.prototype must not add node or label rules.
   const nodeRules = own(options, 'nodeRules') ?? new Set<string>();
   const labelRules = own(options, 'labelRules') ?? new Set<string>();
-  const active = new Set<string>();
   const trace = own(options, 'trace') === true;
-  const stack: string[] = [];
+  // The trace's path while a sub-automaton is built (rules, alternatives, iterations).
+  let stack: string[] = [];
+  let chain: Chain | undefined;
+
+  const bodyOf = (name: string): Expr => {
+    const body = Object.prototype.hasOwnProperty.call(grammar, name) ? grammar[name] : undefined;
+    if (!body) throw new Error(`unknown rule ${name}`);
+    return body;
+  };
+  const shape = analyze(grammar, root, bodyOf);
+  nfa.maxDepth = shape.maxDepth;
+  nfa.charSets.push(...shape.charSets);
 
   const link = (from: number, to: number) => nfa.out[from].push(to);
 
@@ -128,78 +184,93 @@ export function buildNfa(grammar: Rules, root: Expr, options: NfaOptions = {}): 
       }
       case 'rep': {
         const s = nfa.add(Kind.Eps);
-        let cur = s;
-        // Copies of the item (bounded repetitions are unrolled): traced as its iterations.
-        let copy = 0;
-        const item = (d: number): [number, number] => {
-          if (trace && e.max !== Infinity && e.max > 1) stack.push(`iteration ${++copy}`);
-          const built = build(e.item, d);
-          if (trace && e.max !== Infinity && e.max > 1) stack.pop();
-          return built;
-        };
-        for (let i = 0; i < e.min; i++) {
-          const [a, b] = item(depth);
-          link(cur, a);
-          cur = b;
-        }
         const end = nfa.add(Kind.Eps);
-        if (e.max === e.min) {
-          link(cur, end);
+        if (e.max === 0) {
+          link(s, end);
           return [s, end];
         }
-        const d = depth + 1;
-        nfa.maxDepth = Math.max(nfa.maxDepth, d);
-        // One optional iteration: IterStart item IterEnd, tried before the exit.
-        const iteration = (): [number, number] => {
-          const open = nfa.add(Kind.IterStart);
-          const close = nfa.add(Kind.IterEnd);
-          nfa.depth[open] = nfa.depth[close] = d;
-          const [a, b] = item(d);
-          link(open, a);
-          link(b, close);
-          return [open, close];
-        };
+        // The optional part begins here: at copy `min` of a bounded repetition, or at the loop.
+        let optional: number;
         if (e.max === Infinity) {
+          const d = depth + 1;
           const loop = nfa.add(Kind.Eps);
-          link(cur, loop);
-          const [a, b] = iteration();
+          const [a, b] = iteration(e, d);
           link(loop, a);
           link(loop, end);
           link(b, loop);
+          optional = loop;
+        } else if (e.max === e.min) {
+          optional = end;
         } else {
-          for (let i = e.min; i < e.max; i++) {
-            const [a, b] = iteration();
-            link(cur, a);
-            link(cur, end);
-            cur = b;
-          }
-          link(cur, end);
+          optional = nfa.lazy({ t: 'copy', e, i: e.min, depth, next: end, end, chain, within: trace ? [...stack] : [] });
         }
+        link(s, e.min > 0 ? nfa.lazy({ t: 'copy', e, i: 0, depth, next: optional, end, chain, within: trace ? [...stack] : [] }) : optional);
         return [s, end];
       }
       case 'ref': {
-        const body = Object.prototype.hasOwnProperty.call(grammar, e.name) ? grammar[e.name] : undefined;
-        if (!body) throw new Error(`unknown rule ${e.name}`);
-        if (active.has(e.name)) throw new Error(`recursive rule ${e.name}`);
-        active.add(e.name);
-        stack.push(e.name);
-        let s: number;
         let end: number;
         if (nodeRules.has(e.name)) {
-          s = nfa.add(Kind.Open);
           end = nfa.add(Kind.Close);
-          nfa.rule[s] = nfa.rule[end] = e.name;
-          const [a, b] = build(body, depth);
-          link(s, a);
-          link(b, end);
-        } else {
-          [s, end] = build(body, depth);
-        }
-        active.delete(e.name);
-        stack.pop();
-        if (labelRules.has(e.name)) for (const id of charClosure(nfa, s)) nfa.label[id] = e.name;
+          nfa.rule[end] = e.name;
+        } else end = nfa.add(Kind.Eps);
+        const s = nfa.lazy({ t: 'ref', name: e.name, depth, end, chain, within: trace ? [...stack] : [] });
         return [s, end];
       }
+    }
+  };
+
+  /** One optional iteration of `e`'s item: IterStart item IterEnd (tried before the exit). */
+  const iteration = (e: Extract<Expr, { t: 'rep' }>, d: number): [number, number] => {
+    const open = nfa.add(Kind.IterStart);
+    const close = nfa.add(Kind.IterEnd);
+    nfa.depth[open] = nfa.depth[close] = d;
+    const [a, b] = build(e.item, d);
+    link(open, a);
+    link(b, close);
+    return [open, close];
+  };
+
+  nfa.expander = (s: number, p: Pending): void => {
+    // Build in the context the lazy state was made in.
+    const savedStack = stack;
+    const savedChain = chain;
+    stack = trace ? [...p.within] : stack;
+    chain = p.chain;
+    try {
+      if (p.t === 'ref') {
+        for (let c = chain; c; c = c.parent) if (c.name === p.name) throw new Error(`recursive rule ${p.name}`);
+        const body = bodyOf(p.name);
+        if (nodeRules.has(p.name)) {
+          nfa.kind[s] = Kind.Open;
+          nfa.rule[s] = p.name;
+        }
+        chain = { name: p.name, parent: chain };
+        if (trace) stack.push(p.name);
+        const [a, b] = build(body, p.depth);
+        link(s, a);
+        link(b, p.end);
+        if (labelRules.has(p.name)) for (const id of charClosure(nfa, s)) nfa.label[id] = p.name;
+      } else {
+        const { e, i } = p;
+        const bounded = e.max !== Infinity && e.max > 1;
+        if (trace && bounded) stack.push(`iteration ${i + 1}`);
+        if (i < e.min) {
+          // A required copy, then the next one or the optional part.
+          const [a, b] = build(e.item, p.depth);
+          link(s, a);
+          link(b, i + 1 < e.min ? nfa.lazy({ ...p, i: i + 1, within: p.within }) : p.next);
+        } else {
+          // An optional copy, tried before the exit; then the next one, or the exit.
+          const d = p.depth + 1;
+          const [a, b] = iteration(e, d);
+          link(s, a);
+          link(s, p.end);
+          link(b, i + 1 < e.max ? nfa.lazy({ ...p, i: i + 1, within: p.within }) : p.end);
+        }
+      }
+    } finally {
+      stack = savedStack;
+      chain = savedChain;
     }
   };
 
@@ -208,6 +279,39 @@ export function buildNfa(grammar: Rules, root: Expr, options: NfaOptions = {}): 
   nfa.accept = nfa.add(Kind.Accept);
   link(end, nfa.accept);
   return nfa;
+}
+
+/**
+ * What the NFA of `root` will hold, from the expressions alone: the deepest nesting of
+ * repetitions with optional iterations (the walk's state space depends on it), and every
+ * distinct character set (the character classes). Memoized per rule; no recursion on rules.
+ */
+function analyze(grammar: Rules, root: Expr, bodyOf: (name: string) => Expr): { maxDepth: number; charSets: Ranges[] } {
+  const sets = new Map<string, Ranges>();
+  const depthOf = new Map<string, number>();
+  const addSet = (r: Ranges) => { const k = r.join(','); if (!sets.has(k)) sets.set(k, r); };
+  // Explicit stack of rules still to read; depth is computed per rule body (relative).
+  const seenRules = new Set<string>();
+  const depth = (e: Expr): number => {
+    switch (e.t) {
+      case 'chars': addSet(rangesOf(e)); return 0;
+      case 'lit': for (const ch of e.text) addSet(folded(ch)); return 0;
+      case 'seq': case 'alt': { let m = 0; for (const x of e.items) m = Math.max(m, depth(x)); return m; }
+      case 'rep': return depth(e.item) + (e.max > e.min ? 1 : 0);
+      case 'ref': {
+        let d = depthOf.get(e.name);
+        if (d === undefined) {
+          if (seenRules.has(e.name)) return 0; // recursion: refused when expanded
+          seenRules.add(e.name);
+          d = depth(bodyOf(e.name));
+          depthOf.set(e.name, d);
+        }
+        return d;
+      }
+    }
+  };
+  const maxDepth = depth(root);
+  return { maxDepth, charSets: [...sets.values()] };
 }
 
 /** The ranges of a `chars` expression (computed once per expression: NFAs repeat them). */
@@ -230,7 +334,7 @@ const quoted = (ch: string): string => {
   return q;
 };
 
-/** The character states reachable from `from` without consuming. */
+/** The character states reachable from `from` without consuming (expanding lazy states met). */
 function charClosure(nfa: Nfa, from: number): number[] {
   const seen = new Set<number>();
   const out: number[] = [];
@@ -239,6 +343,7 @@ function charClosure(nfa: Nfa, from: number): number[] {
     const id = stack.pop()!;
     if (seen.has(id)) continue;
     seen.add(id);
+    if (nfa.kind[id] === Kind.Lazy) nfa.expand(id);
     if (nfa.kind[id] === Kind.Char) out.push(id);
     else for (const n of nfa.out[id]) stack.push(n);
   }

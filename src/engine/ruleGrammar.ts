@@ -41,12 +41,15 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
   readonly alternation: string;
   readonly rules: readonly R[];
   private readonly byLowerCase = new Map<string, R>();
+  private readonly exact: ReadonlySet<string>;
   private readonly texts?: ReadonlyMap<string, string>;
   private readonly lexicalRules: ReadonlySet<string>;
   private readonly labelRules: ReadonlySet<string>;
   private readonly errorClass: SyntaxErrorClass;
   private readonly automata = new Map<string, Automaton>();
+  /** The first-match tree builders of the structural and the lexical trees, per rule. */
   private readonly builders = new Map<string, FirstMatch>();
+  private readonly lexicalBuilders = new Map<string, FirstMatch>();
   private readonly scratch = new Map<FirstMatch, FlatTree>();
   private readonly alternatives = new Map<string, Automaton[]>();
   private readonly parsers = new Map<string, P.Parser<TreeNode<R>>>();
@@ -60,6 +63,7 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
     this.alternation = own(options, 'alternation') ?? '/';
     this.rules = Object.freeze([...names]);
     for (const n of names) this.byLowerCase.set(n.toLowerCase(), n);
+    this.exact = new Set(names);
     this.lexicalRules = new Set(own(options, 'lexicalRules') ?? []);
     this.labelRules = new Set(own(options, 'labelRules') ?? []);
     this.errorClass = own(options, 'errorClass') ?? GrammarSyntaxError;
@@ -88,7 +92,8 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
 
   /** The rule's spelling, or a TypeError naming the function. Rule names are case-insensitive. */
   ruleName(rule: unknown, fn: string): R {
-    const r = typeof rule === 'string' ? this.byLowerCase.get(rule.toLowerCase()) : undefined;
+    // Spelled as the grammar spells it (the usual case), else in any case (RFC 5234 2.1).
+    const r = typeof rule === 'string' ? (this.exact.has(rule) ? (rule as R) : this.byLowerCase.get(rule.toLowerCase())) : undefined;
     if (r === undefined) {
       const got = typeof rule === 'string' ? JSON.stringify(rule) : rule === null ? 'null' : typeof rule;
       throw new TypeError(`${fn}: argument "rule" must be a rule of the grammar${this.name ? ` ${this.name}` : ''} (${this.rules.slice(0, 8).join(', ')}${this.rules.length > 8 ? ', …' : ''}), got ${got}`);
@@ -115,12 +120,11 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
   }
 
   private builder(rule: R, lexical: boolean): FirstMatch {
-    const key = `${lexical ? 1 : 0}${rule}`;
-    let b = this.builders.get(key);
+    const byRule = lexical ? this.lexicalBuilders : this.builders;
+    let b = byRule.get(rule);
     if (!b) {
-      const nodeRules = this.nodeRules(rule, lexical);
-      const nfa = buildNfa(this.exprs, { t: 'ref', name: rule }, { nodeRules });
-      this.builders.set(key, (b = new FirstMatch(nfa)));
+      const nfa = buildNfa(this.exprs, { t: 'ref', name: rule }, { nodeRules: this.nodeRules(rule, lexical) });
+      byRule.set(rule, (b = new FirstMatch(nfa)));
     }
     return b;
   }

@@ -14,6 +14,7 @@
 import { withoutFrames } from '../engine/errors';
 import { driver, type RuleName } from '../uri/driver';
 import { UriSyntaxError, expectString } from '../uri/errors';
+import { GrammarSyntaxError } from '../engine/errors';
 import { readOptions } from '../engine/options';
 import { TREE_OPTIONS } from '../uri/validate';
 import { iriCheck, iriTester, isMappedRule, type IriVerdict } from './check';
@@ -175,11 +176,17 @@ export const rfc3987 = Object.freeze({
     rule = ruleNamed(rule, 'rfc3987.parseTree');
     const { abnfOnly, allowNewerBidiControls, ...treeOptions } = readOptions('rfc3987.parseTree', options, { abnfOnly: 'boolean', allowNewerBidiControls: 'boolean', ...TREE_OPTIONS });
     const bidi: BidiCheck = abnfOnly === true ? false : allowNewerBidiControls === true ? 'rfc3987' : true;
-    if (bidi) {
+    // The tree checks the grammar itself; the combined verdict (which of a grammar error and a
+    // bidi character comes first, and the error's words) only when either is there.
+    if (!bidi) return rfc3987FromText().parseTree(input, rule, treeOptions);
+    if (firstBidi(input, bidi !== 'rfc3987') >= 0) throw (withBidi(input, rule, bidi, 'rfc3987.parseTree') as { error: Error }).error;
+    try {
+      return rfc3987FromText().parseTree(input, rule, treeOptions);
+    } catch (e) {
+      if (!(e instanceof GrammarSyntaxError)) throw e;
       const v = withBidi(input, rule, bidi, 'rfc3987.parseTree');
-      if (!v.ok) throw v.error;
+      throw v.ok ? e : v.error;
     }
-    return rfc3987FromText().parseTree(input, rule, treeOptions);
   },
   /** A parsimmon parser of `rule` (the ABNF alone: it consumes the longest matching prefix). */
   parser: (rule: Rfc3987Rule): P.Parser<TreeNode<Rfc3987Rule>> => rfc3987FromText().parser(rule),

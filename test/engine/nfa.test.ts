@@ -1,0 +1,71 @@
+/**
+ * The NFA is built as it is read (src/engine/nfa.ts): a parse pays for the part of the grammar
+ * its input reaches, and a repetition's bound costs only the iterations the input makes. Counted
+ * in states, not timed (machines are noisy). The trees themselves are held to the backtracking
+ * reference in ./reference.test.ts.
+ */
+import { buildNfa, Kind } from '../../src/engine/nfa';
+import { FirstMatch } from '../../src/engine/firstMatch';
+import { FlatTree } from '../../src/engine/flatTree';
+import { readGrammar } from '../../src/engine/abnf';
+import { compileAbnf } from '../../src/index';
+import { rfc3986Rules, RULE_NAMES } from '../../grammar/rfc3986';
+
+const nodes = new Set<string>(RULE_NAMES);
+
+function parsed(rules: Parameters<typeof buildNfa>[0], rule: string, input: string) {
+  const nfa = buildNfa(rules, { t: 'ref', name: rule }, { nodeRules: new Set(Object.keys(rules)) });
+  const before = nfa.size;
+  const b = new FirstMatch(nfa);
+  const t = new FlatTree(b.names);
+  const ok = b.parseTo(input, 0, input.length, t);
+  return { nfa, before, ok, t };
+}
+
+describe('the NFA, built as it is read', () => {
+  it('starts small and grows with what the input reaches (RFC 3986 URI-reference)', () => {
+    const whole = buildNfa(rfc3986Rules, { t: 'ref', name: 'URI-reference' }, { nodeRules: nodes });
+    whole.expandAll();
+    const { nfa, before, ok } = parsed(rfc3986Rules, 'URI-reference', 'http://www.example.com/a/b?q#f');
+    expect(ok).toBe(true);
+    expect(before).toBeLessThan(20);
+    // No IPv6 literal in the input: its 2,400 states are never built.
+    expect(nfa.size).toBeLessThan(whole.size / 2);
+    expect(whole.kind.includes(Kind.Lazy)).toBe(false);
+  });
+
+  it('builds the IPv6 literal when an input has one, and the same tree as the whole NFA', () => {
+    const input = 'http://[1:2::3:4.5.6.7]/x';
+    const lazy = parsed(rfc3986Rules, 'URI-reference', input);
+    const nfa = buildNfa(rfc3986Rules, { t: 'ref', name: 'URI-reference' }, { nodeRules: new Set(Object.keys(rfc3986Rules)) });
+    nfa.expandAll();
+    const b = new FirstMatch(nfa);
+    const t = new FlatTree(b.names);
+    expect(b.parseTo(input, 0, input.length, t)).toBe(true);
+    expect(lazy.t.materialize(0)).toEqual(t.materialize(0));
+    expect(lazy.nfa.size).toBeGreaterThan(lazy.before);
+  });
+
+  it('pays for the iterations a bounded repetition makes, not for its bound', () => {
+    const g = readGrammar('x = 1*65535"a"\ny = 1*65535("a" / "b")\n');
+    const a = parsed(g.rules, 'x', 'a'.repeat(100));
+    expect(a.ok).toBe(true);
+    expect(a.nfa.size).toBeLessThan(2_000); // eagerly: about 200,000 states
+    const ab = parsed(g.rules, 'y', 'ab'.repeat(1_000));
+    expect(ab.ok).toBe(true);
+    expect(ab.nfa.size).toBeLessThan(40_000);
+  });
+
+  it('still refuses recursion (when it reaches it) and unknown rules (at once)', () => {
+    const nfa = buildNfa({ a: { t: 'ref', name: 'b' }, b: { t: 'ref', name: 'a' } }, { t: 'ref', name: 'a' });
+    expect(() => nfa.expandAll()).toThrow(/recursive rule/);
+    expect(() => buildNfa({ a: { t: 'ref', name: 'zz' } }, { t: 'ref', name: 'a' })).toThrow(/unknown rule zz/);
+  });
+
+  it('gives the trees of big bounds in time linear in the input (compileAbnf)', () => {
+    const g = compileAbnf('x = 1*65535( "a" / "b" )\n');
+    const t = g.parseTree('ab'.repeat(1_000), 'x');
+    expect(t.end).toBe(2_000);
+    expect(g.isValid('ab'.repeat(1_000), 'x')).toBe(true);
+  });
+});
