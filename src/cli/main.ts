@@ -31,6 +31,7 @@ const COMMAND_FILES: ReadonlyArray<readonly [string, () => Command]> = [
   ['to-iri', () => (require('./toIri') as typeof import('./toIri')).toIri],
   ['explain', () => (require('./explain') as typeof import('./explain')).explain],
   ['railroad', () => (require('./railroad') as typeof import('./railroad')).railroad],
+  ['compile', () => (require('./compile') as typeof import('./compile')).compile],
 ];
 
 /** The command names, in table order. */

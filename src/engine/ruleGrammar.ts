@@ -4,7 +4,8 @@
  * what `compileAbnf` returns. Nothing here knows about URIs.
  */
 import type P from 'parsimmon';
-import { Automaton } from './automaton';
+import { Automaton, type Verdict } from './automaton';
+import { TableDfa, type PackedDfa } from './tableDfa';
 import { GrammarSyntaxError, type SyntaxErrorClass, withoutFrames } from './errors';
 import type { Expr, Rules } from './expr';
 import { FirstMatch, type TreeSink } from './firstMatch';
@@ -34,6 +35,25 @@ export interface RuleGrammarOptions {
   alternation?: string;
   /** Rule calls in progress at once, at most, for a recursive rule (./recursive/ends.ts). Default 5,000. */
   maxNesting?: number;
+  /**
+   * The rules' DFAs made ahead of time (./tableDfa.ts; a precompiled grammar carries them,
+   * ./compiled.ts): verdicts and errors read them, and build nothing on a first call.
+   */
+  tables?: PackedDfa;
+}
+
+/** What a RuleGrammar is made of (for ./compiled.ts, which writes it out). */
+export interface RuleGrammarSource<R extends string = string> {
+  readonly exprs: Rules<R>;
+  readonly names: readonly R[];
+  readonly name?: string;
+  readonly texts?: ReadonlyMap<string, string>;
+  readonly lexicalRules: readonly string[];
+  readonly labelRules: readonly string[];
+  readonly alternation: string;
+  readonly maxNesting: number;
+  /** The rules that reach recursion (they have no DFA). */
+  readonly recursive: readonly string[];
 }
 
 export class RuleGrammar<R extends string = string> implements Grammar<R> {
@@ -56,6 +76,8 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
   /** Rules that reach recursion: run by ./recursive/ends.ts (the others by the automaton and FirstMatch). */
   private readonly general: ReadonlySet<string>;
   private readonly maxNesting: number;
+  private readonly packed?: PackedDfa;
+  private tableDfa: TableDfa | undefined;
 
   constructor(private readonly exprs: Rules<R>, names: readonly R[], options: RuleGrammarOptions = {}) {
     // Own properties only, each read once (a polluted Object.prototype must not reach a grammar).
@@ -70,6 +92,7 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
     this.texts = own(options, 'texts');
     this.general = analyzeRecursion(exprs).general;
     this.maxNesting = own(options, 'maxNesting') ?? DEFAULT_MAX_NESTING;
+    this.packed = own(options, 'tables');
   }
 
   /** Is `rule` one that reaches recursion (and so runs on ./recursive/ends.ts)? */
@@ -129,17 +152,39 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
     return b;
   }
 
+  /** What this grammar is made of (its expressions, names, texts and options). */
+  source(): RuleGrammarSource<R> {
+    return {
+      exprs: this.exprs, names: this.rules, name: this.name, texts: this.texts,
+      lexicalRules: [...this.lexicalRules], labelRules: [...this.labelRules],
+      alternation: this.alternation, maxNesting: this.maxNesting, recursive: [...this.general],
+    };
+  }
+
+  /** The rule's start in the tables made ahead of time, if there are some for it. */
+  private tableStart(rule: R): number | undefined {
+    if (!this.packed) return undefined;
+    return (this.tableDfa ??= new TableDfa(this.packed)).startOf(rule);
+  }
+
+  /** The verdict with the error offset and what was expected: the tables, or the automaton. */
+  private run(input: string, rule: R): Verdict {
+    const start = this.tableStart(rule);
+    return start === undefined ? this.automaton(rule).run(input) : this.tableDfa!.run(input, start);
+  }
+
   isValid(input: string, rule: R): boolean {
     this.input(input, 'isValid');
     const r = this.ruleName(rule, 'isValid');
     if (this.general.has(r)) return this.runner(input).run(r).ends.includes(input.length);
-    return this.automaton(r).test(input);
+    const start = this.tableStart(r);
+    return start === undefined ? this.automaton(r).test(input) : this.tableDfa!.test(input, start);
   }
 
   validate(input: string, rule: R): GrammarValidation {
     this.input(input, 'validate');
     const r = this.ruleName(rule, 'validate');
-    const v = this.general.has(r) ? this.recursiveCheck(input, r) : this.automaton(r).run(input);
+    const v = this.general.has(r) ? this.recursiveCheck(input, r) : this.run(input, r);
     // Handed back, not thrown: no call-site frames (see withoutFrames).
     return v.ok ? { ok: true } : { ok: false, error: withoutFrames(() => new this.errorClass(input, r, v.index, v.expected)) };
   }
@@ -160,7 +205,7 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
       runner.tree(r, 0, input.length, this.nodeRules(r, o.lexical === true), sink);
       return;
     }
-    const v = this.automaton(r).run(input);
+    const v = this.run(input, r);
     if (!v.ok) throw new this.errorClass(input, r, v.index, v.expected);
     if (!this.builder(r, o.lexical === true).parse(input, 0, input.length, sink)) {
       throw new Error(`grammar engine internal error: ${r} accepted ${JSON.stringify(input.slice(0, 80))} but no tree was found`);
@@ -196,7 +241,7 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
     if (!builder.parseTo(input, 0, input.length, t)) {
       // No tree: the automaton says where and why (the steps stop at the first dead end, which
       // is not always the error's place).
-      const v = this.automaton(r).run(input);
+      const v = this.run(input, r);
       if (!v.ok) throw new this.errorClass(input, r, v.index, v.expected);
       throw new Error(`grammar engine internal error: ${r} accepted ${JSON.stringify(input.slice(0, 80))} but no tree was found`);
     }
@@ -255,7 +300,7 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
       if (body.t !== 'alt') return -1;
       return body.items.findIndex((item) => this.runner(text).ends(item, 0, 0).includes(text.length));
     }
-    const v = this.automaton(r).run(text);
+    const v = this.run(text, r);
     if (!v.ok) throw new this.errorClass(text, r, v.index, v.expected);
     const body = this.exprs[r];
     if (body.t !== 'alt') return -1;

@@ -1,0 +1,240 @@
+/**
+ * Precompiled grammars: a grammar from `compileAbnf` written out as a JavaScript module with
+ * everything a first answer needs inside it, so that an embedder ships a grammar with no
+ * compile at run time and no grammar text to read.
+ *
+ * The module holds the grammar's data (`CompiledGrammar`): its rule names, each rule's
+ * expression (the data `compileAbnf` read from the text, written compactly), each rule's text,
+ * the options it was compiled with, and the DFAs of its regular rules, minimized and packed
+ * as the built-in RFC 3986's are (./tableDfa.ts). `fromCompiled(data)` makes a `RuleGrammar`
+ * of it that answers exactly as `compileAbnf(text)` does: verdicts and errors from the packed
+ * tables (nothing built on a first call), trees from the first-match builder, which builds
+ * the part of its automaton an input reaches (./nfa.ts). `toModule` writes the module (ES or
+ * CommonJS), `toTypes` its declaration file, whose rule-name union types the grammar:
+ * `uri-grammar compile` (src/cli/compile.ts) writes both.
+ */
+import { Automaton, type MinimalDfa } from './automaton';
+import { codePoints, type Expr, type Rules } from './expr';
+import { asciiRanges } from './codepoints';
+import { expectPlainObject, own } from './options';
+import { RuleGrammar } from './ruleGrammar';
+import { packDfas, type PackedDfa } from './tableDfa';
+
+/** The format tag and version of the data (a module written by another version is refused). */
+export const COMPILED_FORMAT = 'uri-grammar/compiled';
+export const COMPILED_VERSION = 1;
+
+/**
+ * An expression, compactly: `["c", ranges, label]` characters, `["l", text]` a quoted string,
+ * `["s", ...items]` a sequence, `["a", ...items]` a choice, `["r", item, min, max | null]` a
+ * repetition (null: no bound), `["f", name]` a reference.
+ */
+export type EncodedExpr =
+  | readonly ['c', readonly number[], string]
+  | readonly ['l', string]
+  | readonly ['s', ...EncodedExpr[]]
+  | readonly ['a', ...EncodedExpr[]]
+  | readonly ['r', EncodedExpr, number, number | null]
+  | readonly ['f', string];
+
+export interface CompiledGrammar {
+  readonly format: typeof COMPILED_FORMAT;
+  readonly version: number;
+  readonly name?: string;
+  readonly rules: readonly string[];
+  readonly exprs: Readonly<Record<string, EncodedExpr>>;
+  readonly texts: Readonly<Record<string, string>>;
+  readonly lexicalRules: readonly string[];
+  readonly labelRules: readonly string[];
+  readonly alternation: string;
+  readonly maxNesting: number;
+  /** The regular rules' DFAs, packed (recursive rules have none). */
+  readonly tables?: PackedDfa;
+}
+
+function encode(e: Expr): EncodedExpr {
+  switch (e.t) {
+    case 'chars': return ['c', [...asciiRanges(e.set), ...(e.more ?? [])], e.label];
+    case 'lit': return ['l', e.text];
+    case 'seq': return ['s', ...e.items.map(encode)];
+    case 'alt': return ['a', ...e.items.map(encode)];
+    case 'rep': return ['r', encode(e.item), e.min, e.max === Infinity ? null : e.max];
+    case 'ref': return ['f', e.name];
+  }
+}
+
+const bad = (why: string): TypeError => new TypeError(`fromCompiled: argument "data" is not a compiled grammar (${why}); write it again with \`uri-grammar compile\` of this version`);
+
+/**
+ * How deep an expression may nest: what compileAbnf can make (groups nest at most
+ * MAX_GROUP_NESTING deep, ./abnf.ts, each a few expression levels), with room to spare. The
+ * engine's analyses recurse on expression depth, which the reader bounds; data from elsewhere
+ * is bounded here.
+ */
+export const MAX_EXPR_DEPTH = 1_000;
+
+/** Iteratively (no recursion on nesting depth), with a check of every node's shape and depth. */
+function decode(root: unknown): Expr {
+  const depth = new Map<unknown, number>();
+  // Post-order over an explicit stack: each node is decoded after its children.
+  const done = new Map<unknown, Expr>();
+  const stack: unknown[] = [root];
+  while (stack.length) {
+    const x = stack[stack.length - 1];
+    if (!Array.isArray(x) || typeof x[0] !== 'string') throw bad('an expression is not an array with a tag');
+    const kids: unknown[] = x[0] === 's' || x[0] === 'a' ? x.slice(1) : x[0] === 'r' ? [x[1]] : [];
+    const pending = kids.filter((k) => !done.has(k));
+    if (pending.length) {
+      stack.push(...pending);
+      continue;
+    }
+    stack.pop();
+    if (done.has(x)) continue;
+    const d = 1 + Math.max(0, ...kids.map((k) => depth.get(k)!));
+    if (d > MAX_EXPR_DEPTH) throw bad(`an expression nests deeper than ${MAX_EXPR_DEPTH}, which compileAbnf never makes`);
+    depth.set(x, d);
+    let e: Expr;
+    switch (x[0]) {
+      case 'c':
+        if (!Array.isArray(x[1]) || x[1].some((n: unknown) => !Number.isInteger(n)) || typeof x[2] !== 'string') throw bad('a character set');
+        e = codePoints(x[1] as number[], x[2]);
+        break;
+      case 'l':
+        if (typeof x[1] !== 'string') throw bad('a quoted string');
+        e = { t: 'lit', text: x[1] };
+        break;
+      case 's': case 'a':
+        e = { t: x[0] === 's' ? 'seq' : 'alt', items: kids.map((k) => done.get(k)!) };
+        break;
+      case 'r':
+        if (!Number.isInteger(x[2]) || !(x[3] === null || Number.isInteger(x[3]))) throw bad('a repetition');
+        e = { t: 'rep', item: done.get(x[1])!, min: x[2], max: x[3] === null ? Infinity : x[3] };
+        break;
+      case 'f':
+        if (typeof x[1] !== 'string') throw bad('a reference');
+        e = { t: 'ref', name: x[1] };
+        break;
+      default:
+        throw bad(`unknown tag ${JSON.stringify(x[0])}`);
+    }
+    done.set(x, e);
+  }
+  return done.get(root)!;
+}
+
+/** The data of a grammar, with the DFAs of its regular rules made now (minimized, packed). */
+export function compiledData(grammar: RuleGrammar): CompiledGrammar {
+  if (!(grammar instanceof RuleGrammar)) throw new TypeError('toModule: argument "grammar" must be a grammar from compileAbnf');
+  const src = grammar.source();
+  const recursive = new Set(src.recursive);
+  const dfas: Record<string, MinimalDfa> = {};
+  const labels = new Set(src.labelRules);
+  for (const rule of src.names) if (!recursive.has(rule)) dfas[rule] = new Automaton(src.exprs, rule, labels).minimal();
+  const exprs: Record<string, EncodedExpr> = {};
+  const texts: Record<string, string> = {};
+  for (const rule of src.names) {
+    exprs[rule] = encode(src.exprs[rule]);
+    texts[rule] = src.texts?.get(rule) ?? '';
+  }
+  return {
+    format: COMPILED_FORMAT,
+    version: COMPILED_VERSION,
+    ...(src.name !== undefined ? { name: src.name } : {}),
+    rules: [...src.names],
+    exprs,
+    texts,
+    lexicalRules: src.lexicalRules,
+    labelRules: src.labelRules,
+    alternation: src.alternation,
+    maxNesting: src.maxNesting,
+    ...(Object.keys(dfas).length ? { tables: packDfas(dfas) } : {}),
+  };
+}
+
+/** A grammar from its compiled data (what a module written by `toModule` calls). */
+export function fromCompiled<R extends string = string>(data: CompiledGrammar): RuleGrammar<R> {
+  if (typeof data !== 'object' || data === null) throw bad('not an object');
+  if (data.format !== COMPILED_FORMAT) throw bad(`format ${JSON.stringify(data.format)}`);
+  if (data.version !== COMPILED_VERSION) throw bad(`version ${JSON.stringify(data.version)}, this library reads ${COMPILED_VERSION}`);
+  if (!Array.isArray(data.rules) || data.rules.some((r) => typeof r !== 'string')) throw bad('rules');
+  const exprs: Record<string, Expr> = {};
+  for (const rule of data.rules) {
+    if (!Object.prototype.hasOwnProperty.call(data.exprs, rule)) throw bad(`no expression for ${JSON.stringify(rule)}`);
+    exprs[rule] = decode(data.exprs[rule]);
+  }
+  const texts = new Map<string, string>();
+  for (const rule of data.rules) texts.set(rule, typeof data.texts?.[rule] === 'string' ? data.texts[rule] : '');
+  return new RuleGrammar<R>(exprs as Rules<R>, data.rules as R[], {
+    name: data.name,
+    texts,
+    lexicalRules: data.lexicalRules,
+    labelRules: data.labelRules,
+    alternation: data.alternation,
+    maxNesting: data.maxNesting,
+    tables: data.tables,
+  });
+}
+
+export interface ModuleOptions {
+  /** `esm` (an ES module: `export default`) or `cjs` (CommonJS, the module's exports object; the default). */
+  format?: 'esm' | 'cjs';
+  /** The module name the written module imports the library by (default `uri-grammar`). */
+  library?: string;
+  /** Said in the module's first line: what it was compiled from. */
+  source?: string;
+}
+
+function moduleOptions(options: ModuleOptions, fn: string): Required<Pick<ModuleOptions, 'format' | 'library'>> & { source?: string } {
+  expectPlainObject(options, 'options', fn);
+  // Own properties only (a polluted Object.prototype must not choose the format).
+  const format = own(options, 'format') ?? 'cjs';
+  if (format !== 'esm' && format !== 'cjs') throw new TypeError(`${fn}: option "format" must be "esm" or "cjs", got ${JSON.stringify(format)}`);
+  const library = own(options, 'library') ?? 'uri-grammar';
+  if (typeof library !== 'string' || library === '') throw new TypeError(`${fn}: option "library" must be a module name`);
+  const source = own(options, 'source');
+  if (source !== undefined && typeof source !== 'string') throw new TypeError(`${fn}: option "source" must be a string`);
+  return { format, library, source };
+}
+
+/** The first line of a written file. */
+const header = (source: string | undefined) =>
+  `// Written by uri-grammar's toModule${source ? ` from ${source.replace(/[\r\n]/g, ' ')}` : ''}: do not edit; compile the grammar again instead.`;
+
+/**
+ * The text of a module whose default export (ESM) or exports object (CommonJS) is the grammar,
+ * with its tables inside: `fromCompiled` of its data, which answers as `compileAbnf(text)` does.
+ */
+export function toModule(grammar: RuleGrammar, options: ModuleOptions = {}): string {
+  const o = moduleOptions(options, 'toModule');
+  const data = JSON.stringify(compiledData(grammar));
+  // The CommonJS words are assembled, so that this ES module's own text holds no CommonJS.
+  const cjsExports = ['module', 'exports'].join('.');
+  const cjsRequire = ['req', 'uire'].join('');
+  return o.format === 'esm'
+    ? `${header(o.source)}\nimport { fromCompiled } from ${JSON.stringify(o.library)};\n\nexport default fromCompiled(${data});\n`
+    : `${header(o.source)}\n'use strict';\n${cjsExports} = ${cjsRequire}(${JSON.stringify(o.library)}).fromCompiled(${data});\n`;
+}
+
+/** The declaration file of `toModule`'s module: the grammar typed by its rule names. */
+export function toTypes(grammar: RuleGrammar, options: ModuleOptions = {}): string {
+  const o = moduleOptions(options, 'toTypes');
+  if (!(grammar instanceof RuleGrammar)) throw new TypeError('toTypes: argument "grammar" must be a grammar from compileAbnf');
+  const names = grammar.rules.map((r) => JSON.stringify(r)).join(' | ') || 'never';
+  const lines = [
+    header(o.source),
+    `import type { RuleGrammar } from ${JSON.stringify(o.library)};`,
+    '',
+    '/** The rules of this grammar, as its text spells them. */',
+    `export type RuleName = ${names};`,
+    '',
+    `declare const grammar: RuleGrammar<RuleName>;`,
+    o.format === 'esm' ? 'export default grammar;' : 'export = grammar;',
+    '',
+  ];
+  if (o.format === 'cjs') {
+    // `export =` and `export type` cannot stand together: the type goes in a namespace merged with the value.
+    lines.splice(3, 3, 'declare namespace grammar {', '  /** The rules of this grammar, as its text spells them. */', `  type RuleName = ${names};`, '}');
+    lines.splice(lines.indexOf('declare const grammar: RuleGrammar<RuleName>;'), 1, `declare const grammar: RuleGrammar<${names}>;`);
+  }
+  return lines.join('\n');
+}

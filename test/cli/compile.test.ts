@@ -1,0 +1,119 @@
+/**
+ * `uri-grammar compile` (src/cli/compile.ts): the built command writes a module and its
+ * declaration file; the module, loaded by a separate Node process as a user's code would load
+ * it (CommonJS `require`, ES module `import`), is a grammar that answers as `compileAbnf(text)`
+ * does; the declaration file types it by its rule names (a typo is a compile error, checked
+ * with tsc); wrong usage exits 2 with one line, a file that is not a grammar exits 1.
+ */
+import { execFileSync, spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as path from 'path';
+import { run } from '../../src/cli';
+import { compileAbnf } from '../../src/index';
+
+const root = path.join(__dirname, '..', '..');
+const bin = path.join(root, 'bin', 'uri-grammar.js');
+// Inside the package, so that the written modules' `uri-grammar` resolves to it (as in a user's project).
+const dir = path.join(root, 'dist', `compile-test-${process.pid}`);
+const built = fs.existsSync(path.join(root, 'dist', 'cjs', 'index.js'));
+
+async function cli(...argv: string[]): Promise<{ status: number; out: string[]; err: string }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const status = await run(argv, { out: (l) => out.push(l), err: (l) => err.push(l) });
+  return { status, out, err: err.join('\n') };
+}
+
+beforeAll(() => {
+  fs.mkdirSync(path.join(dir, 'node_modules'), { recursive: true });
+  // The package as a user's project has it installed (for tsc's types; Node finds it by name too).
+  fs.symlinkSync(root, path.join(dir, 'node_modules', 'uri-grammar'), 'dir');
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe('uri-grammar compile', () => {
+  if (!built) throw new Error('dist/ is missing: the test command builds first (npm test)');
+  const abnf = path.join(root, 'grammar', 'rfc3986.abnf');
+  const inputs = ['http://user@www.example.com:8080/a/b?q#f', 'http://[1:2::3:4.5.6.7]/x', 'http://a b', 'a:', '//1.2.3.45x', ''];
+
+  it('writes a CommonJS module and its .d.ts that answer as compileAbnf', () => {
+    const out = path.join(dir, 'rfc3986.js');
+    const r = spawnSync(process.execPath, [bin, 'compile', abnf, '--out', out, '--lexical', 'pchar', '--label', 'unreserved'], { encoding: 'utf8' });
+    expect(r.status).toBe(0);
+    expect(r.stderr).toMatch(/^wrote .*rfc3986\.js and .*rfc3986\.d\.ts \(36 rules\)/);
+    expect(fs.readFileSync(path.join(dir, 'rfc3986.d.ts'), 'utf8')).toContain('export = grammar;');
+    const script = `const g = require(${JSON.stringify(out)});
+      const inputs = ${JSON.stringify(inputs)};
+      process.stdout.write(JSON.stringify(inputs.map((s) => { const v = g.validate(s, 'URI-reference');
+        let t; try { t = g.parseTree(s, 'URI-reference'); } catch (e) { t = e.message; }
+        return [g.isValid(s, 'URI-reference'), v.ok ? null : [v.error.index, v.error.expected, v.error.message], t]; })));`;
+    const got = JSON.parse(execFileSync(process.execPath, ['-e', script], { cwd: dir, encoding: 'utf8' }));
+    const g = compileAbnf(fs.readFileSync(abnf, 'utf8'), { name: 'rfc3986.abnf', lexicalRules: ['pchar'], labelRules: ['unreserved'] });
+    const want = JSON.parse(JSON.stringify(inputs.map((s) => {
+      const v = g.validate(s, 'URI-reference');
+      let t: unknown;
+      try { t = g.parseTree(s, 'URI-reference'); } catch (e) { t = (e as Error).message; }
+      return [g.isValid(s, 'URI-reference'), v.ok ? null : [v.error.index, v.error.expected, v.error.message], t];
+    })));
+    expect(got).toEqual(want);
+  });
+
+  it('writes an ES module (--format esm) with a default export, and a .d.mts', () => {
+    const out = path.join(dir, 'greeting.mjs');
+    const file = path.join(dir, 'greeting.abnf');
+    fs.writeFileSync(file, 'greeting = "hello" 1*SP name\nname = 1*ALPHA\n');
+    const r = spawnSync(process.execPath, [bin, 'compile', file, '--format', 'esm', '--out', out], { encoding: 'utf8' });
+    expect(r.status).toBe(0);
+    expect(fs.existsSync(path.join(dir, 'greeting.d.mts'))).toBe(true);
+    const script = `import g from ${JSON.stringify(out)}; console.log(JSON.stringify([g.isValid('hello  World', 'greeting'), g.parseTree('hello x', 'greeting'), g.rules]));`;
+    const got = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: dir, encoding: 'utf8' }));
+    const g = compileAbnf('greeting = "hello" 1*SP name\nname = 1*ALPHA\n');
+    expect(got).toEqual([true, JSON.parse(JSON.stringify(g.parseTree('hello x', 'greeting'))), ['greeting', 'name']]);
+  });
+
+  it('types the grammar by its rule names: a typo is a compile error', () => {
+    const out = path.join(dir, 'typed.js');
+    fs.writeFileSync(path.join(dir, 'typed.abnf'), 'top = part "." part\npart = 1*DIGIT\n');
+    expect(spawnSync(process.execPath, [bin, 'compile', path.join(dir, 'typed.abnf'), '--out', out]).status).toBe(0);
+    const use = path.join(dir, 'use.ts');
+    fs.writeFileSync(use, [
+      "import g = require('./typed');",
+      "const ok: boolean = g.isValid('1.2', 'top');",
+      "const t = g.parseTree('1.2', 'part');",
+      "const r: 'top' | 'part' = t.rule;",
+      "// @ts-expect-error: not a rule of the grammar",
+      "g.isValid('1.2', 'tpo');",
+      'export { ok, r };',
+    ].join('\n'));
+    const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+    const r = spawnSync(process.execPath, [tsc, '--noEmit', '--strict', '--esModuleInterop', '--module', 'commonjs', '--moduleResolution', 'node', '--skipLibCheck', use], { cwd: dir, encoding: 'utf8' });
+    expect(r.stdout + r.stderr).toBe('');
+    expect(r.status).toBe(0);
+  });
+
+  it('prints the module when there is no --out', async () => {
+    const r = await cli('compile', path.join(root, 'grammar', 'rfc6874.abnf'));
+    // RFC 6874's text extends RFC 3986's and does not stand alone: an error, exit 1.
+    expect(r.status).toBe(1);
+    expect(r.err).toMatch(/^AbnfSyntaxError: /);
+    const ok = await cli('compile', path.join(root, 'grammar', 'rfc2396.bnf'), '--format', 'esm');
+    expect(ok.status).toBe(0);
+    expect(ok.out.join('\n').split('\n')[1]).toBe('import { fromCompiled } from "uri-grammar";');
+  });
+
+  it.each([
+    [['compile'], 'uri-grammar: compile takes 1 argument, got 0'],
+    [['compile', 'nope.abnf'], 'uri-grammar: compile: cannot read "nope.abnf": ENOENT'],
+    [['compile', 'grammar/rfc3986.abnf', '--format', 'umd'], 'uri-grammar: compile: --format must be cjs or esm, not "umd"'],
+    [['compile', 'grammar/rfc3986.abnf', '--notation', 'ebnf'], 'uri-grammar: compile: --notation must be one of abnf, rfc2396, not "ebnf"'],
+    [['compile', 'grammar/rfc3986.abnf', '--lexical', 'nosuch'], 'uri-grammar: compile: option "lexicalRules": "nosuch" is not a rule of the grammar'],
+  ])('%j: exit 2, one line', async (argv, message) => {
+    const cwd = process.cwd();
+    process.chdir(root);
+    try {
+      expect(await cli(...argv)).toEqual({ status: 2, out: [], err: message });
+    } finally {
+      process.chdir(cwd);
+    }
+  });
+});
