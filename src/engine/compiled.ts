@@ -154,24 +154,35 @@ export function compiledData(grammar: RuleGrammar): CompiledGrammar {
 /** A grammar from its compiled data (what a module written by `toModule` calls). */
 export function fromCompiled<R extends string = string>(data: CompiledGrammar): RuleGrammar<R> {
   if (typeof data !== 'object' || data === null) throw bad('not an object');
-  if (data.format !== COMPILED_FORMAT) throw bad(`format ${JSON.stringify(data.format)}`);
-  if (data.version !== COMPILED_VERSION) throw bad(`version ${JSON.stringify(data.version)}, this library reads ${COMPILED_VERSION}`);
-  if (!Array.isArray(data.rules) || data.rules.some((r) => typeof r !== 'string')) throw bad('rules');
+  // Own properties only: a polluted Object.prototype must not add tables, rules or texts.
+  const field = <K extends keyof CompiledGrammar>(k: K): CompiledGrammar[K] | undefined => own(data, k);
+  if (field('format') !== COMPILED_FORMAT) throw bad(`format ${JSON.stringify(field('format'))}`);
+  if (field('version') !== COMPILED_VERSION) throw bad(`version ${JSON.stringify(field('version'))}, this library reads ${COMPILED_VERSION}`);
+  const rules = field('rules');
+  if (!Array.isArray(rules) || rules.some((r) => typeof r !== 'string')) throw bad('rules');
+  const encoded = field('exprs') ?? {};
+  const textsIn = field('texts') ?? {};
   const exprs: Record<string, Expr> = {};
-  for (const rule of data.rules) {
-    if (!Object.prototype.hasOwnProperty.call(data.exprs, rule)) throw bad(`no expression for ${JSON.stringify(rule)}`);
-    exprs[rule] = decode(data.exprs[rule]);
-  }
   const texts = new Map<string, string>();
-  for (const rule of data.rules) texts.set(rule, typeof data.texts?.[rule] === 'string' ? data.texts[rule] : '');
-  return new RuleGrammar<R>(exprs as Rules<R>, data.rules as R[], {
-    name: data.name,
+  for (const rule of rules) {
+    if (!Object.prototype.hasOwnProperty.call(encoded, rule)) throw bad(`no expression for ${JSON.stringify(rule)}`);
+    exprs[rule] = decode(encoded[rule]);
+    const text = Object.prototype.hasOwnProperty.call(textsIn, rule) ? textsIn[rule] : '';
+    texts.set(rule, typeof text === 'string' ? text : '');
+  }
+  const list = (k: 'lexicalRules' | 'labelRules'): string[] => {
+    const v = field(k) ?? [];
+    if (!Array.isArray(v) || v.some((r) => typeof r !== 'string')) throw bad(k);
+    return v;
+  };
+  return new RuleGrammar<R>(exprs as Rules<R>, rules as R[], {
+    name: field('name'),
     texts,
-    lexicalRules: data.lexicalRules,
-    labelRules: data.labelRules,
-    alternation: data.alternation,
-    maxNesting: data.maxNesting,
-    tables: data.tables,
+    lexicalRules: list('lexicalRules'),
+    labelRules: list('labelRules'),
+    alternation: field('alternation') ?? '/',
+    maxNesting: field('maxNesting'),
+    tables: field('tables'),
   });
 }
 

@@ -51,6 +51,13 @@ const CALLS: Record<string, (u: string, b: string) => unknown[]> = {
     api.walk(u, 'URI-reference', { enter: (...a) => { ev.push(['e', ...a]); }, leave: (...a) => { ev.push(['l', ...a]); } });
     return ev;
   },
+  toModule: () => [api.toModule(api.compileAbnf('a = "x" b\nb = 1*DIGIT\n'), {}), api.toModule(api.compileAbnf('a = "x"'), { format: 'esm' })],
+  toTypes: () => [api.toTypes(api.compileAbnf('a = "x" b\nb = 1*DIGIT\n'), {})],
+  fromCompiled: (u) => {
+    const text = api.toModule(api.compileAbnf('a = "x" b\nb = 1*DIGIT\n'));
+    const g = api.fromCompiled(JSON.parse(/fromCompiled\((.*)\);\n$/s.exec(text)![1]));
+    return [g.rules, g.isValid('x12', 'a'), g.parseTree('x1', 'a'), g.validate(u, 'a').ok, g.ruleText('b')];
+  },
   /** The grammar objects' methods too (rfc3987 and rfc2396 take options). */
   rfc3987: (u) => [api.rfc3987.isValid(u, 'IRI-reference', {}), api.rfc3987.parseTree(u, 'IRI-reference', {}), api.rfc3987.toUri(u)],
 };
