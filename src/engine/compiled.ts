@@ -130,6 +130,7 @@ export function compiledData(grammar: RuleGrammar): CompiledGrammar {
   const dfas: Record<string, MinimalDfa> = {};
   const labels = new Set(src.labelRules);
   for (const rule of src.names) if (!recursive.has(rule)) dfas[rule] = new Automaton(src.exprs, rule, labels).minimal();
+  const tables = packed(dfas);
   const exprs: Record<string, EncodedExpr> = {};
   const texts: Record<string, string> = {};
   for (const rule of src.names) {
@@ -147,8 +148,23 @@ export function compiledData(grammar: RuleGrammar): CompiledGrammar {
     labelRules: src.labelRules,
     alternation: src.alternation,
     maxNesting: src.maxNesting,
-    ...(Object.keys(dfas).length ? { tables: packDfas(dfas) } : {}),
+    ...(tables ? { tables } : {}),
   };
+}
+
+/**
+ * The packed tables, or none when they do not fit the packed format (16-bit row offsets: about
+ * 1,200 states of 50 classes, which RFC 3987's IRI rules pass): the grammar then builds its
+ * automata on first use, as `compileAbnf`'s does, and answers the same.
+ */
+function packed(dfas: Record<string, MinimalDfa>): PackedDfa | undefined {
+  if (Object.keys(dfas).length === 0) return undefined;
+  try {
+    return packDfas(dfas);
+  } catch (e) {
+    if (e instanceof RangeError) return undefined;
+    throw e;
+  }
 }
 
 /** A grammar from its compiled data (what a module written by `toModule` calls). */

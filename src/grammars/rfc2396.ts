@@ -10,6 +10,9 @@
  */
 import { RFC2396_BNF } from '../../grammar/texts';
 import { compileAbnf } from '../engine/abnf';
+import { fromCompiled } from '../engine/compiled';
+import type { RuleGrammar } from '../engine/ruleGrammar';
+import { RFC2396_COMPILED } from '../generated/rfc2396Compiled';
 import type { Grammar } from '../engine/grammar';
 import { lazyGrammar } from '../engine/lazyGrammar';
 import { rfc2396ComponentsOf, type Rfc2396Components } from './rfc2396Components';
@@ -38,14 +41,22 @@ const LABEL_RULES: readonly Rfc2396Rule[] = ['unreserved', 'escaped', 'reserved'
 
 let compiled: Grammar<Rfc2396Rule> | undefined;
 
-/** The compiled grammar (compiled once, on first use). */
-export function rfc2396Grammar(): Grammar<Rfc2396Rule> {
-  compiled ??= compileAbnf(RFC2396_BNF, {
+/** The grammar compiled from grammar/rfc2396.bnf now (what `npm run generate` writes out). */
+export function rfc2396FromText(): RuleGrammar<Rfc2396Rule> {
+  return compileAbnf(RFC2396_BNF, {
     notation: 'rfc2396',
     name: 'rfc2396',
     lexicalRules: [...RFC2396_LEXICAL_RULES],
     labelRules: [...LABEL_RULES],
-  }) as Grammar<Rfc2396Rule>;
+  }) as RuleGrammar<Rfc2396Rule>;
+}
+
+/**
+ * The grammar, from its compiled form made at build time (src/generated/rfc2396Compiled.ts,
+ * scripts/generate-compiled.ts): its tables answer a first call with nothing to build.
+ */
+export function rfc2396Grammar(): Grammar<Rfc2396Rule> {
+  compiled ??= fromCompiled<Rfc2396Rule>(RFC2396_COMPILED);
   return compiled;
 }
 

@@ -13,9 +13,12 @@
  */
 import { RFC2732_BNF } from '../../grammar/texts';
 import { compileAbnf } from '../engine/abnf';
+import { fromCompiled } from '../engine/compiled';
+import type { RuleGrammar } from '../engine/ruleGrammar';
+import { RFC2732_COMPILED } from '../generated/rfc2732Compiled';
 import type { Grammar } from '../engine/grammar';
 import { lazyGrammar } from '../engine/lazyGrammar';
-import { RFC2396_LEXICAL_RULES, rfc2396Grammar, type Rfc2396Rule } from './rfc2396';
+import { RFC2396_LEXICAL_RULES, rfc2396FromText, type Rfc2396Rule } from './rfc2396';
 
 export type Rfc2732Rule = Rfc2396Rule | 'ipv6reference' | 'IPv6address' | 'hexpart' | 'hexseq' | 'hex4';
 
@@ -27,7 +30,7 @@ function changes(text: string): Array<[string, string]> {
 
 /** The RFC 2732 grammar's text: RFC 2396's definitions with RFC 2732's put in and added. */
 export function rfc2732Text(): string {
-  const base = rfc2396Grammar();
+  const base = rfc2396FromText();
   const defs: Array<[string, string]> = base.rules.map((r) => [r, base.ruleText(r)]);
   const index = (name: string) => defs.findIndex(([n]) => n.toLowerCase() === name.toLowerCase());
   let after = -1;
@@ -41,14 +44,22 @@ export function rfc2732Text(): string {
 
 let compiled: Grammar<Rfc2732Rule> | undefined;
 
-/** RFC 2396 with RFC 2732's IPv6 change (also `grammarByName('rfc2732')`). */
-export function rfc2732Grammar(): Grammar<Rfc2732Rule> {
-  compiled ??= compileAbnf(rfc2732Text(), {
+/** The grammar compiled from its text now (what `npm run generate` writes out). */
+export function rfc2732FromText(): RuleGrammar<Rfc2732Rule> {
+  return compileAbnf(rfc2732Text(), {
     notation: 'rfc2396',
     name: 'rfc2732',
     lexicalRules: [...RFC2396_LEXICAL_RULES, 'hex4'],
     labelRules: ['unreserved', 'escaped', 'reserved', 'mark', 'alphanum', 'alpha', 'digit', 'hex', 'hex4'],
-  }) as Grammar<Rfc2732Rule>;
+  }) as RuleGrammar<Rfc2732Rule>;
+}
+
+/**
+ * RFC 2396 with RFC 2732's IPv6 change (also `grammarByName('rfc2732')`), from its compiled
+ * form made at build time (src/generated/rfc2732Compiled.ts).
+ */
+export function rfc2732Grammar(): Grammar<Rfc2732Rule> {
+  compiled ??= fromCompiled<Rfc2732Rule>(RFC2732_COMPILED);
   return compiled;
 }
 

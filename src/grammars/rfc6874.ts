@@ -10,6 +10,8 @@
  * rule, plus `IPv6addrz` and `ZoneID`.
  */
 import { compileAbnf } from '../engine/abnf';
+import { fromCompiled } from '../engine/compiled';
+import { RFC6874_COMPILED } from '../generated/rfc6874Compiled';
 import type { Grammar } from '../engine/grammar';
 import { lazyGrammar } from '../engine/lazyGrammar';
 import type { RuleGrammar } from '../engine/ruleGrammar';
@@ -26,12 +28,17 @@ let compiled: RuleGrammar | undefined;
 
 /** RFC 3986 + RFC 6874 section 2, compiled on first use. */
 export function rfc6874Grammar(): RuleGrammar {
-  compiled ??= compileAbnf(RFC3986_ABNF + '\n' + RFC6874_ABNF, {
+  compiled ??= fromCompiled(RFC6874_COMPILED);
+  return compiled;
+}
+
+/** The grammar compiled from its text now (what `npm run generate` writes out, src/generated/rfc6874Compiled.ts). */
+export function rfc6874FromText(): RuleGrammar {
+  return compileAbnf(RFC3986_ABNF + '\n' + RFC6874_ABNF, {
     name: 'rfc6874',
     lexicalRules: [...LEXICAL_RULES],
     labelRules: [...LABEL_RULES],
   });
-  return compiled;
 }
 
 /** The components of a URI reference under RFC 6874, with `zoneId`: the ZoneID percent-decoded, or undefined. */
