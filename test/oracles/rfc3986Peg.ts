@@ -10,11 +10,11 @@
  * The constructors below are this file's own (the engine's expressions have no guards).
  */
 import type { RuleName } from '../../grammar/rfc3986';
+import { caseFold, charSet, type CharSet } from '../../src/engine/expr';
 
 export type { RuleName };
 
-/** A set of ASCII characters (code points 0-127), as a 128-entry membership table. */
-export type CharSet = Uint8Array;
+export type { CharSet };
 
 export type PegExpr =
   | { readonly t: 'chars'; readonly set: CharSet; readonly label: string }
@@ -28,26 +28,8 @@ export type PegExpr =
 
 export type PegRules<R extends string = string> = { readonly [K in R]: PegExpr };
 
-export function charSet(spec: string): CharSet {
-  // spec lists characters and ranges `a-z`; a literal `-` goes first or last.
-  const set = new Uint8Array(128);
-  for (let i = 0; i < spec.length; i++) {
-    const from = spec.charCodeAt(i);
-    if (spec[i + 1] === '-' && i + 2 < spec.length) {
-      const to = spec.charCodeAt(i + 2);
-      for (let c = from; c <= to; c++) set[c] = 1;
-      i += 2;
-    } else set[from] = 1;
-  }
-  return set;
-}
-
-/** Both cases of an ASCII letter, for case-insensitive quoted strings. */
-export function caseFold(ch: string): string {
-  const lo = ch.toLowerCase();
-  const up = ch.toUpperCase();
-  return lo === up ? ch : lo + up;
-}
+// The character-set helpers are the library's (plain data, no reading of the grammar).
+export { charSet, caseFold };
 
 const chars = (spec: string, label: string): PegExpr => ({ t: 'chars', set: charSet(spec), label });
 const lit = (text: string): PegExpr => ({ t: 'lit', text });
