@@ -233,7 +233,9 @@ const header = (source: string | undefined) =>
  */
 export function toModule(grammar: RuleGrammar, options: ModuleOptions = {}): string {
   const o = moduleOptions(options, 'toModule');
-  const data = JSON.stringify(compiledData(grammar));
+  // A string for JSON.parse: V8 reads a long string and JSON.parse faster than the same data as an
+  // object literal, which a fresh process would parse as code.
+  const data = `JSON.parse(${JSON.stringify(JSON.stringify(compiledData(grammar)))})`;
   // The CommonJS words are assembled, so that this ES module's own text holds no CommonJS.
   const cjsExports = ['module', 'exports'].join('.');
   const cjsRequire = ['req', 'uire'].join('');

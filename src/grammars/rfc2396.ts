@@ -56,7 +56,7 @@ export function rfc2396FromText(): RuleGrammar<Rfc2396Rule> {
  * scripts/generate-compiled.ts): its tables answer a first call with nothing to build.
  */
 export function rfc2396Grammar(): Grammar<Rfc2396Rule> {
-  compiled ??= fromCompiled<Rfc2396Rule>(RFC2396_COMPILED);
+  compiled ??= fromCompiled<Rfc2396Rule>(JSON.parse(RFC2396_COMPILED));
   return compiled;
 }
 

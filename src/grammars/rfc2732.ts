@@ -59,7 +59,7 @@ export function rfc2732FromText(): RuleGrammar<Rfc2732Rule> {
  * form made at build time (src/generated/rfc2732Compiled.ts).
  */
 export function rfc2732Grammar(): Grammar<Rfc2732Rule> {
-  compiled ??= fromCompiled<Rfc2732Rule>(RFC2732_COMPILED);
+  compiled ??= fromCompiled<Rfc2732Rule>(JSON.parse(RFC2732_COMPILED));
   return compiled;
 }
 

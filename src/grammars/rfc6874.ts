@@ -28,7 +28,7 @@ let compiled: RuleGrammar | undefined;
 
 /** RFC 3986 + RFC 6874 section 2, compiled on first use. */
 export function rfc6874Grammar(): RuleGrammar {
-  compiled ??= fromCompiled(RFC6874_COMPILED);
+  compiled ??= fromCompiled(JSON.parse(RFC6874_COMPILED));
   return compiled;
 }
 
