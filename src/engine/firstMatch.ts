@@ -292,6 +292,13 @@ interface Choice {
   readonly marks: readonly (Int32Array | undefined)[];
   /** The race of the candidates' futures after the character (see Race), once computed. */
   race?: number;
+  /**
+   * Per class of the next character (the last: the end of the input): the candidate the race
+   * picks after that one character, or -1 when one character does not decide (-2: not known
+   * yet). Most ambiguous steps are decided by the next character; this answers them with a
+   * look-up.
+   */
+  afterOne?: Int32Array;
 }
 
 /** A character state the walk from a row reaches, with the marks on the way. */
@@ -535,7 +542,12 @@ export class FirstMatch {
         const choice = this.choices[cell]!;
         let j: number;
         if (t === undefined) {
-          j = this.lookahead(choice, input, i + charLength(input, i), to, budget);
+          const next = i + charLength(input, i);
+          const k2 = next < to ? this.classAt(input, next) : endColumn;
+          const one = (choice.afterOne ??= new Int32Array(columns).fill(-2));
+          j = one[k2];
+          if (j === -2) j = one[k2] = this.decidedAfterOne(choice, k2);
+          if (j < 0) j = this.lookahead(choice, input, next, to, budget);
           if (j === -2) {
             t = this.rightToLeft(input, from, to);
             j = this.firstInT(choice, t[i - from]);
@@ -563,6 +575,17 @@ export class FirstMatch {
       if (i >= to) return r === this.acceptRow;
       i += charLength(input, i);
     }
+  }
+
+  /** The candidate the race picks after one character of class `k` (see Choice.afterOne), or -1. */
+  private decidedAfterOne(choice: Choice, k: number): number {
+    const race = (this.racePass ??= new Race(this.forward, this.classes.count));
+    const forward = this.forward;
+    const p = (choice.race ??= race.enter(Array.from(choice.states, (_s, j) => j), Array.from(choice.states, (c) => forward.after(c))));
+    if (p <= RACE_WON) return RACE_WON - p;
+    if (p < 0) return -1;
+    const e = race.step(p, k);
+    return e <= RACE_WON ? RACE_WON - e : -1;
   }
 
   /** Characters the last `lookahead` read. */
