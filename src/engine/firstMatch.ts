@@ -449,7 +449,8 @@ export class FirstMatch {
       ? nfa.kind[s] === Kind.Accept
       : nfa.kind[s] === Kind.Char && this.classes.inSet(k, nfa.ranges[s]!));
     if (takers.length === 0) return (this.steps[cell] = DEAD);
-    const entries = takers.map(({ state, marks }) => 2 * this.row(state) + (marks ? 1 : 0));
+    // The target as its row's offset in the table (row × columns), so that a step adds the class.
+    const entries = takers.map(({ state, marks }) => 2 * this.row(state) * this.columns + (marks ? 1 : 0));
     if (takers.length === 1) {
       this.marks[cell] = takers[0].marks;
       return (this.steps[cell] = entries[0]);
@@ -507,7 +508,9 @@ export class FirstMatch {
     let t: Int32Array | undefined;
     // Lookahead characters this input may still spend before T is computed (see the header).
     let budget = FirstMatch.lookaheadBudget.perCharacter * (to - from) + FirstMatch.lookaheadBudget.base;
-    let r = this.startRow;
+    // r: the current row's offset in the table (row × columns).
+    let r = this.startRow * columns;
+    const accept = this.acceptRow * columns;
     let open = this.openNodes;
     let depth = 0;
     for (let i = from; ; ) {
@@ -518,18 +521,18 @@ export class FirstMatch {
         const c = input.charCodeAt(i);
         if (c >= 128) { k = this.classAt(input, i); break; }
         k = ascii[c];
-        e = steps[r * columns + k];
+        e = steps[r + k];
         if (e <= 0 || (e & 1) === 1) break;
         r = e >> 1;
         i++;
         k = endColumn;
         e = 0;
       }
-      const cell = r * columns + k;
+      const cell = r + k;
       if (e === UNKNOWN) {
         e = steps[cell];
         if (e === UNKNOWN) {
-          e = this.fill(r, k);
+          e = this.fill(r / columns, k);
           steps = this.steps; // it may have grown
         }
       }
@@ -547,11 +550,13 @@ export class FirstMatch {
           const one = (choice.afterOne ??= new Int32Array(columns).fill(-2));
           j = one[k2];
           if (j === -2) j = one[k2] = this.decidedAfterOne(choice, k2);
-          if (j < 0) j = this.lookahead(choice, input, next, to, budget);
-          if (j === -2) {
-            t = this.rightToLeft(input, from, to);
-            j = this.firstInT(choice, t[i - from]);
-          } else budget -= this.spent;
+          if (j < 0) {
+            j = this.lookahead(choice, input, next, to, budget);
+            if (j === -2) {
+              t = this.rightToLeft(input, from, to);
+              j = this.firstInT(choice, t[i - from]);
+            } else budget -= this.spent;
+          }
         } else j = this.firstInT(choice, t[i - from]);
         if (j < 0) return false;
         e = choice.entries[j];
@@ -572,7 +577,7 @@ export class FirstMatch {
           } else sink.close(open[--depth], i);
         }
       }
-      if (i >= to) return r === this.acceptRow;
+      if (i >= to) return r === accept;
       i += charLength(input, i);
     }
   }
