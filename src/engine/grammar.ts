@@ -6,6 +6,7 @@ import type P from 'parsimmon';
 import type { GrammarSyntaxError } from './errors';
 import type { Expr } from './expr';
 import type { TreeNode } from './tree';
+import type { TreeVisitor } from './flatTree';
 
 export interface TreeOptions {
   /** Show character-level rules too (for RFC 3986: pchar, unreserved, pct-encoded, h16, dec-octet, …). */
@@ -39,6 +40,11 @@ export interface Grammar<R extends string = string> {
   validate(input: string, rule: R): GrammarValidation;
   /** The first-match-wins tree of the whole input as `rule`; a `GrammarSyntaxError` if it does not match. */
   parseTree(input: string, rule: R, options?: TreeOptions): TreeNode<R>;
+  /**
+   * The same tree as enter and leave events, in document order, with no node objects made (the
+   * compact store of ./flatTree.ts); a `GrammarSyntaxError` before any event if it does not match.
+   */
+  walk(input: string, rule: R, visitor: TreeVisitor<R>, options?: TreeOptions): void;
   /**
    * A parsimmon parser of `rule`: consumes the longest prefix of the remaining input that
    * matches the rule, and yields that prefix's tree (spans are offsets into the whole input).

@@ -3,6 +3,7 @@
  * (RFC 2396, RFC 2732, RFC 6874) cost nothing at `require` and compile once, when first asked.
  */
 import type { Grammar, TreeOptions } from './grammar';
+import type { TreeVisitor } from './flatTree';
 
 /**
  * `make` returns the compiled grammar (the caller caches it); `extra` adds methods of the
@@ -20,6 +21,7 @@ export function lazyGrammar<R extends string, X extends object = object>(name: s
     isValid: (input: string, rule: R) => make().isValid(input, rule),
     validate: (input: string, rule: R) => make().validate(input, rule),
     parseTree: (input: string, rule: R, options?: TreeOptions) => make().parseTree(input, rule, options),
+    walk: (input: string, rule: R, visitor: TreeVisitor<R>, options?: TreeOptions) => make().walk(input, rule, visitor, options),
     parser: (rule: R) => make().parser(rule),
     ruleText: (rule: R) => make().ruleText(rule),
     expr: (rule: R) => make().expr(rule),

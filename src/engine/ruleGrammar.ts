@@ -12,7 +12,10 @@ import { FirstMatch, type TreeSink } from './firstMatch';
 import type { Grammar, GrammarValidation, TreeOptions } from './grammar';
 import { buildNfa } from './nfa';
 import { NodeBuilder, type Node, type TreeNode } from './tree';
-import { DEFAULT_MAX_NODES, EAGER_NODES, FlatTree, NamedSink } from './flatTree';
+import { DEFAULT_MAX_NODES, EAGER_NODES, FlatTree, NamedSink, visit, type TreeVisitor } from './flatTree';
+
+/** The methods a `walk` visitor may have. */
+const VISITOR = { enter: 'function', leave: 'function' } as const;
 import { LONG } from './limits';
 import { own, readOptions } from './options';
 import { parsimmon } from './parsimmonLib';
@@ -246,6 +249,31 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
       throw new Error(`grammar engine internal error: ${r} accepted ${JSON.stringify(input.slice(0, 80))} but no tree was found`);
     }
     return t.node(0, short ? Infinity : EAGER_NODES) as TreeNode<R>;
+  }
+
+  walk(input: string, rule: R, visitor: TreeVisitor<R>, options: TreeOptions = {}): void {
+    this.input(input, 'walk');
+    const r = this.ruleName(rule, 'walk');
+    if (visitor === undefined) throw new TypeError('walk: argument "visitor" must be an object, got undefined');
+    // Own properties, read once; the methods are then called as plain functions (no `this`).
+    const v = readOptions('walk', visitor, VISITOR, { argument: 'visitor', field: 'visitor method' }) as TreeVisitor<string>;
+    const o = readOptions('walk', options, { lexical: 'boolean', maxNodes: 'count' });
+    const maxNodes = o.maxNodes ?? DEFAULT_MAX_NODES;
+    if (this.general.has(r)) {
+      const b = new NamedSink(maxNodes, input.length);
+      this.treeTo(input, r, b, o);
+      visit(b.tree, 0, v);
+      return;
+    }
+    const builder = this.builder(r, o.lexical === true);
+    // A store of its own (not the shared one): a visitor may call the grammar again.
+    const t = new FlatTree(builder.names, maxNodes, input.length, Math.min(input.length + 64, 1 << 16));
+    if (!builder.parseTo(input, 0, input.length, t)) {
+      const verdict = this.run(input, r);
+      if (!verdict.ok) throw new this.errorClass(input, r, verdict.index, verdict.expected);
+      throw new Error(`grammar engine internal error: ${r} accepted ${JSON.stringify(input.slice(0, 80))} but no tree was found`);
+    }
+    visit(t, 0, v);
   }
 
   parser(rule: R): P.Parser<TreeNode<R>> {

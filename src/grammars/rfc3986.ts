@@ -13,6 +13,8 @@ import type { TreeNode } from '../engine/tree';
 import { RFC3986_ABNF } from '../../grammar/texts';
 import { LABEL_RULES, LEXICAL_RULES, RULE_NAMES, type RuleName } from '../uri/driver';
 import { isValid, parseTree, validate } from '../uri/validate';
+import { walk } from '../uri/walk';
+import type { TreeVisitor } from '../engine/flatTree';
 
 let fromText: RuleGrammar<RuleName> | undefined;
 
@@ -32,6 +34,7 @@ export const rfc3986Grammar: Grammar<RuleName> = Object.freeze({
   isValid: (input: string, rule: RuleName) => isValid(input, rule),
   validate: (input: string, rule: RuleName): GrammarValidation => validate(input, rule),
   parseTree: (input: string, rule: RuleName, options?: TreeOptions): TreeNode<RuleName> => parseTree(input, rule, options),
+  walk: (input: string, rule: RuleName, visitor: TreeVisitor<RuleName>, options?: TreeOptions): void => walk(input, rule, visitor, options),
   parser: (rule: RuleName): P.Parser<TreeNode<RuleName>> => rfc3986FromText().parser(rule),
   ruleText: (rule: RuleName): string => rfc3986FromText().ruleText(rule),
   expr: (rule: RuleName): Expr => rfc3986FromText().expr(rule),

@@ -15,6 +15,7 @@ import { withoutFrames } from '../engine/errors';
 import { driver, type RuleName } from '../uri/driver';
 import { UriSyntaxError, expectString } from '../uri/errors';
 import { GrammarSyntaxError } from '../engine/errors';
+import type { TreeVisitor } from '../engine/flatTree';
 import { readOptions } from '../engine/options';
 import { TREE_OPTIONS } from '../uri/validate';
 import { iriCheck, iriTester, isMappedRule, type IriVerdict } from './check';
@@ -187,6 +188,19 @@ export const rfc3987 = Object.freeze({
       const v = withBidi(input, rule, bidi, 'rfc3987.parseTree');
       throw v.ok ? e : v.error;
     }
+  },
+  /** `parseTree`'s tree as enter and leave events (no node objects); section 4.1 applies unless `abnfOnly`. */
+  walk(input: string, rule: Rfc3987Rule, visitor: TreeVisitor<Rfc3987Rule>, options: IriTreeOptions = {}): void {
+    expectString(input, 'input', 'rfc3987.walk');
+    rule = ruleNamed(rule, 'rfc3987.walk');
+    const { abnfOnly, allowNewerBidiControls, ...treeOptions } = readOptions('rfc3987.walk', options, { abnfOnly: 'boolean', allowNewerBidiControls: 'boolean', ...TREE_OPTIONS });
+    const bidi: BidiCheck = abnfOnly === true ? false : allowNewerBidiControls === true ? 'rfc3987' : true;
+    // The verdict with section 4.1 first: an error comes before any event.
+    if (bidi) {
+      const v = withBidi(input, rule, bidi, 'rfc3987.walk');
+      if (!v.ok) throw v.error;
+    }
+    rfc3987FromText().walk(input, rule, visitor, treeOptions);
   },
   /** A parsimmon parser of `rule` (the ABNF alone: it consumes the longest matching prefix). */
   parser: (rule: Rfc3987Rule): P.Parser<TreeNode<Rfc3987Rule>> => rfc3987FromText().parser(rule),
