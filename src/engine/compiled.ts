@@ -78,6 +78,8 @@ function decode(root: unknown): Expr {
   const depth = new Map<unknown, number>();
   // Post-order over an explicit stack: each node is decoded after its children.
   const done = new Map<unknown, Expr>();
+  // Arrays whose children are being decoded: met again below themselves, the data is a cycle.
+  const open = new Set<unknown>();
   const stack: unknown[] = [root];
   while (stack.length) {
     const x = stack[stack.length - 1];
@@ -85,9 +87,12 @@ function decode(root: unknown): Expr {
     const kids: unknown[] = x[0] === 's' || x[0] === 'a' ? x.slice(1) : x[0] === 'r' ? [x[1]] : [];
     const pending = kids.filter((k) => !done.has(k));
     if (pending.length) {
+      if (open.has(x)) throw bad('an expression contains itself');
+      open.add(x);
       stack.push(...pending);
       continue;
     }
+    open.delete(x);
     stack.pop();
     if (done.has(x)) continue;
     const d = 1 + Math.max(0, ...kids.map((k) => depth.get(k)!));
@@ -95,10 +100,15 @@ function decode(root: unknown): Expr {
     depth.set(x, d);
     let e: Expr;
     switch (x[0]) {
-      case 'c':
-        if (!Array.isArray(x[1]) || x[1].some((n: unknown) => !Number.isInteger(n)) || typeof x[2] !== 'string') throw bad('a character set');
-        e = codePoints(x[1] as number[], x[2]);
+      case 'c': {
+        const r = x[1] as unknown;
+        // Ranges as codePoints expects them: pairs of code points, each lo ≤ hi, ascending.
+        const ok = Array.isArray(r) && r.length % 2 === 0 && typeof x[2] === 'string'
+          && r.every((n: unknown, k: number) => Number.isInteger(n) && (n as number) >= 0 && (n as number) <= 0x10ffff && (k === 0 || (n as number) >= (r[k - 1] as number)));
+        if (!ok) throw bad('a character set');
+        e = codePoints(r as number[], x[2]);
         break;
+      }
       case 'l':
         if (typeof x[1] !== 'string') throw bad('a quoted string');
         e = { t: 'lit', text: x[1] };
@@ -107,7 +117,7 @@ function decode(root: unknown): Expr {
         e = { t: x[0] === 's' ? 'seq' : 'alt', items: kids.map((k) => done.get(k)!) };
         break;
       case 'r':
-        if (!Number.isInteger(x[2]) || !(x[3] === null || Number.isInteger(x[3]))) throw bad('a repetition');
+        if (!Number.isInteger(x[2]) || x[2] < 0 || !(x[3] === null || (Number.isInteger(x[3]) && x[3] >= x[2]))) throw bad('a repetition');
         e = { t: 'rep', item: done.get(x[1])!, min: x[2], max: x[3] === null ? Infinity : x[3] };
         break;
       case 'f':
@@ -186,6 +196,22 @@ export function fromCompiled<R extends string = string>(data: CompiledGrammar): 
     const text = Object.prototype.hasOwnProperty.call(textsIn, rule) ? textsIn[rule] : '';
     texts.set(rule, typeof text === 'string' ? text : '');
   }
+  // Every reference names a rule of the data.
+  const named = new Set(rules);
+  const refs = (e: Expr): void => {
+    const stack = [e];
+    while (stack.length) {
+      const x = stack.pop()!;
+      if (x.t === 'ref' && !named.has(x.name)) throw bad(`a reference to ${JSON.stringify(x.name)}, which is not a rule`);
+      if (x.t === 'seq' || x.t === 'alt') stack.push(...x.items);
+      else if (x.t === 'rep') stack.push(x.item);
+    }
+  };
+  for (const rule of rules) refs(exprs[rule]);
+  const maxNesting = field('maxNesting');
+  if (maxNesting !== undefined && !(Number.isInteger(maxNesting) && maxNesting > 0)) throw bad('maxNesting');
+  const tables = field('tables');
+  if (tables !== undefined) checkTables(tables, named);
   const list = (k: 'lexicalRules' | 'labelRules'): string[] => {
     const v = field(k) ?? [];
     if (!Array.isArray(v) || v.some((r) => typeof r !== 'string')) throw bad(k);
@@ -197,9 +223,29 @@ export function fromCompiled<R extends string = string>(data: CompiledGrammar): 
     lexicalRules: list('lexicalRules'),
     labelRules: list('labelRules'),
     alternation: field('alternation') ?? '/',
-    maxNesting: field('maxNesting'),
-    tables: field('tables'),
+    maxNesting,
+    tables,
   });
+}
+
+/**
+ * The packed tables' shape (./tableDfa.ts), so that what `toModule` did not write fails here
+ * with a TypeError rather than later inside a verdict. (Their content is trusted as written.)
+ */
+function checkTables(t: PackedDfa, rules: ReadonlySet<string>): void {
+  const str = (v: unknown): v is string => typeof v === 'string';
+  if (typeof t !== 'object' || t === null) throw bad('tables');
+  if (!(Number.isInteger(t.width) && t.width > 0)) throw bad('tables.width');
+  if (!str(t.ascii) || t.ascii.length !== 256) throw bad('tables.ascii');
+  if (!Array.isArray(t.wide) || t.wide.length % 2 !== 0 || t.wide.some((n) => !Number.isInteger(n))) throw bad('tables.wide');
+  if (!str(t.rows) || !str(t.rowAt) || !str(t.accepting) || !str(t.expectedOf) || t.expectedOf.length % 2 !== 0) throw bad('tables rows');
+  const states = t.expectedOf.length / 2;
+  if (t.rowAt.length !== 3 * (states + 1)) throw bad('tables.rowAt');
+  if (!Array.isArray(t.words) || !t.words.every(str) || !Array.isArray(t.expected) || !t.expected.every(str)) throw bad('tables words');
+  if (typeof t.starts !== 'object' || t.starts === null) throw bad('tables.starts');
+  for (const [rule, start] of Object.entries(t.starts)) {
+    if (!rules.has(rule) || !(Number.isInteger(start) && start > 0 && start < states)) throw bad(`tables.starts.${rule}`);
+  }
 }
 
 export interface ModuleOptions {

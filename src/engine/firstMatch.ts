@@ -324,6 +324,8 @@ export class FirstMatch {
   private stamp = 0;
   private seen: Int32Array;
   private parent: Int32Array;
+  /** Per walk state: the nearest walk state with a mark (Open/Close) on its path, itself included (-1: none). */
+  private markParent: Int32Array;
   private stack = new Int32Array(256);
 
   /*
@@ -364,6 +366,7 @@ export class FirstMatch {
     this.span = nfa.maxDepth + 2;
     this.seen = new Int32Array(nfa.size * this.span);
     this.parent = new Int32Array(nfa.size * this.span);
+    this.markParent = new Int32Array(nfa.size * this.span);
     this.columns = this.classes.count + 1;
     this.rowOf = new Int32Array(nfa.size).fill(-1);
     this.steps = new Int32Array(16 * this.columns);
@@ -553,8 +556,18 @@ export class FirstMatch {
           if (j < 0) {
             j = this.lookahead(choice, input, next, to, budget);
             if (j === -2) {
-              t = this.rightToLeft(input, from, to);
-              j = this.firstInT(choice, t[i - from]);
+              try {
+                t = this.rightToLeft(input, from, to);
+                j = this.firstInT(choice, t[i - from]);
+              } catch (e) {
+                // The pass needs the whole automaton, which may pass the NFA's limit (a large
+                // bounded repetition) where the part this input reaches does not: look ahead
+                // without a budget instead (exact; slower only on inputs built for it).
+                if (!(e instanceof RangeError)) throw e;
+                budget = Infinity;
+                j = this.lookahead(choice, input, next, to, budget);
+                if (j === -2) throw e;
+              }
             } else budget -= this.spent;
           }
         } else j = this.firstInT(choice, t[i - from]);
@@ -673,6 +686,7 @@ export class FirstMatch {
     if (nfa.size * span > this.seen.length) this.grow();
     let seen = this.seen;
     let parent = this.parent;
+    let markParent = this.markParent;
     // The stack holds pairs (walk state, the walk state it was reached from); it is reused.
     let stack = this.stack;
     let top = 0;
@@ -693,8 +707,12 @@ export class FirstMatch {
           this.grow();
           seen = this.seen;
           parent = this.parent;
+          markParent = this.markParent;
         }
       }
+      // After the expansion: a lazy state may have become an Open mark.
+      const kindNow = nfa.kind[s];
+      markParent[k] = kindNow === Kind.Open || kindNow === Kind.Close ? k : from < 0 ? -1 : markParent[from];
       switch (nfa.kind[s]) {
         case Kind.Char:
         case Kind.Accept:
@@ -730,20 +748,24 @@ export class FirstMatch {
     seen.set(this.seen);
     const parent = new Int32Array(n);
     parent.set(this.parent);
+    const markParent = new Int32Array(n);
+    markParent.set(this.markParent);
     this.seen = seen;
     this.parent = parent;
+    this.markParent = markParent;
   }
 
   /** The marks on the walk's path to walk state `k`, in order: a rule id to open, -1 to close. */
   private path(k: number): number[] {
     const nfa = this.nfa;
     const marks: number[] = [];
-    for (let x = k; x >= 0; x = this.parent[x]) {
+    // From mark to mark (markParent), not through every state of the path.
+    for (let x = this.markParent[k]; x >= 0; x = this.parent[x] < 0 ? -1 : this.markParent[this.parent[x]]) {
       const s = (x / this.span) | 0;
-      const kind = nfa.kind[s];
-      if (kind === Kind.Open) marks.push(this.ruleId(nfa.rule[s]));
-      else if (kind === Kind.Close) marks.push(-1);
+      if (nfa.kind[s] === Kind.Open) marks.push(this.ruleId(nfa.rule[s]));
+      else marks.push(-1);
     }
     return marks.reverse();
   }
+
 }

@@ -249,7 +249,7 @@ export function buildNfa(grammar: Rules, root: Expr, options: NfaOptions = {}): 
         const [a, b] = build(body, p.depth);
         link(s, a);
         link(b, p.end);
-        if (labelRules.has(p.name)) for (const id of charClosure(nfa, s)) nfa.label[id] = p.name;
+        if (labelRules.has(p.name)) for (const id of charClosure(nfa, s, p.end)) nfa.label[id] = p.name;
       } else {
         const { e, i } = p;
         const bounded = e.max !== Infinity && e.max > 1;
@@ -334,8 +334,11 @@ const quoted = (ch: string): string => {
   return q;
 };
 
-/** The character states reachable from `from` without consuming (expanding lazy states met). */
-function charClosure(nfa: Nfa, from: number): number[] {
+/**
+ * The character states reachable from `from` without consuming (expanding lazy states met), not
+ * going past `stop`: the end of the rule, which is already linked to what follows it.
+ */
+function charClosure(nfa: Nfa, from: number, stop: number): number[] {
   const seen = new Set<number>();
   const out: number[] = [];
   const stack = [from];
@@ -343,6 +346,7 @@ function charClosure(nfa: Nfa, from: number): number[] {
     const id = stack.pop()!;
     if (seen.has(id)) continue;
     seen.add(id);
+    if (id === stop) continue;
     if (nfa.kind[id] === Kind.Lazy) nfa.expand(id);
     if (nfa.kind[id] === Kind.Char) out.push(id);
     else for (const n of nfa.out[id]) stack.push(n);

@@ -97,8 +97,24 @@ describe('fromCompiled refuses what is not compiled data', () => {
     ['a bad expression', { ...good, exprs: { ...good.exprs, b: ['z', 1] } }],
     ['a rule without expression', { ...good, rules: [...good.rules, 'c'] }],
     ['a bad repetition', { ...good, exprs: { ...good.exprs, b: ['r', ['l', 'x'], 'one', null] } }],
+    ['a repetition whose max is below its min', { ...good, exprs: { ...good.exprs, b: ['r', ['l', 'a'], 2, 1] } }],
+    ['a negative minimum', { ...good, exprs: { ...good.exprs, b: ['r', ['l', 'a'], -1, null] } }],
+    ['code points below 0', { ...good, exprs: { ...good.exprs, b: ['c', [-1e15, 97], 'q'] } }],
+    ['code points past U+10FFFF', { ...good, exprs: { ...good.exprs, b: ['c', [97, 0x110000], 'q'] } }],
+    ['ranges out of order', { ...good, exprs: { ...good.exprs, b: ['c', [98, 97], 'q'] } }],
+    ['an odd number of range ends', { ...good, exprs: { ...good.exprs, b: ['c', [97], 'q'] } }],
+    ['a reference to no rule', { ...good, exprs: { ...good.exprs, b: ['f', 'zz'] } }],
+    ['empty tables', { ...good, tables: {} }],
+    ['a table start past the states', { ...good, tables: { ...good.tables!, starts: { a: 9999 } } }],
+    ['a table start for no rule', { ...good, tables: { ...good.tables!, starts: { zz: 1 } } }],
+    ['a maxNesting below 1', { ...good, maxNesting: -1 }],
   ])('%s: TypeError', (_what, data) => {
     expect(() => fromCompiled(data as never)).toThrow(TypeError);
+  });
+  it('refuses an expression that contains itself (an object, not JSON)', () => {
+    const cyclic: unknown[] = ['s', ['l', 'x']];
+    cyclic.push(cyclic);
+    expect(() => fromCompiled({ ...good, exprs: { ...good.exprs, b: cyclic as never } })).toThrow(/contains itself/);
   });
   it('reads expressions as deep as compileAbnf makes, and refuses deeper ones without overflowing', () => {
     const nested = (n: number): unknown => {

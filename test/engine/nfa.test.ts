@@ -68,4 +68,22 @@ describe('the NFA, built as it is read', () => {
     expect(t.end).toBe(2_000);
     expect(g.isValid('ab'.repeat(1_000), 'x')).toBe(true);
   });
+
+  it('labels only the characters that begin a label rule, even an empty one', () => {
+    // A rule that can match nothing: the characters after it are not its beginning.
+    const g = compileAbnf('x = lbl "b"\nlbl = *"a"\n', { labelRules: ['lbl'] });
+    const v = g.validate('c', 'x');
+    expect(v.ok ? [] : v.error.expected).toEqual(['lbl', '"b"']);
+  });
+
+  it('gives a tree where the right-to-left pass would need more than the NFA limit', () => {
+    // The budget runs out on "aaa…ab" (each step reads ahead to the "b"); the pass would build
+    // all 700,000 copies of "c" and pass the 2,000,000-state limit; the lookahead answers instead.
+    const g = compileAbnf('x = *( y / z ) 1*700000"c"\ny = "a"\nz = 1*"a" "b"\n');
+    const s = 'a'.repeat(300) + 'bc';
+    expect(g.isValid(s, 'x')).toBe(true);
+    const t = g.parseTree(s, 'x');
+    expect(t.children.length).toBe(300);
+    expect(t.children[299]).toEqual({ rule: 'z', start: 299, end: 301, children: [] });
+  });
 });
