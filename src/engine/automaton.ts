@@ -14,7 +14,7 @@
  */
 import { Classes, charLength } from './codepoints';
 import type { Expr, Rules } from './expr';
-import { buildNfa, Kind, type Nfa } from './nfa';
+import { buildNfa, closure, Kind, type Nfa } from './nfa';
 import { refine } from './refine';
 
 export interface Verdict {
@@ -81,20 +81,7 @@ export class Automaton {
 
   /** The character states and the accept state reachable from `ids` without consuming. */
   private closure(ids: Iterable<number>): number[] {
-    const nfa = this.nfa;
-    const seen = new Set<number>();
-    const out: number[] = [];
-    const stack = [...ids];
-    while (stack.length) {
-      const id = stack.pop()!;
-      if (seen.has(id)) continue;
-      seen.add(id);
-      if (nfa.kind[id] === Kind.Lazy) nfa.expand(id); // built as it is first reached (./nfa.ts)
-      const k = nfa.kind[id];
-      if (k === Kind.Char || k === Kind.Accept) out.push(id);
-      else for (const n of nfa.out[id]) stack.push(n);
-    }
-    return out.sort((a, b) => a - b);
+    return closure(this.nfa, ids);
   }
 
   private emptyTable(states: number): Int32Array {

@@ -42,10 +42,7 @@ class Trees<R extends string> {
     if (reuse && input.length < LONG) {
       let s = this.scratch.get(builder);
       if (!s) this.scratch.set(builder, (s = new FlatTree(builder.names)));
-      t = s;
-      t.length = 0;
-      t.maxNodes = maxNodes;
-      t.inputLength = input.length;
+      t = s.reset(maxNodes, input.length);
     } else {
       // About a node a character in a lexical tree (up to two), far fewer in the others.
       const guess = nodeRules.size > this.driver.structural(rule).size ? input.length : input.length >> 3;

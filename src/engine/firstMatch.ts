@@ -35,7 +35,7 @@
  * linear in the input, and the pass is one DFA step per character.
  */
 import { charLength, Classes } from './codepoints';
-import { Kind, type Nfa } from './nfa';
+import { closure, Kind, type Nfa } from './nfa';
 import type { IdSink } from './tree';
 
 /** The right-to-left automaton's memory bound (one byte per NFA state per reverse state). */
@@ -161,23 +161,12 @@ class Forward {
     return id;
   }
 
-  /** The set of the character states reachable from `from` without consuming. */
+  /** The state of the character states reachable from `from` without consuming. */
   private closure(from: number[]): number {
-    const nfa = this.nfa;
-    const seen = new Set<number>();
-    const chars: number[] = [];
-    let accepting = false;
-    const stack = [...from];
-    while (stack.length) {
-      const s = stack.pop()!;
-      if (seen.has(s)) continue;
-      seen.add(s);
-      if (nfa.kind[s] === Kind.Lazy) nfa.expand(s);
-      if (nfa.kind[s] === Kind.Char) chars.push(s);
-      else if (nfa.kind[s] === Kind.Accept) accepting = true;
-      else for (const n of nfa.out[s]) stack.push(n);
-    }
-    return this.intern(chars.sort((a, b) => a - b), accepting);
+    const accept = this.nfa.accept;
+    const reached = closure(this.nfa, from);
+    const accepting = reached.includes(accept);
+    return this.intern(accepting ? reached.filter((s) => s !== accept) : reached, accepting);
   }
 
   /** The state after a character of class `k` (0: dead; -1: too many states). */
@@ -287,7 +276,7 @@ const AMBIGUOUS = -2;
 interface Choice {
   /** The character state of each candidate. */
   readonly states: Int32Array;
-  /** The step-table entry of each: 2 × the target's row, + 1 with marks. */
+  /** The step-table entry of each: 2 × the target row's offset (row × columns), + 1 with marks. */
   readonly entries: Int32Array;
   readonly marks: readonly (Int32Array | undefined)[];
   /** The race of the candidates' futures after the character (see Race), once computed. */
@@ -335,7 +324,8 @@ export class FirstMatch {
    * run once without stopping, lists the character states it reaches in the order it reaches
    * them, each with the marks on its path (`leaves`). When only one of them takes the class
    * (at the end: the accept state), the first-match path must go there, by that path: the
-   * entry is 2 × the target's row, + 1 if the path passes marks (kept in `marks`). When
+   * entry is 2 × the target row's offset (row × columns), + 1 if the path passes marks (kept in
+   * `marks`). When
    * several do, the entry is AMBIGUOUS and `choices` holds the candidates in the walk's
    * order: the first one from which the rest of the input can be matched is the answer (the
    * walk is depth-first, so it reaches that one, by that path, before any later one).
@@ -574,7 +564,6 @@ export class FirstMatch {
         if (j < 0) return false;
         e = choice.entries[j];
         if (e & 1) path = choice.marks[j];
-        steps = this.steps;
       }
       r = e >> 1;
       if (path !== undefined) {
@@ -597,13 +586,22 @@ export class FirstMatch {
 
   /** The candidate the race picks after one character of class `k` (see Choice.afterOne), or -1. */
   private decidedAfterOne(choice: Choice, k: number): number {
-    const race = (this.racePass ??= new Race(this.forward, this.classes.count));
-    const forward = this.forward;
-    const p = (choice.race ??= race.enter(Array.from(choice.states, (_s, j) => j), Array.from(choice.states, (c) => forward.after(c))));
+    const race = this.race;
+    const p = this.raceStart(choice);
     if (p <= RACE_WON) return RACE_WON - p;
     if (p < 0) return -1;
     const e = race.step(p, k);
     return e <= RACE_WON ? RACE_WON - e : -1;
+  }
+
+  private get race(): Race {
+    return (this.racePass ??= new Race(this.forward, this.classes.count));
+  }
+
+  /** The race of `choice`'s candidates as the character is taken (a state, or a decision). */
+  private raceStart(choice: Choice): number {
+    const forward = this.forward;
+    return (choice.race ??= this.race.enter(Array.from(choice.states, (_s, j) => j), Array.from(choice.states, (c) => forward.after(c))));
   }
 
   /** Characters the last `lookahead` read. */
@@ -615,9 +613,8 @@ export class FirstMatch {
    * `budget` characters (or the lookahead automaton its bound).
    */
   private lookahead(choice: Choice, input: string, next: number, to: number, budget: number): number {
-    const race = (this.racePass ??= new Race(this.forward, this.classes.count));
-    const forward = this.forward;
-    let p = (choice.race ??= race.enter(Array.from(choice.states, (_s, j) => j), Array.from(choice.states, (c) => forward.after(c))));
+    const race = this.race;
+    let p = this.raceStart(choice);
     const ascii = this.classes.ascii;
     const width = race.width;
     let table = race.table;

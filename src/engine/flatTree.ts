@@ -68,6 +68,14 @@ export class FlatTree implements IdSink {
     this.length = length;
   }
 
+  /** Empties the store for the next tree (a store reused for short inputs). */
+  reset(maxNodes: number, inputLength: number): this {
+    this.length = 0;
+    this.maxNodes = maxNodes;
+    this.inputLength = inputLength;
+    return this;
+  }
+
   /** Room for more nodes (×1.5), up to maxNodes; a TreeLimitError past it. */
   private grow(): void {
     const cap = this.rules.length;

@@ -249,7 +249,8 @@ export function buildNfa(grammar: Rules, root: Expr, options: NfaOptions = {}): 
         const [a, b] = build(body, p.depth);
         link(s, a);
         link(b, p.end);
-        if (labelRules.has(p.name)) for (const id of charClosure(nfa, s, p.end)) nfa.label[id] = p.name;
+        // The characters that begin the rule (within it: it may be empty) are named after it.
+        if (labelRules.has(p.name)) for (const id of closure(nfa, [s], p.end)) if (nfa.kind[id] === Kind.Char) nfa.label[id] = p.name;
       } else {
         const { e, i } = p;
         const bounded = e.max !== Infinity && e.max > 1;
@@ -335,21 +336,22 @@ const quoted = (ch: string): string => {
 };
 
 /**
- * The character states reachable from `from` without consuming (expanding lazy states met), not
- * going past `stop`: the end of the rule, which is already linked to what follows it.
+ * The character states and the accept state reachable from `from` without consuming, ascending,
+ * expanding the lazy states met, and not going past `stop` (the end of a rule, already linked to
+ * what follows it). What the automaton, the lookahead and the labels of label rules read.
  */
-function charClosure(nfa: Nfa, from: number, stop: number): number[] {
+export function closure(nfa: Nfa, from: Iterable<number>, stop = -1): number[] {
   const seen = new Set<number>();
   const out: number[] = [];
-  const stack = [from];
+  const stack = [...from];
   while (stack.length) {
     const id = stack.pop()!;
-    if (seen.has(id)) continue;
+    if (seen.has(id) || id === stop) continue;
     seen.add(id);
-    if (id === stop) continue;
     if (nfa.kind[id] === Kind.Lazy) nfa.expand(id);
-    if (nfa.kind[id] === Kind.Char) out.push(id);
+    const k = nfa.kind[id];
+    if (k === Kind.Char || k === Kind.Accept) out.push(id);
     else for (const n of nfa.out[id]) stack.push(n);
   }
-  return out;
+  return out.sort((a, b) => a - b);
 }

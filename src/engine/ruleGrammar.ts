@@ -223,21 +223,40 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
     this.input(input, 'parseTree');
     const r = this.ruleName(rule, 'parseTree');
     const o = readOptions('parseTree', options, { lexical: 'boolean', maxNodes: 'count' });
+    const t = this.flatTree(input, r, o, true);
+    // The shared store of short inputs is always copied out; a view must own its store.
+    return t.node(0, input.length < LONG && !this.general.has(r) ? Infinity : EAGER_NODES) as TreeNode<R>;
+  }
+
+  walk(input: string, rule: R, visitor: TreeVisitor<R>, options: TreeOptions = {}): void {
+    this.input(input, 'walk');
+    const r = this.ruleName(rule, 'walk');
+    if (visitor === undefined) throw new TypeError('walk: argument "visitor" must be an object, got undefined');
+    // Own properties, read once; the methods are then called as plain functions (no `this`).
+    const v = readOptions('walk', visitor, VISITOR, { argument: 'visitor', field: 'visitor method' }) as TreeVisitor<string>;
+    const o = readOptions('walk', options, { lexical: 'boolean', maxNodes: 'count' });
+    // A store of its own (not the shared one): a visitor may call the grammar again.
+    visit(this.flatTree(input, r, o, false), 0, v);
+  }
+
+  /**
+   * The tree of the whole input as `r` in the compact store (./flatTree.ts), or the grammar's
+   * error: with `reuse`, inputs shorter than LONG go to one store per builder, which the caller
+   * copies out before anything else parses; a TreeLimitError (RangeError) past `maxNodes`.
+   */
+  private flatTree(input: string, r: R, o: TreeOptions, reuse: boolean): FlatTree {
     const maxNodes = o.maxNodes ?? DEFAULT_MAX_NODES;
     if (this.general.has(r)) {
       const b = new NamedSink(maxNodes, input.length);
       this.treeTo(input, r, b, o);
-      return b.tree.node(0) as TreeNode<R>;
+      return b.tree;
     }
     const builder = this.builder(r, o.lexical === true);
-    // Short inputs share one store per builder (their trees are copied out as objects).
     let t: FlatTree;
-    const short = input.length < LONG;
-    if (short) {
-      t = (this.scratch.get(builder) ?? this.scratch.set(builder, new FlatTree(builder.names)).get(builder))!;
-      t.length = 0;
-      t.maxNodes = maxNodes;
-      t.inputLength = input.length;
+    if (reuse && input.length < LONG) {
+      let s = this.scratch.get(builder);
+      if (!s) this.scratch.set(builder, (s = new FlatTree(builder.names)));
+      t = s.reset(maxNodes, input.length);
     } else {
       t = new FlatTree(builder.names, maxNodes, input.length, Math.min(input.length + 64, 1 << 16));
     }
@@ -248,32 +267,7 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
       if (!v.ok) throw new this.errorClass(input, r, v.index, v.expected);
       throw new Error(`grammar engine internal error: ${r} accepted ${JSON.stringify(input.slice(0, 80))} but no tree was found`);
     }
-    return t.node(0, short ? Infinity : EAGER_NODES) as TreeNode<R>;
-  }
-
-  walk(input: string, rule: R, visitor: TreeVisitor<R>, options: TreeOptions = {}): void {
-    this.input(input, 'walk');
-    const r = this.ruleName(rule, 'walk');
-    if (visitor === undefined) throw new TypeError('walk: argument "visitor" must be an object, got undefined');
-    // Own properties, read once; the methods are then called as plain functions (no `this`).
-    const v = readOptions('walk', visitor, VISITOR, { argument: 'visitor', field: 'visitor method' }) as TreeVisitor<string>;
-    const o = readOptions('walk', options, { lexical: 'boolean', maxNodes: 'count' });
-    const maxNodes = o.maxNodes ?? DEFAULT_MAX_NODES;
-    if (this.general.has(r)) {
-      const b = new NamedSink(maxNodes, input.length);
-      this.treeTo(input, r, b, o);
-      visit(b.tree, 0, v);
-      return;
-    }
-    const builder = this.builder(r, o.lexical === true);
-    // A store of its own (not the shared one): a visitor may call the grammar again.
-    const t = new FlatTree(builder.names, maxNodes, input.length, Math.min(input.length + 64, 1 << 16));
-    if (!builder.parseTo(input, 0, input.length, t)) {
-      const verdict = this.run(input, r);
-      if (!verdict.ok) throw new this.errorClass(input, r, verdict.index, verdict.expected);
-      throw new Error(`grammar engine internal error: ${r} accepted ${JSON.stringify(input.slice(0, 80))} but no tree was found`);
-    }
-    visit(t, 0, v);
+    return t;
   }
 
   parser(rule: R): P.Parser<TreeNode<R>> {
