@@ -24,7 +24,7 @@ class Trees<R extends string> {
     if (!byRule) this.builders.set(nodeRules, (byRule = new Map()));
     let b = byRule.get(rule);
     if (!b) {
-      const nfa = buildNfa(this.driver.grammar, { t: 'ref', name: rule }, { nodeRules });
+      const nfa = buildNfa(this.driver.grammar, { t: 'ref', name: rule }, { nodeRules, mergeCharacters: true });
       byRule.set(rule, (b = new FirstMatch(nfa)));
     }
     return b;

@@ -24,8 +24,8 @@
  * tree builder (./firstMatch.ts) honours them.
  */
 import { own } from './options';
-import { asciiRanges, foldedRanges, type Ranges } from './codepoints';
-import type { Expr, Rules } from './expr';
+import { asciiRanges, foldedRanges, normalize, type Ranges } from './codepoints';
+import { codePoints, type Expr, type Rules } from './expr';
 
 export enum Kind { Char, Eps, Open, Close, IterStart, IterEnd, Accept, Lazy }
 
@@ -111,6 +111,15 @@ export interface NfaOptions {
   labelRules?: ReadonlySet<string>;
   /** Record, for each character state, the rules it lies in (`Nfa.within`), for ./ambiguity.ts. */
   trace?: boolean;
+  /**
+   * Read each expression that always takes exactly one character and gives no tree node
+   * (`ALPHA / DIGIT / "-"`, RFC 2396's 26 `lowalpha` alternatives) as one character state with
+   * the union of its sets. For trees: every path through such an expression takes the
+   * character to the same place passing no mark, so the first match is the same tree, found
+   * among far fewer states. Its characters' labels are then not the grammar's (the automaton
+   * that names what an error expected does not merge).
+   */
+  mergeCharacters?: boolean;
 }
 
 /** The NFA of `root` (usually `{ t: 'ref', name }`) in `grammar`, built as it is read. */
@@ -120,6 +129,7 @@ export function buildNfa(grammar: Rules, root: Expr, options: NfaOptions = {}): 
   const nodeRules = own(options, 'nodeRules') ?? new Set<string>();
   const labelRules = own(options, 'labelRules') ?? new Set<string>();
   const trace = own(options, 'trace') === true;
+  const merging = own(options, 'mergeCharacters') === true ? characterMerging(grammar, nodeRules) : undefined;
   // The trace's path while a sub-automaton is built (rules, alternatives, iterations).
   let stack: string[] = [];
   let chain: Chain | undefined;
@@ -129,7 +139,7 @@ export function buildNfa(grammar: Rules, root: Expr, options: NfaOptions = {}): 
     if (!body) throw new Error(`unknown rule ${name}`);
     return body;
   };
-  const shape = analyze(grammar, root, bodyOf);
+  const shape = analyze(grammar, root, bodyOf, merging);
   nfa.maxDepth = shape.maxDepth;
   nfa.charSets.push(...shape.charSets);
 
@@ -146,6 +156,10 @@ export function buildNfa(grammar: Rules, root: Expr, options: NfaOptions = {}): 
   };
 
   const build = (e: Expr, depth: number): [number, number] => {
+    if (merging && e.t !== 'chars') {
+      const merged = merging.single(e);
+      if (merged) return char(rangesOf(merged), merged.label);
+    }
     switch (e.t) {
       case 'chars': return char(rangesOf(e), e.label);
       case 'lit': {
@@ -173,7 +187,7 @@ export function buildNfa(grammar: Rules, root: Expr, options: NfaOptions = {}): 
       case 'alt': {
         const s = nfa.add(Kind.Eps);
         const end = nfa.add(Kind.Eps);
-        e.items.forEach((item, k) => {
+        (merging ? merging.items(e) : e.items).forEach((item, k) => {
           if (trace) stack.push(`alternative ${k + 1}`);
           const [a, b] = build(item, depth);
           if (trace) stack.pop();
@@ -287,17 +301,21 @@ export function buildNfa(grammar: Rules, root: Expr, options: NfaOptions = {}): 
  * repetitions with optional iterations (the walk's state space depends on it), and every
  * distinct character set (the character classes). Memoized per rule; no recursion on rules.
  */
-function analyze(grammar: Rules, root: Expr, bodyOf: (name: string) => Expr): { maxDepth: number; charSets: Ranges[] } {
+function analyze(grammar: Rules, root: Expr, bodyOf: (name: string) => Expr, merging: Merging | undefined): { maxDepth: number; charSets: Ranges[] } {
   const sets = new Map<string, Ranges>();
   const depthOf = new Map<string, number>();
   const addSet = (r: Ranges) => { const k = r.join(','); if (!sets.has(k)) sets.set(k, r); };
   // Explicit stack of rules still to read; depth is computed per rule body (relative).
   const seenRules = new Set<string>();
   const depth = (e: Expr): number => {
+    // As buildNfa reads it: a merged expression is one character state.
+    const merged = merging && e.t !== 'chars' ? merging.single(e) : null;
+    if (merged) { addSet(rangesOf(merged)); return 0; }
     switch (e.t) {
       case 'chars': addSet(rangesOf(e)); return 0;
       case 'lit': for (const ch of e.text) addSet(folded(ch)); return 0;
-      case 'seq': case 'alt': { let m = 0; for (const x of e.items) m = Math.max(m, depth(x)); return m; }
+      case 'seq': { let m = 0; for (const x of e.items) m = Math.max(m, depth(x)); return m; }
+      case 'alt': { let m = 0; for (const x of merging ? merging.items(e) : e.items) m = Math.max(m, depth(x)); return m; }
       case 'rep': return depth(e.item) + (e.max > e.min ? 1 : 0);
       case 'ref': {
         let d = depthOf.get(e.name);
@@ -313,6 +331,84 @@ function analyze(grammar: Rules, root: Expr, bodyOf: (name: string) => Expr): { 
   };
   const maxDepth = depth(root);
   return { maxDepth, charSets: [...sets.values()] };
+}
+
+/**
+ * The `mergeCharacters` reading. `single(e)`: an expression that always takes exactly one
+ * character and passes no tree node (a reference to one of `nodeRules` does) as one `chars`
+ * expression, or null. `items(alt)`: the alternatives, each run of two or more such adjacent
+ * ones as one (adjacent only: an alternative between them keeps its priority). Memoized per
+ * expression and per rule; a recursive reference is not merged.
+ */
+interface Merging {
+  single(e: Expr): Extract<Expr, { t: 'chars' }> | null;
+  items(e: Extract<Expr, { t: 'alt' }>): readonly Expr[];
+}
+
+function characterMerging(grammar: Rules, nodeRules: ReadonlySet<string>): Merging {
+  type Chars = Extract<Expr, { t: 'chars' }>;
+  const byExpr = new WeakMap<object, Chars | null>();
+  const byRule = new Map<string, Chars | null>();
+  const itemsOf = new WeakMap<object, readonly Expr[]>();
+  const union = (sets: readonly Chars[], label: string): Chars =>
+    codePoints(normalize(sets.flatMap((c) => rangesOf(c))), label) as Chars;
+  const single = (e: Expr): Chars | null => {
+    switch (e.t) {
+      case 'chars': return e;
+      case 'lit': {
+        if ([...e.text].length !== 1) return null;
+        if (!byExpr.has(e)) byExpr.set(e, codePoints(folded(e.text), quoted(e.text)) as Chars);
+        return byExpr.get(e)!;
+      }
+      case 'seq': return e.items.length === 1 ? single(e.items[0]) : null;
+      case 'rep': return e.min === 1 && e.max === 1 ? single(e.item) : null;
+      case 'alt': {
+        if (byExpr.has(e)) return byExpr.get(e)!;
+        byExpr.set(e, null); // while it is read
+        const sets: Chars[] = [];
+        for (const item of e.items) {
+          const c = single(item);
+          if (!c) return null;
+          sets.push(c);
+        }
+        const out = sets.length ? union(sets, sets.map((c) => c.label).join(' / ')) : null;
+        byExpr.set(e, out);
+        return out;
+      }
+      case 'ref': {
+        if (nodeRules.has(e.name)) return null;
+        if (byRule.has(e.name)) return byRule.get(e.name)!;
+        const body = Object.prototype.hasOwnProperty.call(grammar, e.name) ? grammar[e.name] : undefined;
+        if (!body) return null; // reported where it is expanded
+        byRule.set(e.name, null); // recursion: not merged
+        const c = single(body);
+        const out = c && { ...c, label: e.name };
+        byRule.set(e.name, out);
+        return out;
+      }
+    }
+  };
+  const items = (e: Extract<Expr, { t: 'alt' }>): readonly Expr[] => {
+    const known = itemsOf.get(e);
+    if (known) return known;
+    const out: Expr[] = [];
+    let run: Chars[] = [];
+    const flush = () => {
+      if (run.length > 1) out.push(union(run, run.map((c) => c.label).join(' / ')));
+      else out.push(...run);
+      run = [];
+    };
+    for (const item of e.items) {
+      const c = single(item);
+      if (c) { run.push(c); continue; }
+      flush();
+      out.push(item);
+    }
+    flush();
+    itemsOf.set(e, out);
+    return out;
+  };
+  return { single, items };
 }
 
 /** The ranges of a `chars` expression (computed once per expression: NFAs repeat them). */

@@ -149,7 +149,7 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
     const byRule = lexical ? this.lexicalBuilders : this.builders;
     let b = byRule.get(rule);
     if (!b) {
-      const nfa = buildNfa(this.exprs, { t: 'ref', name: rule }, { nodeRules: this.nodeRules(rule, lexical) });
+      const nfa = buildNfa(this.exprs, { t: 'ref', name: rule }, { nodeRules: this.nodeRules(rule, lexical), mergeCharacters: true });
       byRule.set(rule, (b = new FirstMatch(nfa)));
     }
     return b;

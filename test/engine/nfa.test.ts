@@ -9,7 +9,13 @@ import { FirstMatch } from '../../src/engine/firstMatch';
 import { FlatTree } from '../../src/engine/flatTree';
 import { readGrammar } from '../../src/engine/abnf';
 import { compileAbnf } from '../../src/index';
-import { rfc3986Rules, RULE_NAMES } from '../../grammar/rfc3986';
+import { rfc3986Rules, RULE_NAMES, LEXICAL_RULES } from '../../grammar/rfc3986';
+import { RFC2396_LEXICAL_RULES } from '../../src/grammars/rfc2396';
+import { RFC2396_BNF } from '../../grammar/texts';
+import type { Rules } from '../../src/engine/expr';
+import * as fs from 'fs';
+import * as path from 'path';
+import fc from 'fast-check';
 
 const nodes = new Set<string>(RULE_NAMES);
 
@@ -85,5 +91,68 @@ describe('the NFA, built as it is read', () => {
     const t = g.parseTree(s, 'x');
     expect(t.children.length).toBe(300);
     expect(t.children[299]).toEqual({ rule: 'z', start: 299, end: 301, children: [] });
+  });
+});
+
+/** The tree as (rule, start, end) triples in document order, or undefined if the input does not match. */
+const builders = new Map<string, FirstMatch>();
+function triples(rules: Rules, rule: string, nodeRules: Set<string>, input: string, mergeCharacters: boolean): string[] | undefined {
+  const key = `${Object.keys(rules).join()} ${rule} ${[...nodeRules].join()} ${mergeCharacters}`;
+  let b = builders.get(key);
+  if (!b) builders.set(key, (b = new FirstMatch(buildNfa(rules, { t: 'ref', name: rule }, { nodeRules, mergeCharacters }))));
+  const t = new FlatTree(b.names);
+  if (!b.parseTo(input, 0, input.length, t)) return undefined;
+  return Array.from({ length: t.length }, (_, i) => `${b.names[t.rules[i]]} ${t.starts[i]} ${t.ends[i]}`);
+}
+
+const chars = (nfa: ReturnType<typeof buildNfa>) => nfa.kind.filter((k) => k === Kind.Char).length;
+
+describe('mergeCharacters: one character state for an expression that takes one character', () => {
+  it('reads ALPHA / DIGIT / "-" (and a rule that is only that) as one state; not a rule that gives a node', () => {
+    const g = readGrammar('x = 1*(ALPHA / DIGIT / "-" / y)\ny = "_" / %x2E\n').rules;
+    const build = (nodeRules: string[], mergeCharacters: boolean) => {
+      const nfa = buildNfa(g, { t: 'ref', name: 'x' }, { nodeRules: new Set(nodeRules), mergeCharacters });
+      nfa.expandAll();
+      return nfa;
+    };
+    // Two copies of the item (the required one, and the loop's).
+    expect(chars(build(['x'], true))).toBe(2);
+    // Read as written: ALPHA, DIGIT, "-", and y's two alternatives, twice.
+    expect(chars(build(['x'], false))).toBe(10);
+    // y gives a node: its characters stay behind its marks (one state within them); ALPHA,
+    // DIGIT and "-" before it are one.
+    expect(chars(build(['x', 'y'], true))).toBe(4);
+    expect(triples(g, 'x', new Set(['x', 'y']), 'a-_.9', true)).toEqual(['x 0 5', 'y 2 3', 'y 3 4']);
+  });
+
+  it('merges overlapping alternatives too: the first that takes the character goes to the same place', () => {
+    const g = readGrammar('x = *("a" / %x61-63 / "B") "b"\n').rules;
+    for (const s of ['', 'b', 'ab', 'abcb', 'cccb', 'abc', 'bb']) {
+      expect(triples(g, 'x', new Set(['x']), s, true)).toEqual(triples(g, 'x', new Set(['x']), s, false));
+    }
+  });
+
+  // Real URIs and the same with one character changed (seeded), structural trees (the lexical rules give no nodes).
+  const lines = fs.readFileSync(path.join(__dirname, '..', 'vectors', 'real-urls.txt'), 'utf8').split('\n').filter(Boolean);
+  const sample = lines.filter((_, i) => i % 97 === 0).slice(0, 300);
+  const mutated = fc.sample(fc.tuple(fc.constantFrom(...sample), fc.nat(), fc.constantFrom(...'a:/?#[]@%.-_~!$&\'()*+,;=9Z')), { seed: 20261125, numRuns: 300 })
+    .map(([s, i, c]) => s.slice(0, i % (s.length + 1)) + c + s.slice(i % (s.length + 1) + 1));
+  const rfc2396 = readGrammar(RFC2396_BNF, 'rfc2396');
+  const cases: Array<[string, Rules, string, Set<string>]> = [
+    ['RFC 3986', rfc3986Rules, 'URI-reference', new Set(RULE_NAMES.filter((n) => !LEXICAL_RULES.has(n)))],
+    ['RFC 2396', rfc2396.rules, 'URI-reference', new Set(rfc2396.names.filter((n) => !(RFC2396_LEXICAL_RULES as readonly string[]).includes(n)))],
+  ];
+  it.each(cases)('gives the trees of the NFA read as written (%s, structural and lexical, real and mutated URIs)', (_name, rules, rule, structural) => {
+    const all = new Set(Object.keys(rules));
+    let matched = 0;
+    for (const s of [...sample, ...mutated]) {
+      for (const nodeRules of [structural, all]) {
+        const merged = triples(rules, rule, nodeRules, s, true);
+        expect({ s, tree: merged }).toEqual({ s, tree: triples(rules, rule, nodeRules, s, false) });
+        if (merged) matched++;
+      }
+    }
+    // Most real URIs match: the comparison is of trees, not of two refusals.
+    expect(matched).toBeGreaterThan(600);
   });
 });
