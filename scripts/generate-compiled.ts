@@ -1,5 +1,7 @@
 /**
- * Writes src/generated/rfc2396Compiled.ts, rfc2732Compiled.ts and rfc6874Compiled.ts: the shipped
+ * Writes src/generated/rfc2396Compiled.ts, rfc2732Compiled.ts, rfc6874Compiled.ts and
+ * rfc3987Compiled.ts (RFC 3987's rules are too many for the packed tables' 16-bit offsets: its
+ * data carries no tables, and its verdicts come mostly from RFC 3986's, src/iri/check.ts): the shipped
  * grammars loaded from their text, in the compiled form `toModule` writes for users
  * (src/engine/compiled.ts: expressions, rule texts, options and the rules' packed DFAs), so
  * that a fresh process's first `isValid` or `validate` of them builds nothing.
@@ -13,6 +15,7 @@ import type { RuleGrammar } from '../src/engine/ruleGrammar';
 import { rfc2396FromText } from '../src/grammars/rfc2396';
 import { rfc2732FromText } from '../src/grammars/rfc2732';
 import { rfc6874FromText } from '../src/grammars/rfc6874';
+import { rfc3987FromText } from '../src/iri/rfc3987';
 
 const ROOT = fs.existsSync(path.join(__dirname, '..', 'package.json')) ? path.join(__dirname, '..') : path.join(__dirname, '..', '..');
 
@@ -20,6 +23,7 @@ export const SHIPPED: ReadonlyArray<{ file: string; constant: string; from: stri
   { file: 'rfc2396Compiled.ts', constant: 'RFC2396_COMPILED', from: 'grammar/rfc2396.bnf', grammar: rfc2396FromText },
   { file: 'rfc2732Compiled.ts', constant: 'RFC2732_COMPILED', from: 'grammar/rfc2396.bnf and grammar/rfc2732.bnf', grammar: rfc2732FromText },
   { file: 'rfc6874Compiled.ts', constant: 'RFC6874_COMPILED', from: 'grammar/rfc3986.abnf and grammar/rfc6874.abnf', grammar: rfc6874FromText },
+  { file: 'rfc3987Compiled.ts', constant: 'RFC3987_COMPILED', from: 'grammar/rfc3987.abnf', grammar: rfc3987FromText },
 ];
 
 export const generatedFile = (file: string): string => path.join(ROOT, 'src', 'generated', file);

@@ -26,6 +26,8 @@ import { toUri } from './toUri';
 import { toIri } from './toIri';
 import type P from 'parsimmon';
 import { compileAbnf } from '../engine/abnf';
+import { fromCompiled } from '../engine/compiled';
+import { RFC3987_COMPILED } from '../generated/rfc3987Compiled';
 import type { Expr } from '../engine/expr';
 import type { Grammar, TreeOptions, ValidationOf } from '../engine/grammar';
 import type { RuleGrammar } from '../engine/ruleGrammar';
@@ -108,19 +110,27 @@ function oneChar(input: string, bidi: BidiCheck, allowed: (cp: number) => boolea
 
 let compiled: RuleGrammar<Rfc3987Rule> | undefined;
 
-/** grammar/rfc3987.abnf compiled (on first use), the character-level rules marked as for RFC 3986. */
+/**
+ * grammar/rfc3987.abnf compiled now, the character-level rules marked as for RFC 3986: what
+ * `npm run generate` writes out (src/generated/rfc3987Compiled.ts, scripts/generate-compiled.ts).
+ */
 export function rfc3987FromText(): RuleGrammar<Rfc3987Rule> {
-  compiled ??= compileAbnf(RFC3987_ABNF, {
+  return compileAbnf(RFC3987_ABNF, {
     name: 'rfc3987',
     lexicalRules: ['ipchar', 'iunreserved', 'ucschar', 'iprivate', 'h16', 'ls32', 'dec-octet', 'pct-encoded', 'unreserved', 'reserved', 'gen-delims', 'sub-delims'],
     labelRules: ['iunreserved', 'unreserved', 'pct-encoded', 'sub-delims', 'gen-delims', 'h16', 'dec-octet'],
   }) as RuleGrammar<Rfc3987Rule>;
+}
+
+/** The grammar, from its compiled form made at build time (nothing is read from text at run time). */
+export function rfc3987Grammar(): RuleGrammar<Rfc3987Rule> {
+  compiled ??= fromCompiled<Rfc3987Rule>(JSON.parse(RFC3987_COMPILED)) as RuleGrammar<Rfc3987Rule>;
   return compiled;
 }
 
 /** Section 4.1 on top of the grammar's verdict: the first bidi formatting character, unless an earlier syntax error. */
 function withBidi(input: string, rule: Rfc3987Rule, bidi: BidiCheck, fn: string): IriValidationResult {
-  const v = rfc3987FromText().validate(input, rule);
+  const v = rfc3987Grammar().validate(input, rule);
   const b = bidi ? firstBidi(input, bidi !== 'rfc3987') : -1;
   if (b < 0 || (!v.ok && v.error.index <= b)) {
     if (v.ok) return v;
@@ -179,10 +189,10 @@ export const rfc3987 = Object.freeze({
     const bidi: BidiCheck = abnfOnly === true ? false : allowNewerBidiControls === true ? 'rfc3987' : true;
     // The tree checks the grammar itself; the combined verdict (which of a grammar error and a
     // bidi character comes first, and the error's words) only when either is there.
-    if (!bidi) return rfc3987FromText().parseTree(input, rule, treeOptions);
+    if (!bidi) return rfc3987Grammar().parseTree(input, rule, treeOptions);
     if (firstBidi(input, bidi !== 'rfc3987') >= 0) throw (withBidi(input, rule, bidi, 'rfc3987.parseTree') as { error: Error }).error;
     try {
-      return rfc3987FromText().parseTree(input, rule, treeOptions);
+      return rfc3987Grammar().parseTree(input, rule, treeOptions);
     } catch (e) {
       if (!(e instanceof GrammarSyntaxError)) throw e;
       const v = withBidi(input, rule, bidi, 'rfc3987.parseTree');
@@ -200,13 +210,13 @@ export const rfc3987 = Object.freeze({
       const v = withBidi(input, rule, bidi, 'rfc3987.walk');
       if (!v.ok) throw v.error;
     }
-    rfc3987FromText().walk(input, rule, visitor, treeOptions);
+    rfc3987Grammar().walk(input, rule, visitor, treeOptions);
   },
   /** A parsimmon parser of `rule` (the ABNF alone: it consumes the longest matching prefix). */
-  parser: (rule: Rfc3987Rule): P.Parser<TreeNode<Rfc3987Rule>> => rfc3987FromText().parser(rule),
-  ruleText: (rule: Rfc3987Rule): string => rfc3987FromText().ruleText(rule),
-  expr: (rule: Rfc3987Rule): Expr => rfc3987FromText().expr(rule),
-  alternativeOf: (rule: Rfc3987Rule, text: string): number => rfc3987FromText().alternativeOf(rule, text),
+  parser: (rule: Rfc3987Rule): P.Parser<TreeNode<Rfc3987Rule>> => rfc3987Grammar().parser(rule),
+  ruleText: (rule: Rfc3987Rule): string => rfc3987Grammar().ruleText(rule),
+  expr: (rule: Rfc3987Rule): Expr => rfc3987Grammar().expr(rule),
+  alternativeOf: (rule: Rfc3987Rule, text: string): number => rfc3987Grammar().alternativeOf(rule, text),
 
   parse: parseIri,
   recompose: recomposeIri,
