@@ -62,6 +62,14 @@ export function foldedRanges(ch: string, caseSensitive = false): number[] {
 const SURROGATE_LO = 0xd800;
 const SURROGATE_HI = 0xdfff;
 
+/** Classes as data: the class of each ASCII character, the intervals above ASCII and their classes, a sample of each class. */
+export interface ClassesParts {
+  readonly ascii: readonly number[];
+  readonly bounds: readonly number[];
+  readonly boundClass: readonly number[];
+  readonly sample: readonly number[];
+}
+
 /**
  * Characters sorted into classes: two characters share a class when every set takes both or
  * neither. Class 0 is the characters no set takes (and lone surrogates).
@@ -78,7 +86,16 @@ export class Classes {
   readonly sample: number[] = [-1];
   get count(): number { return this.sample.length; }
 
-  constructor(sets: readonly Ranges[]) {
+  /** Made from `sets`, or from `parts` (what `parts()` gave for the same sets: ./plan.ts). */
+  constructor(sets: readonly Ranges[], parts?: ClassesParts) {
+    if (parts) {
+      this.ascii.set(parts.ascii);
+      this.bounds = [...parts.bounds];
+      this.boundClass = [...parts.boundClass];
+      this.sample = [...parts.sample];
+      this.wide = this.boundClass.some((k) => k !== 0);
+      return;
+    }
     const unique = new Map<string, Ranges>();
     for (const s of sets) unique.set(s.join(','), s);
     const list = [...unique.values()].map((s) => withoutSurrogates(s));
@@ -123,6 +140,11 @@ export class Classes {
   /** Above ASCII: [first code point, class] of each elementary interval, ascending. */
   wideBounds(): number[] {
     return this.bounds.flatMap((b, j) => [b, this.boundClass[j]]);
+  }
+
+  /** The classes as data (see the constructor). */
+  parts(): ClassesParts {
+    return { ascii: Array.from(this.ascii), bounds: [...this.bounds], boundClass: [...this.boundClass], sample: [...this.sample] };
   }
 
   /** Does class `k` belong to `set`? (Checked on its sample character.) */

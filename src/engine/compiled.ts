@@ -17,7 +17,8 @@ import { Automaton, type MinimalDfa } from './automaton';
 import { codePoints, type Expr, type Rules } from './expr';
 import { asciiRanges } from './codepoints';
 import { expectPlainObject, own } from './options';
-import { RuleGrammar } from './ruleGrammar';
+import { ShippedPlans } from './plan';
+import { RuleGrammar, type RuleGrammarOptions } from './ruleGrammar';
 import { packDfas, type PackedDfa } from './tableDfa';
 
 /** The format tag and version of the data (a module written by another version is refused). */
@@ -50,6 +51,8 @@ export interface CompiledGrammar {
   readonly maxNesting: number;
   /** The regular rules' DFAs, packed (recursive rules have none). */
   readonly tables?: PackedDfa;
+  /** The rules that reach recursion (for the library's own grammars, which skip that analysis). */
+  readonly recursive?: readonly string[];
 }
 
 function encode(e: Expr): EncodedExpr {
@@ -159,6 +162,7 @@ export function compiledData(grammar: RuleGrammar): CompiledGrammar {
     alternation: src.alternation,
     maxNesting: src.maxNesting,
     ...(tables ? { tables } : {}),
+    recursive: src.recursive,
   };
 }
 
@@ -179,6 +183,18 @@ function packed(dfas: Record<string, MinimalDfa>): PackedDfa | undefined {
 
 /** A grammar from its compiled data (what a module written by `toModule` calls). */
 export function fromCompiled<R extends string = string>(data: CompiledGrammar): RuleGrammar<R> {
+  return grammarOf<R>(data, {});
+}
+
+/**
+ * A grammar this library ships (src/generated/): its compiled data, and its tree plans (each
+ * as JSON text, by plan key), read when a tree first asks for one (./plan.ts).
+ */
+export function shippedGrammar<R extends string = string>(data: CompiledGrammar, plans: Readonly<Record<string, string>>): RuleGrammar<R> {
+  return grammarOf<R>(data, { plans: new ShippedPlans(plans), recursive: data.recursive });
+}
+
+function grammarOf<R extends string>(data: CompiledGrammar, more: Pick<RuleGrammarOptions, 'plans' | 'recursive'>): RuleGrammar<R> {
   if (typeof data !== 'object' || data === null) throw bad('not an object');
   // Own properties only: a polluted Object.prototype must not add tables, rules or texts.
   const field = <K extends keyof CompiledGrammar>(k: K): CompiledGrammar[K] | undefined => own(data, k);
@@ -225,6 +241,7 @@ export function fromCompiled<R extends string = string>(data: CompiledGrammar): 
     alternation: field('alternation') ?? '/',
     maxNesting,
     tables,
+    ...more,
   });
 }
 

@@ -35,7 +35,8 @@
  * linear in the input, and the pass is one DFA step per character.
  */
 import { charLength, Classes } from './codepoints';
-import { closure, Kind, type Nfa } from './nfa';
+import type { ClassesParts } from './codepoints';
+import { closure, Kind, Nfa } from './nfa';
 import type { IdSink } from './tree';
 
 /** The right-to-left automaton's memory bound (one byte per NFA state per reverse state). */
@@ -128,10 +129,14 @@ class Forward {
   readonly width: number;
   private readonly ids = new Map<string, number>();
   private readonly afterChar = new Map<number, number>();
-  /** State 0: the empty set (dead). */
-  constructor(private readonly nfa: Nfa, private readonly classes: Classes) {
+  /** State 0: the empty set (dead). `nfaOf` gives the NFA, built when first asked for (see LaterNfa). */
+  constructor(private readonly nfaOf: () => Nfa, private readonly classes: Classes) {
     this.width = classes.count;
     this.intern([], false);
+  }
+
+  private get nfa(): Nfa {
+    return this.nfaOf();
   }
 
   private intern(set: number[], accepting: boolean): number {
@@ -184,6 +189,55 @@ class Forward {
   accepts(id: number): boolean {
     return this.accepting[id];
   }
+
+  /** The states and transitions found so far, as data (./plan.ts). */
+  parts(): ForwardParts {
+    return {
+      sets: this.sets.map((x) => [...x]),
+      accepting: [...this.accepting],
+      table: computed(this.table.subarray(0, this.sets.length * this.width), -2),
+      afterChar: [...this.afterChar],
+    };
+  }
+
+  /** Takes the states and transitions of `parts` (a Forward of the same NFA and classes). */
+  restore(parts: ForwardParts): void {
+    this.sets.length = 0;
+    this.accepting.length = 0;
+    this.ids.clear();
+    parts.sets.forEach((set, id) => {
+      this.sets.push([...set]);
+      this.accepting.push(parts.accepting[id]);
+      this.ids.set((parts.accepting[id] ? 'a' : '') + set.join(','), id);
+    });
+    this.table = new Int32Array(Math.max(16, parts.sets.length) * this.width).fill(-2);
+    for (let j = 0; j < parts.table.length; j += 2) this.table[parts.table[j]] = parts.table[j + 1];
+    for (const [c, id] of parts.afterChar) this.afterChar.set(c, id);
+  }
+}
+
+/** The entries of `table` other than `unknown`, as [index, entry] pairs, flat. */
+function computed(table: Int32Array, unknown: number): number[] {
+  const out: number[] = [];
+  for (let j = 0; j < table.length; j++) if (table[j] !== unknown) out.push(j, table[j]);
+  return out;
+}
+
+/** A Forward's states and transitions as data (see FirstMatch.parts). */
+export interface ForwardParts {
+  readonly sets: readonly (readonly number[])[];
+  readonly accepting: readonly boolean[];
+  /** The computed entries of the `sets.length` × classes table, as [index, state] pairs, flat. */
+  readonly table: readonly number[];
+  readonly afterChar: ReadonlyArray<readonly [number, number]>;
+}
+
+/** A Race's states and transitions as data (see FirstMatch.parts). */
+export interface RaceParts {
+  readonly cands: readonly (readonly number[])[];
+  readonly futures: readonly (readonly number[])[];
+  /** The computed entries of the `cands.length` × (classes + 1) table (see Race.step), as [index, entry] pairs, flat. */
+  readonly table: readonly number[];
 }
 
 /** A race's entry: not computed yet. */
@@ -246,6 +300,27 @@ class Race {
     return id;
   }
 
+  parts(): RaceParts {
+    return {
+      cands: this.cands.map((c) => Array.from(c)),
+      futures: this.futures.map((f) => Array.from(f)),
+      table: computed(this.table.subarray(0, this.cands.length * this.width), RACE_UNKNOWN),
+    };
+  }
+
+  restore(parts: RaceParts): void {
+    this.cands.length = 0;
+    this.futures.length = 0;
+    this.ids.clear();
+    parts.cands.forEach((c, id) => {
+      this.cands.push(Int32Array.from(c));
+      this.futures.push(Int32Array.from(parts.futures[id]));
+      this.ids.set(c.join(',') + ';' + parts.futures[id].join(','), id);
+    });
+    this.table = new Int32Array(Math.max(16, parts.cands.length) * this.width).fill(RACE_UNKNOWN);
+    for (let j = 0; j < parts.table.length; j += 2) this.table[parts.table[j]] = parts.table[j + 1];
+  }
+
   /** The entry of state `id` on class `k` (`width - 1`: the end of the input). */
   step(id: number, k: number): number {
     const cell = id * this.width + k;
@@ -290,6 +365,44 @@ interface Choice {
   afterOne?: Int32Array;
 }
 
+/**
+ * An NFA not built yet (./plan.ts): what a builder needs of it at once, and how to build it
+ * when it needs the rest (a step its tables do not hold yet).
+ */
+export interface LaterNfa {
+  readonly size: number;
+  readonly maxDepth: number;
+  /** The classes of its character sets (./codepoints.ts). */
+  readonly classes: ClassesParts;
+  readonly start: number;
+  readonly accept: number;
+  build(): Nfa;
+}
+
+/** An ambiguous cell's Choice as data (see FirstMatch.parts). */
+export interface ChoiceParts {
+  readonly cell: number;
+  readonly states: readonly number[];
+  readonly entries: readonly number[];
+  readonly marks: readonly (readonly number[] | null)[];
+  readonly race: number | null;
+  /** The decided entries of Choice.afterOne, as [class, candidate] pairs, flat. */
+  readonly afterOne: readonly number[] | null;
+}
+
+/** A FirstMatch's tables as data (see FirstMatch.parts). */
+export interface FirstMatchParts {
+  /** The NFA state of each row, in row order. */
+  readonly rows: readonly number[];
+  /** rows × columns entries, as in the table (0: not computed yet). */
+  readonly steps: readonly number[];
+  /** The marks of the cells whose entries pass some: [cell, rule ids and -1 for a close]. */
+  readonly marks: ReadonlyArray<readonly [number, readonly number[]]>;
+  readonly choices: readonly ChoiceParts[];
+  readonly forward: ForwardParts | null;
+  readonly race: RaceParts | null;
+}
+
 /** A character state the walk from a row reaches, with the marks on the way. */
 interface Leaf {
   readonly state: number;
@@ -330,7 +443,8 @@ export class FirstMatch {
    * order: the first one from which the rest of the input can be matched is the answer (the
    * walk is depth-first, so it reaches that one, by that path, before any later one).
    */
-  private readonly columns: number;
+  /** The step table's columns: the classes, and the end of the input. */
+  readonly columns: number;
   private steps: Int32Array;
   private readonly marks: (Int32Array | undefined)[] = [];
   private readonly choices: (Choice | undefined)[] = [];
@@ -350,18 +464,104 @@ export class FirstMatch {
    * `names` is the rule-name table of the trees it writes (ids are indices in it); names the
    * NFA's marks use and it lacks are added.
    */
-  constructor(private readonly nfa: Nfa, readonly names: string[] = []) {
+  /** The NFA, once built (see LaterNfa). */
+  private built: Nfa | undefined;
+  private readonly later: LaterNfa | undefined;
+
+  private get nfa(): Nfa {
+    return (this.built ??= this.later!.build());
+  }
+
+  constructor(nfa: Nfa | LaterNfa, readonly names: string[] = [], parts?: FirstMatchParts) {
     names.forEach((n, id) => { if (!this.ruleIndex.has(n)) this.ruleIndex.set(n, id); });
-    this.classes = new Classes(nfa.charSets);
+    if (nfa instanceof Nfa) this.built = nfa;
+    else this.later = nfa;
+    this.classes = nfa instanceof Nfa ? new Classes(nfa.charSets) : new Classes([], nfa.classes);
     this.span = nfa.maxDepth + 2;
-    this.seen = new Int32Array(nfa.size * this.span);
-    this.parent = new Int32Array(nfa.size * this.span);
-    this.markParent = new Int32Array(nfa.size * this.span);
+    // The walk's tables: sized when a walk first needs them (a builder from a plan may never walk).
+    const walkSize = this.built ? nfa.size * this.span : 0;
+    this.seen = new Int32Array(walkSize);
+    this.parent = new Int32Array(walkSize);
+    this.markParent = new Int32Array(walkSize);
     this.columns = this.classes.count + 1;
     this.rowOf = new Int32Array(nfa.size).fill(-1);
-    this.steps = new Int32Array(16 * this.columns);
+    this.steps = new Int32Array(Math.max(16, parts ? parts.rows.length + 2 : 0) * this.columns);
+    if (parts) this.restore(parts);
     this.startRow = this.row(nfa.start);
     this.acceptRow = this.row(nfa.accept);
+  }
+
+  /**
+   * What the builder has found so far, as data: the rows, the step table, the marks and the
+   * candidates of its cells, the lookahead's states. A builder made with these parts (and the
+   * NFA's, ./plan.ts) answers from them at once, and goes on building past them as any does.
+   */
+  parts(): FirstMatchParts {
+    const rows = this.stateOfRow.length;
+    const cells = rows * this.columns;
+    const marks: Array<[number, number[]]> = [];
+    const choices: ChoiceParts[] = [];
+    for (let cell = 0; cell < cells; cell++) {
+      const m = this.marks[cell];
+      if (m) marks.push([cell, Array.from(m)]);
+      const c = this.choices[cell];
+      if (c) {
+        choices.push({
+          cell,
+          states: Array.from(c.states),
+          entries: Array.from(c.entries),
+          marks: c.marks.map((x) => (x ? Array.from(x) : null)),
+          race: c.race ?? null,
+          afterOne: c.afterOne ? computed(c.afterOne, -2) : null,
+        });
+      }
+    }
+    return {
+      rows: [...this.stateOfRow],
+      steps: Array.from(this.steps.subarray(0, cells)),
+      marks,
+      choices,
+      forward: this.forwardPass?.parts() ?? null,
+      race: this.racePass?.parts() ?? null,
+    };
+  }
+
+  /**
+   * Fills every cell of the rows found so far: a plan made after this (./plan.ts) takes any
+   * character in those rows from its tables (an ambiguous step's lookahead may still build).
+   */
+  completeRows(): void {
+    const rows = this.stateOfRow.length;
+    for (let r = 0; r < rows; r++) {
+      if (r === this.acceptRow) continue;
+      for (let k = 0; k < this.columns; k++) {
+        const cell = r * this.columns + k;
+        if (this.steps[cell] === UNKNOWN) this.fill(r, k);
+      }
+    }
+  }
+
+  private restore(parts: FirstMatchParts): void {
+    for (const s of parts.rows) this.row(s);
+    const columns = this.columns;
+    this.steps.set(parts.steps);
+    for (const [cell, m] of parts.marks) this.marks[cell] = Int32Array.from(m);
+    for (const c of parts.choices) {
+      let afterOne: Int32Array | undefined;
+      if (c.afterOne) {
+        afterOne = new Int32Array(columns).fill(-2);
+        for (let j = 0; j < c.afterOne.length; j += 2) afterOne[c.afterOne[j]] = c.afterOne[j + 1];
+      }
+      this.choices[c.cell] = {
+        states: Int32Array.from(c.states),
+        entries: Int32Array.from(c.entries),
+        marks: c.marks.map((x) => (x ? Int32Array.from(x) : undefined)),
+        ...(c.race !== null ? { race: c.race } : {}),
+        ...(afterOne ? { afterOne } : {}),
+      };
+    }
+    if (parts.forward) this.forward.restore(parts.forward);
+    if (parts.race) this.race.restore(parts.race);
   }
 
   private get backward(): Backward {
@@ -369,7 +569,7 @@ export class FirstMatch {
   }
 
   private get forward(): Forward {
-    return (this.forwardPass ??= new Forward(this.nfa, this.classes));
+    return (this.forwardPass ??= new Forward(() => this.nfa, this.classes));
   }
 
   /** The class of the character at `i` (whose length `charLength` gives). */

@@ -89,11 +89,18 @@ export class Nfa {
     return s;
   }
 
+  /**
+   * The lazy states built, in the order they were: the NFA is a function of the grammar and
+   * this order, so building them again in it numbers every state alike (./plan.ts).
+   */
+  readonly expanded: number[] = [];
+
   /** Builds what lazy state `s` stands for (nothing if `s` is not lazy). */
   expand(s: number): void {
     const p = this.pending.get(s);
     if (p === undefined) return;
     this.pending.delete(s);
+    this.expanded.push(s);
     this.kind[s] = Kind.Eps;
     this.expander!(s, p);
   }

@@ -11,6 +11,7 @@ import type { Expr, Rules } from './expr';
 import { FirstMatch, type TreeSink } from './firstMatch';
 import type { Grammar, GrammarValidation, TreeOptions } from './grammar';
 import { buildNfa } from './nfa';
+import { planBuilder, planKey, ShippedPlans, treePlan, type TreePlan } from './plan';
 import { NodeBuilder, type Node, type TreeNode } from './tree';
 import { DEFAULT_MAX_NODES, EAGER_NODES, FlatTree, NamedSink, visit, type TreeVisitor } from './flatTree';
 
@@ -43,6 +44,18 @@ export interface RuleGrammarOptions {
    * ./compiled.ts): verdicts and errors read them, and build nothing on a first call.
    */
   tables?: PackedDfa;
+  /**
+   * Tree plans made ahead of time (./plan.ts), by rule (`"rule"`, or `"rule lexical"` for the
+   * lexical tree): the first tree of a planned rule reads its tables instead of building them.
+   * Checked when first used (a malformed plan is a TypeError then), unless they are the
+   * library's own (ShippedPlans).
+   */
+  plans?: Readonly<Record<string, unknown>> | ShippedPlans;
+  /**
+   * The rules that reach recursion, as `source().recursive` gave them for the same expressions
+   * (a build step's: not checked). Default: found from the expressions.
+   */
+  recursive?: readonly string[];
 }
 
 /** What a RuleGrammar is made of (for ./compiled.ts, which writes it out). */
@@ -80,6 +93,7 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
   private readonly general: ReadonlySet<string>;
   private readonly maxNesting: number;
   private readonly packed?: PackedDfa;
+  private readonly plans?: Readonly<Record<string, unknown>> | ShippedPlans;
   private tableDfa: TableDfa | undefined;
 
   constructor(private readonly exprs: Rules<R>, names: readonly R[], options: RuleGrammarOptions = {}) {
@@ -93,9 +107,11 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
     this.labelRules = new Set(own(options, 'labelRules') ?? []);
     this.errorClass = own(options, 'errorClass') ?? GrammarSyntaxError;
     this.texts = own(options, 'texts');
-    this.general = analyzeRecursion(exprs).general;
+    const recursive = own(options, 'recursive');
+    this.general = recursive ? new Set(recursive) : analyzeRecursion(exprs).general;
     this.maxNesting = own(options, 'maxNesting') ?? DEFAULT_MAX_NESTING;
     this.packed = own(options, 'tables');
+    this.plans = own(options, 'plans');
   }
 
   /** Is `rule` one that reaches recursion (and so runs on ./recursive/ends.ts)? */
@@ -149,10 +165,31 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
     const byRule = lexical ? this.lexicalBuilders : this.builders;
     let b = byRule.get(rule);
     if (!b) {
-      const nfa = buildNfa(this.exprs, { t: 'ref', name: rule }, { nodeRules: this.nodeRules(rule, lexical), mergeCharacters: true });
-      byRule.set(rule, (b = new FirstMatch(nfa)));
+      const nodeRules = this.nodeRules(rule, lexical);
+      const shipped = this.plans instanceof ShippedPlans;
+      const plan = shipped ? (this.plans as ShippedPlans).plan(planKey(rule, lexical)) : own(this.plans ?? {}, planKey(rule, lexical));
+      b = plan !== undefined
+        ? planBuilder(this.exprs, rule, nodeRules, plan, (why) => new TypeError(`${this.name ?? 'grammar'}: ${why}`), !shipped)
+        : new FirstMatch(buildNfa(this.exprs, { t: 'ref', name: rule }, { nodeRules, mergeCharacters: true }));
+      byRule.set(rule, b);
     }
     return b;
+  }
+
+  /**
+   * The tree plan (./plan.ts) of `rule`'s builder after parsing `samples` (those the rule
+   * accepts), with every cell of the rows they reach filled: what a build script writes out
+   * for the `plans` option.
+   */
+  treePlan(rule: R, lexical: boolean, samples: Iterable<string>): TreePlan {
+    const r = this.ruleName(rule, 'treePlan');
+    if (this.general.has(r)) throw new TypeError(`treePlan: ${r} reaches recursion: its trees do not come from a plan`);
+    const nfa = buildNfa(this.exprs, { t: 'ref', name: r }, { nodeRules: this.nodeRules(r, lexical), mergeCharacters: true });
+    const b = new FirstMatch(nfa);
+    const t = new FlatTree(b.names);
+    for (const s of samples) if (this.isValid(s, r)) b.parseTo(s, 0, s.length, t.reset(DEFAULT_MAX_NODES, s.length));
+    b.completeRows();
+    return treePlan(r, lexical, nfa, b);
   }
 
   /** What this grammar is made of (its expressions, names, texts and options). */

@@ -1,0 +1,131 @@
+/**
+ * Tree plans (src/engine/plan.ts): a builder made from a plan gives exactly the trees of one made
+ * from nothing, on the inputs the plan was made on and on others (which make it build past the
+ * plan: its NFA is built again by replaying the plan's expansions). A malformed plan is a
+ * TypeError naming what is wrong, never a wrong tree or an out-of-range read. Seeded.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import fc from 'fast-check';
+import { compileAbnf } from '../../src/index';
+import { RuleGrammar } from '../../src/engine/ruleGrammar';
+import type { TreePlan } from '../../src/engine/plan';
+
+const lines = fs.readFileSync(path.join(__dirname, '..', 'vectors', 'real-urls.txt'), 'utf8').split('\n').filter(Boolean);
+const rfc3986Text = fs.readFileSync(path.join(__dirname, '..', '..', 'grammar', 'rfc3986.abnf'), 'utf8');
+const LEXICAL = ['h16', 'ls32', 'dec-octet', 'pchar', 'pct-encoded', 'unreserved', 'reserved', 'gen-delims', 'sub-delims'];
+
+/** The same grammar with `plans` (through JSON, as they are shipped). */
+function withPlans(g: RuleGrammar, plans: Record<string, unknown>): RuleGrammar {
+  const src = g.source();
+  return new RuleGrammar(src.exprs, src.names, {
+    name: src.name, texts: src.texts, lexicalRules: src.lexicalRules, labelRules: src.labelRules,
+    alternation: src.alternation, maxNesting: src.maxNesting, plans: JSON.parse(JSON.stringify(plans)) as Record<string, unknown>,
+  });
+}
+
+// Real URIs the plan was not made on, the same with one character changed, and shapes no sample has.
+const others = lines.slice(5000, 5400);
+const mutated = fc.sample(fc.tuple(fc.constantFrom(...others), fc.nat(), fc.constantFrom(...'a:/?#[]@%.-_~!$&\'()*+,;=9Z')), { seed: 20261125, numRuns: 300 })
+  .map(([s, i, c]) => s.slice(0, i % (s.length + 1)) + c + s.slice(i % (s.length + 1) + 1));
+const relative = others.map((s) => s.replace(/^[a-z][a-z0-9+.-]*:/i, ''));
+const shapes = ['http://[::1]/', 'http://[1:2:3:4:5:6:7:8]/', 'http://[::ffff:1.2.3.4]:8/', 'http://[v7.x]/', 'http://1.2.3.4/', 'http://999.1.1.1/', 'u@h', 'a:', '', '//', '?#'];
+
+describe('a builder from a plan', () => {
+  const g = compileAbnf(rfc3986Text, { lexicalRules: LEXICAL });
+  const samples = lines.slice(0, 200);
+  const plans = { 'URI-reference': g.treePlan('URI-reference', false, samples), 'URI lexical': g.treePlan('URI', true, samples) };
+  const planned = withPlans(g, plans);
+
+  it('holds the tables of the sample inputs (steps filled, lookahead states kept)', () => {
+    const p = plans['URI-reference'] as TreePlan;
+    expect(p.tables.rows.length).toBeGreaterThan(10);
+    expect(p.tables.steps.filter((e) => e !== 0).length).toBe(p.tables.steps.length - p.tables.steps.filter((e) => e === 0).length);
+    expect(p.tables.choices.length).toBeGreaterThan(0);
+    expect(p.expanded.length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['URI-reference', false],
+    ['URI', true],
+    // No plan for these: built from nothing, as before.
+    ['URI', false],
+    ['relative-ref', false],
+  ] as const)('gives the trees of a builder made from nothing (%s, lexical %s)', (rule, lexical) => {
+    let trees = 0;
+    for (const s of [...samples.slice(0, 50), ...others, ...relative, ...mutated, ...shapes]) {
+      const a = planned.validate(s, rule);
+      expect(a.ok).toBe(g.isValid(s, rule));
+      if (!a.ok) continue;
+      trees++;
+      expect(planned.parseTree(s, rule, { lexical })).toEqual(g.parseTree(s, rule, { lexical }));
+    }
+    expect(trees).toBeGreaterThan(300);
+  });
+
+  it('goes on past the plan from the same NFA: an IP literal first, then the samples again', () => {
+    const fresh = withPlans(g, plans);
+    const ip = 'http://[2001:db8:85a3::8a2e:370:7334]:8080/p?q#f';
+    expect(fresh.parseTree(ip, 'URI-reference')).toEqual(g.parseTree(ip, 'URI-reference'));
+    for (const s of samples.slice(0, 100)) if (g.isValid(s, 'URI-reference')) expect(fresh.parseTree(s, 'URI-reference')).toEqual(g.parseTree(s, 'URI-reference'));
+  });
+
+  it('is the same tree for trees of big bounds and lookahead past the budget', () => {
+    const big = compileAbnf('x = *( y / z )\ny = 1*"a"\nz = 1*"a" "b"\n');
+    const samplesBig = ['aab', 'aaa', 'ab'];
+    const p = withPlans(big, { x: big.treePlan('x', false, samplesBig) });
+    for (const s of ['a'.repeat(3000), 'a'.repeat(3000) + 'b', 'ab'.repeat(500), 'aab'.repeat(200) + 'a']) {
+      expect(p.parseTree(s, 'x')).toEqual(big.parseTree(s, 'x'));
+    }
+  });
+
+  it('refuses a recursive rule (its trees are not the builder\'s)', () => {
+    const rec = compileAbnf('x = "(" [x] ")"\n');
+    expect(() => rec.treePlan('x', false, ['()'])).toThrow(TypeError);
+  });
+});
+
+describe('a malformed plan', () => {
+  const g = compileAbnf('x = 1*(y / "-")\ny = ALPHA / DIGIT\n', { lexicalRules: ['y'] });
+  const good = g.treePlan('x', false, ['ab-1', 'a']) as TreePlan;
+  const bad = (change: (p: Record<string, any>) => void): RuleGrammar => {
+    const p = JSON.parse(JSON.stringify(good)) as Record<string, any>;
+    change(p);
+    return withPlans(g, { x: p });
+  };
+
+  it('a good one answers as the grammar does', () => {
+    expect(withPlans(g, { x: good }).parseTree('ab-1', 'x')).toEqual(g.parseTree('ab-1', 'x'));
+  });
+
+  it.each([
+    ['of another rule', (p: Record<string, any>) => { p.rule = 'y'; }, /not of this rule/],
+    ['without tables', (p: Record<string, any>) => { delete p.tables; }, /tables/],
+    ['a step to no row', (p: Record<string, any>) => { p.tables.steps[3] = 2 * 10_000 * 97; }, /entry to no row|out of range/],
+    ['steps of the wrong width', (p: Record<string, any>) => { p.tables.steps.push(0); }, /rows × columns|do not fit/],
+    ['a mark of no rule', (p: Record<string, any>) => { p.tables.marks[0][1][0] = 99; }, /tables\.marks/],
+    ['a row past the NFA', (p: Record<string, any>) => { p.tables.rows[1] = p.size + 5; }, /tables\.rows/],
+    ['classes of the wrong length', (p: Record<string, any>) => { p.classes.ascii.pop(); }, /classes\.ascii/],
+    ['a name that is not a string', (p: Record<string, any>) => { p.names[0] = 7; }, /names/],
+    ['a string for a number', (p: Record<string, any>) => { p.maxDepth = '1'; }, /maxDepth/],
+  ])('%s is a TypeError at the first tree', (_what, change, message) => {
+    const planned = bad(change);
+    expect(() => planned.parseTree('ab', 'x')).toThrow(TypeError);
+    expect(() => planned.parseTree('ab', 'x')).toThrow(message);
+    // Verdicts do not read plans.
+    expect(planned.isValid('ab', 'x')).toBe(true);
+  });
+
+  it('expansions that are not this grammar\'s are a TypeError when the NFA is first needed', () => {
+    const uri = compileAbnf(rfc3986Text, { lexicalRules: LEXICAL });
+    const plan = uri.treePlan('URI', false, ['http://a.b/c']) as TreePlan;
+    for (const change of [(p: Record<string, any>) => { p.expanded = []; }, (p: Record<string, any>) => { p.size += 1; }]) {
+      const p = JSON.parse(JSON.stringify(plan)) as Record<string, any>;
+      change(p);
+      const planned = withPlans(uri, { URI: p });
+      // What the tables hold answers; an IP literal needs the NFA, which is not the plan's.
+      expect(planned.parseTree('http://a.b/c', 'URI')).toEqual(uri.parseTree('http://a.b/c', 'URI'));
+      expect(() => planned.parseTree('http://[::1]/', 'URI')).toThrow(/not this grammar/);
+    }
+  });
+});
