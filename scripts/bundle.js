@@ -88,8 +88,8 @@ const common = {
 /**
  * The exports of src/index.ts that dist/cjs/index.js carries itself: what a program that reads
  * URIs or IRIs calls, the policies (config loaders and the ajv plugin use them), and RFC 3986 as
- * a `Grammar`. The IRI layer brings the ABNF compiler (RFC 3987's grammar is compiled from its
- * text) and adds about 1.7 ms to `require`, where loading cold.js on a first call would cost
+ * a `Grammar`. The IRI layer (RFC 3987's grammar precompiled, with its tree plans, and the
+ * built-in RFC 3986's tree plans) adds about 1.7 ms to `require`, where loading cold.js on a first call would cost
  * about 5 ms: the first call of every function of these stays under 2 ms. Every other export
  * (the registry, the other grammars, the notation hooks) is a getter that loads
  * dist/cjs/cold.js on first use: V8 parses every byte of a file it loads (docs/ARCHITECTURE.md).

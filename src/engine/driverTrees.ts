@@ -8,6 +8,7 @@ import { DEFAULT_MAX_NODES, EAGER_NODES, FlatTree } from './flatTree';
 import { FirstMatch } from './firstMatch';
 import { LONG } from './limits';
 import { buildNfa } from './nfa';
+import { planBuilder, planKey, type ShippedPlans } from './plan';
 import type { TreeNode } from './tree';
 
 /** One Driver's builders and reused stores. */
@@ -18,14 +19,20 @@ class Trees<R extends string> {
 
   constructor(private readonly driver: Driver<R>) {}
 
-  /** The first-match tree builder of `rule` with nodes for `nodeRules`. */
-  builder(rule: R, nodeRules: ReadonlySet<string>): FirstMatch {
+  /**
+   * The first-match tree builder of `rule` with nodes for `nodeRules` (the lexical tree's or
+   * the structural one's): from its plan in `plans` if there is one (./plan.ts).
+   */
+  builder(rule: R, nodeRules: ReadonlySet<string>, lexical: boolean, plans?: ShippedPlans): FirstMatch {
     let byRule = this.builders.get(nodeRules);
     if (!byRule) this.builders.set(nodeRules, (byRule = new Map()));
     let b = byRule.get(rule);
     if (!b) {
-      const nfa = buildNfa(this.driver.grammar, { t: 'ref', name: rule }, { nodeRules, mergeCharacters: true });
-      byRule.set(rule, (b = new FirstMatch(nfa)));
+      const plan = plans?.plan(planKey(rule, lexical));
+      b = plan !== undefined
+        ? planBuilder(this.driver.grammar, rule, nodeRules, plan, (why) => new TypeError(why), false)
+        : new FirstMatch(buildNfa(this.driver.grammar, { t: 'ref', name: rule }, { nodeRules, mergeCharacters: true }));
+      byRule.set(rule, b);
     }
     return b;
   }
@@ -36,8 +43,9 @@ class Trees<R extends string> {
    * `reuse`, inputs shorter than LONG share one store per builder: copy out of it before
    * anything else parses.
    */
-  flat(input: string, rule: R, nodeRules: ReadonlySet<string>, maxNodes = DEFAULT_MAX_NODES, reuse = true): FlatTree | undefined {
-    const builder = this.builder(rule, nodeRules);
+  flat(input: string, rule: R, lexical: boolean, maxNodes = DEFAULT_MAX_NODES, reuse = true, plans?: ShippedPlans): FlatTree | undefined {
+    const nodeRules = lexical ? this.driver.names : this.driver.structural(rule);
+    const builder = this.builder(rule, nodeRules, lexical, plans);
     let t: FlatTree;
     if (reuse && input.length < LONG) {
       let s = this.scratch.get(builder);
@@ -59,32 +67,31 @@ function treesOf<R extends string>(driver: Driver<R>): Trees<R> {
   return t;
 }
 
-/** The compact tree of a whole input with nodes for `nodeRules`, or undefined (see Trees.flat). */
-export function flatNodes<R extends string>(driver: Driver<R>, input: string, rule: R, nodeRules: ReadonlySet<string>, maxNodes?: number, reuse = true): FlatTree | undefined {
-  return treesOf(driver).flat(input, rule, nodeRules, maxNodes, reuse);
+/** The compact tree of a whole input (lexical or structural), or undefined (see Trees.flat). */
+export function flatNodes<R extends string>(driver: Driver<R>, input: string, rule: R, lexical: boolean, maxNodes?: number, reuse = true): FlatTree | undefined {
+  return treesOf(driver).flat(input, rule, lexical, maxNodes, reuse);
 }
 
 /**
  * The tree of a whole input, or the grammar's syntax error: fresh plain objects up to
  * EAGER_NODES nodes (every node for inputs shorter than LONG), views made on access above.
+ * `plans`: the grammar's tree plans made at build time, if it has some (./plan.ts).
  */
-export function tree<R extends string>(driver: Driver<R>, input: string, rule: R, options: TreeOptions = {}): TreeNode<R> {
+export function tree<R extends string>(driver: Driver<R>, input: string, rule: R, options: TreeOptions = {}, plans?: ShippedPlans): TreeNode<R> {
   const lexical = options.lexical === true;
   // A lexical tree is large: the verdict first, and no tree for an input that has none.
   if (lexical && !driver.test(input, rule)) return driver.fail(input, rule);
-  const nodes = lexical ? driver.names : driver.structural(rule);
-  const t = treesOf(driver).flat(input, rule, nodes, options.maxNodes);
+  const t = treesOf(driver).flat(input, rule, lexical, options.maxNodes, true, plans);
   if (!t) return driver.fail(input, rule);
   // The shared store of short inputs is always copied out; a view must own its store.
   return t.node(0, input.length < LONG ? Infinity : EAGER_NODES) as TreeNode<R>;
 }
 
 /** The compact tree of a whole input (for `walk`), or the grammar's syntax error; never the shared store. */
-export function flatTree<R extends string>(driver: Driver<R>, input: string, rule: R, options: TreeOptions = {}): FlatTree {
+export function flatTree<R extends string>(driver: Driver<R>, input: string, rule: R, options: TreeOptions = {}, plans?: ShippedPlans): FlatTree {
   const lexical = options.lexical === true;
   if (lexical && !driver.test(input, rule)) return driver.fail(input, rule);
-  const nodes = lexical ? driver.names : driver.structural(rule);
-  const t = treesOf(driver).flat(input, rule, nodes, options.maxNodes, false);
+  const t = treesOf(driver).flat(input, rule, lexical, options.maxNodes, false, plans);
   if (!t) return driver.fail(input, rule);
   return t;
 }

@@ -10,8 +10,8 @@
  * rule, plus `IPv6addrz` and `ZoneID`.
  */
 import { compileAbnf } from '../engine/abnf';
-import { fromCompiled } from '../engine/compiled';
-import { RFC6874_COMPILED } from '../generated/rfc6874Compiled';
+import { shippedGrammar } from '../engine/compiled';
+import { RFC6874_COMPILED, RFC6874_PLANS } from '../generated/rfc6874Compiled';
 import type { Grammar } from '../engine/grammar';
 import { lazyGrammar } from '../engine/lazyGrammar';
 import type { RuleGrammar } from '../engine/ruleGrammar';
@@ -28,7 +28,7 @@ let compiled: RuleGrammar | undefined;
 
 /** RFC 3986 + RFC 6874 section 2, compiled on first use. */
 export function rfc6874Grammar(): RuleGrammar {
-  compiled ??= fromCompiled(JSON.parse(RFC6874_COMPILED));
+  compiled ??= shippedGrammar(JSON.parse(RFC6874_COMPILED), RFC6874_PLANS);
   return compiled;
 }
 

@@ -26,8 +26,8 @@ import { toUri } from './toUri';
 import { toIri } from './toIri';
 import type P from 'parsimmon';
 import { compileAbnf } from '../engine/abnf';
-import { fromCompiled } from '../engine/compiled';
-import { RFC3987_COMPILED } from '../generated/rfc3987Compiled';
+import { shippedGrammar } from '../engine/compiled';
+import { RFC3987_COMPILED, RFC3987_PLANS } from '../generated/rfc3987Compiled';
 import type { Expr } from '../engine/expr';
 import type { Grammar, TreeOptions, ValidationOf } from '../engine/grammar';
 import type { RuleGrammar } from '../engine/ruleGrammar';
@@ -124,7 +124,7 @@ export function rfc3987FromText(): RuleGrammar<Rfc3987Rule> {
 
 /** The grammar, from its compiled form made at build time (nothing is read from text at run time). */
 export function rfc3987Grammar(): RuleGrammar<Rfc3987Rule> {
-  compiled ??= fromCompiled<Rfc3987Rule>(JSON.parse(RFC3987_COMPILED)) as RuleGrammar<Rfc3987Rule>;
+  compiled ??= shippedGrammar<Rfc3987Rule>(JSON.parse(RFC3987_COMPILED), RFC3987_PLANS) as RuleGrammar<Rfc3987Rule>;
   return compiled;
 }
 

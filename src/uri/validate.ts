@@ -7,6 +7,7 @@ import { UriSyntaxError, expectString } from './errors';
 import { withoutFrames } from '../engine/errors';
 import { readOptions } from '../engine/options';
 import { hinted } from './hints';
+import { rfc3986Plans } from './plans';
 
 export type ValidationResult = ValidationOf<UriSyntaxError>;
 
@@ -81,5 +82,5 @@ export function parseTree<R extends RuleName = 'URI-reference'>(
   expectString(input, 'input', 'parseTree');
   rule = ruleNamed(rule, 'parseTree') as R;
   const o = readOptions('parseTree', options, TREE_OPTIONS);
-  return tree(driver, input, rule, o) as UriNode<R>;
+  return tree(driver, input, rule, o, rfc3986Plans()) as UriNode<R>;
 }

@@ -7,6 +7,7 @@
 import { driver, type RuleName } from './driver';
 import { visit, type TreeVisitor } from '../engine/flatTree';
 import { flatTree } from '../engine/driverTrees';
+import { rfc3986Plans } from './plans';
 
 export type { TreeVisitor };
 import { expectString } from './errors';
@@ -29,5 +30,5 @@ export function walk(input: string, rule: RuleName, visitor: TreeVisitor<RuleNam
   // Own properties, read once; the methods are then called as plain functions (no `this`).
   const v = readOptions('walk', visitor, VISITOR, { argument: 'visitor', field: 'visitor method' });
   const o = readOptions('walk', options, TREE_OPTIONS);
-  visit(flatTree(driver, input, rule, o), 0, v as TreeVisitor<string>);
+  visit(flatTree(driver, input, rule, o, rfc3986Plans()), 0, v as TreeVisitor<string>);
 }
