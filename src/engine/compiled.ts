@@ -9,7 +9,8 @@
  * as the built-in RFC 3986's are (./tableDfa.ts). `fromCompiled(data)` makes a `RuleGrammar`
  * of it that answers exactly as `compileAbnf(text)` does: verdicts and errors from the packed
  * tables (nothing built on a first call), trees from the first-match builder, which builds
- * the part of its automaton an input reaches (./nfa.ts). `toModule` writes the module (ES or
+ * the part of its automaton an input reaches (./nfa.ts), or, with a tree plan the module
+ * carries (`plans`, `samples`; ./plan.ts), from the tables the plan holds. `toModule` writes the module (ES or
  * CommonJS), `toTypes` its declaration file, whose rule-name union types the grammar:
  * `uri-grammar compile` (src/cli/compile.ts) writes both.
  */
@@ -17,7 +18,8 @@ import { Automaton, type MinimalDfa } from './automaton';
 import { codePoints, type Expr, type Rules } from './expr';
 import { asciiRanges } from './codepoints';
 import { expectPlainObject, own } from './options';
-import { ShippedPlans } from './plan';
+import { planKey, ShippedPlans, type TreePlan } from './plan';
+import { sampleInputs } from './samples';
 import { RuleGrammar, type RuleGrammarOptions } from './ruleGrammar';
 import { packDfas, type PackedDfa } from './tableDfa';
 
@@ -53,6 +55,8 @@ export interface CompiledGrammar {
   readonly tables?: PackedDfa;
   /** The rules that reach recursion (for the library's own grammars, which skip that analysis). */
   readonly recursive?: readonly string[];
+  /** Tree plans (./plan.ts) by plan key (`"rule"`): checked when a tree first reads one. */
+  readonly plans?: Readonly<Record<string, TreePlan>>;
 }
 
 function encode(e: Expr): EncodedExpr {
@@ -135,10 +139,37 @@ function decode(root: unknown): Expr {
   return done.get(root)!;
 }
 
-/** The data of a grammar, with the DFAs of its regular rules made now (minimized, packed). */
-export function compiledData(grammar: RuleGrammar): CompiledGrammar {
+/** Which tree plans to write, and from what (`ModuleOptions`): none when neither is given. */
+export interface PlanOptions {
+  /** The rules whose structural trees get a plan (default with `samples`: the grammar's first rule, unless it reaches recursion). */
+  plans?: readonly string[];
+  /** Inputs to make the plans from (default with `plans`: SAMPLE_COUNT derivations of each rule, ./samples.ts). */
+  samples?: readonly string[];
+}
+
+/** The derivations a plan is made from when no samples are given. */
+export const SAMPLE_COUNT = 16;
+
+/**
+ * The data of a grammar, with the DFAs of its regular rules made now (minimized, packed) and
+ * the tree plans `options` asks for (none unless asked: the library's own grammars keep their
+ * plans apart, scripts/generate-compiled.ts).
+ */
+export function compiledData(grammar: RuleGrammar, options?: PlanOptions): CompiledGrammar {
   if (!(grammar instanceof RuleGrammar)) throw new TypeError('toModule: argument "grammar" must be a grammar from compileAbnf');
   const src = grammar.source();
+  let plans: Record<string, TreePlan> | undefined;
+  // Plans only when asked for: a plan made from derivations rather than inputs like the real
+  // ones can cost a first tree more than it saves (docs/grammars.md "Precompiled grammars").
+  if (options && (options.plans !== undefined || options.samples !== undefined)) {
+    const rules = options.plans ?? (src.names.length && !src.recursive.includes(src.names[0]) ? [src.names[0]] : []);
+    plans = {};
+    for (const r of rules) {
+      const rule = grammar.ruleName(r, 'toModule');
+      if (grammar.isRecursive(rule)) throw new TypeError(`toModule: ${rule} reaches recursion: its trees do not come from a plan`);
+      plans[planKey(rule, false)] = grammar.treePlan(rule, false, options.samples ?? sampleInputs(src.exprs, rule, SAMPLE_COUNT));
+    }
+  }
   const recursive = new Set(src.recursive);
   const dfas: Record<string, MinimalDfa> = {};
   const labels = new Set(src.labelRules);
@@ -163,6 +194,7 @@ export function compiledData(grammar: RuleGrammar): CompiledGrammar {
     maxNesting: src.maxNesting,
     ...(tables ? { tables } : {}),
     recursive: src.recursive,
+    ...(plans && Object.keys(plans).length ? { plans } : {}),
   };
 }
 
@@ -183,7 +215,9 @@ function packed(dfas: Record<string, MinimalDfa>): PackedDfa | undefined {
 
 /** A grammar from its compiled data (what a module written by `toModule` calls). */
 export function fromCompiled<R extends string = string>(data: CompiledGrammar): RuleGrammar<R> {
-  return grammarOf<R>(data, {});
+  const plans = typeof data === 'object' && data !== null ? own(data, 'plans') : undefined;
+  if (plans !== undefined && (typeof plans !== 'object' || plans === null || Array.isArray(plans))) throw bad('plans');
+  return grammarOf<R>(data, plans ? { plans } : {});
 }
 
 /**
@@ -272,9 +306,21 @@ export interface ModuleOptions {
   library?: string;
   /** Said in the module's first line: what it was compiled from. */
   source?: string;
+  /**
+   * The rules whose trees get a tree plan in the module (./plan.ts: a first `parseTree` reads
+   * it instead of building its tables). Default: none, or with `samples` the grammar's first
+   * rule (unless it reaches recursion).
+   */
+  plans?: readonly string[];
+  /**
+   * Inputs like those the grammar will read, to make the plans from (those a rule rejects are
+   * skipped): they make the smallest plans that serve those inputs best. Default with `plans`:
+   * derivations of each rule from its expressions (./samples.ts).
+   */
+  samples?: readonly string[];
 }
 
-function moduleOptions(options: ModuleOptions, fn: string): Required<Pick<ModuleOptions, 'format' | 'library'>> & { source?: string } {
+function moduleOptions(options: ModuleOptions, fn: string): Required<Pick<ModuleOptions, 'format' | 'library'>> & { source?: string; planning: PlanOptions } {
   expectPlainObject(options, 'options', fn);
   // Own properties only (a polluted Object.prototype must not choose the format).
   const format = own(options, 'format') ?? 'cjs';
@@ -283,7 +329,14 @@ function moduleOptions(options: ModuleOptions, fn: string): Required<Pick<Module
   if (typeof library !== 'string' || library === '') throw new TypeError(`${fn}: option "library" must be a module name`);
   const source = own(options, 'source');
   if (source !== undefined && typeof source !== 'string') throw new TypeError(`${fn}: option "source" must be a string`);
-  return { format, library, source };
+  const strings = (k: 'plans' | 'samples'): readonly string[] | undefined => {
+    const v = own(options, k);
+    if (v !== undefined && !(Array.isArray(v) && v.every((x) => typeof x === 'string'))) throw new TypeError(`${fn}: option "${k}" must be an array of strings`);
+    return v;
+  };
+  const plans = strings('plans');
+  const samples = strings('samples');
+  return { format, library, source, planning: { ...(plans ? { plans } : {}), ...(samples ? { samples } : {}) } };
 }
 
 /** The first line of a written file. */
@@ -298,7 +351,7 @@ export function toModule(grammar: RuleGrammar, options: ModuleOptions = {}): str
   const o = moduleOptions(options, 'toModule');
   // A string for JSON.parse: V8 reads a long string and JSON.parse faster than the same data as an
   // object literal, which a fresh process would parse as code.
-  const data = `JSON.parse(${JSON.stringify(JSON.stringify(compiledData(grammar)))})`;
+  const data = `JSON.parse(${JSON.stringify(JSON.stringify(compiledData(grammar, o.planning)))})`;
   // The CommonJS words are assembled, so that this ES module's own text holds no CommonJS.
   const cjsExports = ['module', 'exports'].join('.');
   const cjsRequire = ['req', 'uire'].join('');

@@ -527,18 +527,21 @@ export class FirstMatch {
   }
 
   /**
-   * Fills every cell of the rows found so far: a plan made after this (./plan.ts) takes any
-   * character in those rows from its tables (an ambiguous step's lookahead may still build).
+   * Fills every cell of the rows found so far (by default), or of every row the table reaches
+   * from them, up to `limit` rows: a plan made after this (./plan.ts) takes any character in
+   * those rows from its tables (an ambiguous step's lookahead may still build). False when rows
+   * past the limit were left unfilled.
    */
-  completeRows(): void {
-    const rows = this.stateOfRow.length;
-    for (let r = 0; r < rows; r++) {
+  completeRows(limit = this.stateOfRow.length): boolean {
+    // Rows a filled cell adds are filled too, up to `limit` rows.
+    for (let r = 0; r < this.stateOfRow.length && r < limit; r++) {
       if (r === this.acceptRow) continue;
       for (let k = 0; k < this.columns; k++) {
         const cell = r * this.columns + k;
         if (this.steps[cell] === UNKNOWN) this.fill(r, k);
       }
     }
+    return this.stateOfRow.length <= limit;
   }
 
   private restore(parts: FirstMatchParts): void {

@@ -17,6 +17,11 @@ import { DEFAULT_MAX_NODES, EAGER_NODES, FlatTree, NamedSink, visit, type TreeVi
 
 /** The methods a `walk` visitor may have. */
 const VISITOR = { enter: 'function', leave: 'function' } as const;
+/**
+ * The rows a plan made with no sample fills, at most (`treePlan`): RFC 3986's `URI-reference`
+ * reaches about NNN; a grammar made to unroll (`1*65535"a"`) stops here.
+ */
+export const PLAN_ROWS = 2_048;
 import { LONG } from './limits';
 import { own, readOptions } from './options';
 import { parsimmon } from './parsimmonLib';
@@ -178,8 +183,9 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
 
   /**
    * The tree plan (./plan.ts) of `rule`'s builder after parsing `samples` (those the rule
-   * accepts), with every cell of the rows they reach filled: what a build script writes out
-   * for the `plans` option.
+   * accepts), with every cell of the rows they reach filled; when none is accepted, the rows
+   * the table reaches from the rule's start, as far as PLAN_ROWS of them. What a build script
+   * writes out for the `plans` option (and `toModule` into a module).
    */
   treePlan(rule: R, lexical: boolean, samples: Iterable<string>): TreePlan {
     const r = this.ruleName(rule, 'treePlan');
@@ -187,8 +193,16 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
     const nfa = buildNfa(this.exprs, { t: 'ref', name: r }, { nodeRules: this.nodeRules(r, lexical), mergeCharacters: true });
     const b = new FirstMatch(nfa);
     const t = new FlatTree(b.names);
-    for (const s of samples) if (this.isValid(s, r)) b.parseTo(s, 0, s.length, t.reset(DEFAULT_MAX_NODES, s.length));
-    b.completeRows();
+    let parsed = 0;
+    for (const s of samples) {
+      if (typeof s !== 'string') throw new TypeError('treePlan: argument "samples" must hold strings');
+      if (this.isValid(s, r)) {
+        b.parseTo(s, 0, s.length, t.reset(DEFAULT_MAX_NODES, s.length));
+        parsed++;
+      }
+    }
+    // With no sample, every row the table reaches from its start, as far as PLAN_ROWS.
+    b.completeRows(parsed ? undefined : PLAN_ROWS);
     return treePlan(r, lexical, nfa, b);
   }
 

@@ -91,6 +91,27 @@ describe('uri-grammar compile', () => {
     expect(r.status).toBe(0);
   });
 
+  it('with --samples, carries a tree plan of the first rule (or of each --plan rule), and answers alike', () => {
+    const samples = path.join(dir, 'samples.txt');
+    fs.writeFileSync(samples, ['http://a.example/x?y#z', 'mailto:q@r', 'not a uri', ''].join('\n'));
+    const out = path.join(dir, 'planned.js');
+    const r = spawnSync(process.execPath, [bin, 'compile', abnf, '--out', out, '--samples', samples, '--plan', 'uri-reference', '--plan', 'host'], { encoding: 'utf8' });
+    expect(r.stderr).toMatch(/^wrote /);
+    expect(r.status).toBe(0);
+    const text = fs.readFileSync(out, 'utf8');
+    const data = JSON.parse(JSON.parse(text.match(/fromCompiled\((?:JSON\.parse\()?(".*")\)\)/)![1]));
+    expect(Object.keys(data.plans).sort()).toEqual(['URI-reference', 'host']);
+    const script = `const g = require(${JSON.stringify(out)});
+      process.stdout.write(JSON.stringify(${JSON.stringify(inputs)}.map((s) => { try { return g.parseTree(s, 'URI-reference'); } catch (e) { return e.message; } })));`;
+    const got = JSON.parse(execFileSync(process.execPath, ['-e', script], { cwd: dir, encoding: 'utf8' }));
+    const g = compileAbnf(fs.readFileSync(abnf, 'utf8'));
+    expect(got).toEqual(JSON.parse(JSON.stringify(inputs.map((s) => { try { return g.parseTree(s, 'URI-reference'); } catch (e) { return (e as Error).message; } }))));
+    // Without --samples or --plan: no plan.
+    const plain = spawnSync(process.execPath, [bin, 'compile', abnf], { encoding: 'utf8' });
+    expect(plain.stdout).not.toContain('\\"plans\\"');
+    expect(plain.stdout).toContain('\\"exprs\\"');
+  });
+
   it('prints the module when there is no --out', async () => {
     const r = await cli('compile', path.join(root, 'grammar', 'rfc6874.abnf'));
     // RFC 6874's text extends RFC 3986's and does not stand alone: an error, exit 1.
@@ -107,6 +128,8 @@ describe('uri-grammar compile', () => {
     [['compile', 'grammar/rfc3986.abnf', '--format', 'umd'], 'uri-grammar: compile: --format must be cjs or esm, not "umd"'],
     [['compile', 'grammar/rfc3986.abnf', '--notation', 'ebnf'], 'uri-grammar: compile: --notation must be one of abnf, rfc2396, not "ebnf"'],
     [['compile', 'grammar/rfc3986.abnf', '--lexical', 'nosuch'], 'uri-grammar: compile: option "lexicalRules": "nosuch" is not a rule of the grammar'],
+    [['compile', 'grammar/rfc3986.abnf', '--samples', 'nope.txt'], 'uri-grammar: compile: cannot read "nope.txt": ENOENT'],
+    [['compile', 'grammar/json.abnf', '--plan', 'value'], 'uri-grammar: compile: value reaches recursion: its trees do not come from a plan'],
   ])('%j: exit 2, one line', async (argv, message) => {
     const cwd = process.cwd();
     process.chdir(root);

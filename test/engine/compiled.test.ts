@@ -88,6 +88,54 @@ describe('toModule', () => {
   });
 });
 
+describe('tree plans in compiled data (toModule { plans, samples })', () => {
+  const lexicalRules = ['h16', 'ls32', 'dec-octet', 'pchar', 'pct-encoded', 'unreserved', 'reserved', 'gen-delims', 'sub-delims'];
+  const g = compileAbnf(RFC3986_ABNF, { lexicalRules });
+  const trees = (x: RuleGrammar, rule: string, cases: string[]) => cases.map((s) => {
+    try { return JSON.parse(JSON.stringify(x.parseTree(s, rule))); } catch (e) { return (e as Error).message; }
+  });
+  it('none unless asked for', () => {
+    expect(compiledData(g).plans).toBeUndefined();
+    expect(compiledData(g, {}).plans).toBeUndefined();
+  });
+  it('from samples: a plan of the first rule, whose trees are the text\'s (real, damaged and unplanned inputs)', () => {
+    const data = JSON.parse(JSON.stringify(compiledData(g, { samples: urls.slice(0, 100) })));
+    expect(Object.keys(data.plans)).toEqual(['URI']);
+    const copy = fromCompiled(data);
+    const cases = [...inputs, 'ldap://[2001:db8::7]/c=GB?objectClass?one', 'http://[v7.x]/'];
+    expect(trees(copy, 'URI', cases)).toEqual(trees(g, 'URI', cases));
+    // Rules without a plan build as before.
+    expect(trees(copy, 'host', ['1.2.3.4', '1.2.3.45x', '[::1]'])).toEqual(trees(g, 'host', ['1.2.3.4', '1.2.3.45x', '[::1]']));
+  });
+  it('for the rules named (any case), from derivations when no samples are given', () => {
+    const data = compiledData(g, { plans: ['uri-reference', 'IPv6address'] });
+    expect(Object.keys(data.plans!).sort()).toEqual(['IPv6address', 'URI-reference']);
+    const copy = fromCompiled(JSON.parse(JSON.stringify(data)));
+    expect(trees(copy, 'URI-reference', inputs)).toEqual(trees(g, 'URI-reference', inputs));
+    const v6 = ['::', '1:2::3', '::ffff:1.2.3.4', '1:2:3:4:5:6:7:8', '1::2:3.4.5.6', 'fe80::1'];
+    expect(trees(copy, 'IPv6address', v6)).toEqual(trees(g, 'IPv6address', v6));
+  });
+  it('refuses a rule that is not one, or that reaches recursion, and samples that are not strings', () => {
+    expect(() => toModule(g, { plans: ['nosuch'] })).toThrow(TypeError);
+    expect(() => toModule(compileAbnf(JSON_ABNF), { plans: ['JSON-text'] })).toThrow(/reaches recursion/);
+    expect(() => toModule(g, { samples: [1 as unknown as string] })).toThrow(/option "samples" must be an array of strings/);
+    expect(() => toModule(g, { plans: 'URI' as unknown as string[] })).toThrow(/option "plans"/);
+  });
+  it('a recursive first rule gets no plan by default; its other rules can', () => {
+    const json = compileAbnf(JSON_ABNF);
+    expect(compiledData(json, { samples: ['[1]'] }).plans).toBeUndefined();
+    expect(Object.keys(compiledData(json, { plans: ['number'] }).plans!)).toEqual(['number']);
+  });
+  it('a tampered plan is a TypeError at the first tree, not a wrong tree', () => {
+    const data = JSON.parse(JSON.stringify(compiledData(g, { samples: urls.slice(0, 20) })));
+    data.plans.URI.tables.steps[3] = 10 ** 9;
+    const copy = fromCompiled(data);
+    expect(copy.isValid('http://a/', 'URI')).toBe(true);
+    expect(() => copy.parseTree('http://a/', 'URI')).toThrow(TypeError);
+    expect(() => fromCompiled({ ...data, plans: [] })).toThrow(TypeError);
+  });
+});
+
 describe('fromCompiled refuses what is not compiled data', () => {
   const good = compiledData(compileAbnf('a = "x" b\nb = 1*DIGIT\n'));
   it.each([
