@@ -8,7 +8,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import fc from 'fast-check';
 import { compileAbnf } from '../../src/index';
-import { RuleGrammar } from '../../src/engine/ruleGrammar';
+import { PLAN_ROWS, RuleGrammar } from '../../src/engine/ruleGrammar';
 import type { TreePlan } from '../../src/engine/plan';
 
 const lines = fs.readFileSync(path.join(__dirname, '..', 'vectors', 'real-urls.txt'), 'utf8').split('\n').filter(Boolean);
@@ -77,6 +77,23 @@ describe('a builder from a plan', () => {
     for (const s of ['a'.repeat(3000), 'a'.repeat(3000) + 'b', 'ab'.repeat(500), 'aab'.repeat(200) + 'a']) {
       expect(p.parseTree(s, 'x')).toEqual(big.parseTree(s, 'x'));
     }
+  });
+
+  it('with no sample the rule accepts, fills the table from its start, at most PLAN_ROWS rows', () => {
+    const v6 = g.treePlan('IPv6address', false, ['not one']);
+    // Every row reached from the start is filled: the plan holds each step of every address.
+    expect(v6.tables.rows.length).toBeGreaterThan(100);
+    // (0: a cell not computed; only the accept row's, which no step leaves, stay so.)
+    const columns = v6.tables.steps.length / v6.tables.rows.length;
+    expect(v6.tables.steps.filter((e) => e === 0).length).toBeLessThanOrEqual(columns);
+    const p = withPlans(g, { IPv6address: v6 });
+    for (const s of ['::', '1:2::3', '::ffff:1.2.3.4', '1:2:3:4:5:6:7:8', 'fe80::1:2']) expect(p.parseTree(s, 'IPv6address')).toEqual(g.parseTree(s, 'IPv6address'));
+    // A rule made to unroll stops at the limit, and its trees are still right past it.
+    const unroll = compileAbnf('x = 1*65535"a"\n');
+    const big = unroll.treePlan('x', false, []);
+    expect(big.tables.rows.length).toBeLessThanOrEqual(PLAN_ROWS + 1);
+    const q = withPlans(unroll, { x: big });
+    expect(q.parseTree('a'.repeat(3000), 'x')).toEqual(unroll.parseTree('a'.repeat(3000), 'x'));
   });
 
   it('refuses a recursive rule (its trees are not the builder\'s)', () => {
