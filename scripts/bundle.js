@@ -23,6 +23,8 @@
 //   keeps a `require` of a bundled module as a call that runs the module's code on first use).
 // - dist/cjs/index.mjs and ajv.mjs: Node's `import` of the package, the same bundles in ES module
 //   form (scripts/node-esm.js, run at the end).
+// - dist/cjs/plans.js: src/generated/planTexts.ts, the tree plans of RFC 3986 and RFC 3987, which
+//   the main bundle requires on a first tree (lazyPlans).
 // - dist/cjs/lite.js: src/lite/index.ts (`require('uri-grammar/lite')`), on its own: it shares
 //   nothing with the main bundle (its RegExps are all it has), and a program that loads it
 //   should not load the main bundle too.
@@ -47,6 +49,22 @@ const lazyParsimmon = {
       if (target !== path.join(src, 'engine', 'parsimmonLib')) return undefined;
       return { path: target + '-cjs.ts' };
     });
+  },
+};
+
+/**
+ * The plans of the main bundle's grammars from dist/cjs/plans.js on first use, in place of the
+ * plain import (src/generated/planTexts.ts): `require` of the package does not read them.
+ */
+const lazyPlans = {
+  name: 'lazy-plans',
+  setup(build) {
+    build.onResolve({ filter: /\/planTexts$/ }, (args) => {
+      const target = path.resolve(args.resolveDir, args.path);
+      if (target !== path.join(src, 'generated', 'planTexts')) return undefined;
+      return { path: target + '-cjs.ts' };
+    });
+    build.onResolve({ filter: /^\.\/plans\.js$/ }, () => ({ path: './plans.js', external: true }));
   },
 };
 
@@ -129,7 +147,7 @@ async function indexExports() {
 async function hotModules() {
   const r = await esbuild.build({
     ...common, format: 'esm', sourcemap: false, write: false, metafile: true, entryPoints: ['virtual:hot-probe'], logLevel: 'silent',
-    plugins: [lazyParsimmon, virtual('hot-probe', `export { ${HOT.join(', ')} } from ${JSON.stringify(INDEX)};`)],
+    plugins: [lazyParsimmon, lazyPlans, virtual('hot-probe', `export { ${HOT.join(', ')} } from ${JSON.stringify(INDEX)};`)],
   });
   return filesOf(r);
 }
@@ -210,7 +228,7 @@ async function main() {
   // Which modules the cold exports add (those of the main bundle are taken from it).
   const coldProbe = await esbuild.build({
     ...common, sourcemap: false, write: false, metafile: true, entryPoints: ['virtual:cold'], logLevel: 'error',
-    plugins: [fromBundles(owner, { './index.js': new Set() }), lazyParsimmon, virtual('cold', entry(cold, [], []))],
+    plugins: [fromBundles(owner, { './index.js': new Set() }), lazyParsimmon, lazyPlans, virtual('cold', entry(cold, [], []))],
     logOverride: { 'commonjs-variable-in-esm': 'silent' },
   });
   for (const f of filesOf(coldProbe)) owner.set(path.join(root, f), './cold.js');
@@ -222,20 +240,22 @@ async function main() {
   const esmEntry = { logOverride: { 'commonjs-variable-in-esm': 'silent' } };
   await esbuild.build({
     ...common, entryPoints: [path.join(src, 'cli', 'index.ts')], outfile: path.join(outdir, 'cli.js'),
-    plugins: [fromBundles(owner, used), lazyParsimmon],
+    plugins: [fromBundles(owner, used), lazyParsimmon, lazyPlans],
   });
   const coldOwner = new Map([...owner].filter(([, b]) => b === './index.js'));
   await esbuild.build({
     ...common, ...esmEntry, ...exportNames(cold), entryPoints: ['virtual:cold'], outfile: path.join(outdir, 'cold.js'),
-    plugins: [fromBundles(coldOwner, used), lazyParsimmon, virtual('cold', entry(cold, [], [...used['./cold.js']].sort()))],
+    plugins: [fromBundles(coldOwner, used), lazyParsimmon, lazyPlans, virtual('cold', entry(cold, [], [...used['./cold.js']].sort()))],
   });
   await Promise.all([
     esbuild.build({
       ...common, ...esmEntry, ...exportNames(names), entryPoints: ['virtual:main'], outfile: path.join(outdir, 'index.js'),
-      plugins: [lazyParsimmon, sibling('./cold.js'), virtual('main', entry(HOT, cold, [...used['./index.js']].sort()))],
+      plugins: [lazyParsimmon, lazyPlans, sibling('./cold.js'), virtual('main', entry(HOT, cold, [...used['./index.js']].sort()))],
     }),
     esbuild.build({ ...common, entryPoints: [path.join(src, 'ajv-cjs.ts')], outfile: path.join(outdir, 'ajv.js'), plugins: [shareMain] }),
     esbuild.build({ ...common, entryPoints: [path.join(src, 'lite', 'index.ts')], outfile: path.join(outdir, 'lite.js') }),
+    // The plans alone: data and one function, required by the first tree (lazyPlans above).
+    esbuild.build({ ...common, entryPoints: [path.join(src, 'generated', 'planTexts.ts')], outfile: path.join(outdir, 'plans.js') }),
   ]);
   await require('./node-esm').writeNodeEsm();
 }

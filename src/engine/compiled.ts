@@ -222,9 +222,10 @@ export function fromCompiled<R extends string = string>(data: CompiledGrammar): 
 
 /**
  * A grammar this library ships (src/generated/): its compiled data, and its tree plans (each
- * as JSON text, by plan key), read when a tree first asks for one (./plan.ts).
+ * as JSON text, by plan key, or a function that loads them), read when a tree first asks for
+ * one (./plan.ts).
  */
-export function shippedGrammar<R extends string = string>(data: CompiledGrammar, plans: Readonly<Record<string, string>>): RuleGrammar<R> {
+export function shippedGrammar<R extends string = string>(data: CompiledGrammar, plans: Readonly<Record<string, string>> | (() => Readonly<Record<string, string>>)): RuleGrammar<R> {
   return grammarOf<R>(data, { plans: new ShippedPlans(plans), recursive: data.recursive });
 }
 

@@ -46,8 +46,10 @@ export const planKey = (rule: string, lexical: boolean): string => (lexical ? `$
  * first asked for: tested where they are made, so not checked again when read.
  */
 export class ShippedPlans {
-  constructor(private readonly json: Readonly<Record<string, string>>) {}
+  /** The texts, or a function that loads them (called when a tree first asks for a plan). */
+  constructor(private json: Readonly<Record<string, string>> | (() => Readonly<Record<string, string>>)) {}
   plan(key: string): unknown {
+    if (typeof this.json === 'function') this.json = this.json();
     return Object.prototype.hasOwnProperty.call(this.json, key) ? JSON.parse(this.json[key]) : undefined;
   }
 }

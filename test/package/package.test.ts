@@ -95,7 +95,7 @@ describe('what ships (npm pack --dry-run)', () => {
   });
 
   it('has nothing else: no benchmarks, tests, TypeScript sources, vectors, scripts, or the unbundled CommonJS modules', () => {
-    const allowed = /^(package\.json|README\.md|LICENSE|CHANGELOG\.md|bin\/[^/]+\.js|dist\/cjs\/(index|cold|ajv|cli|lite)\.js(\.map)?|dist\/cjs\/(index|ajv)\.(mjs|bridge\.cjs)|dist\/(src|grammar)\/.+\.d\.ts(\.map)?|dist\/esm\/.+\.(js|d\.ts|js\.map|d\.ts\.map)|dist\/esm\/package\.json)$/;
+    const allowed = /^(package\.json|README\.md|LICENSE|CHANGELOG\.md|bin\/[^/]+\.js|dist\/cjs\/(index|cold|ajv|cli|lite|plans)\.js(\.map)?|dist\/cjs\/(index|ajv)\.(mjs|bridge\.cjs)|dist\/(src|grammar)\/.+\.d\.ts(\.map)?|dist\/esm\/.+\.(js|d\.ts|js\.map|d\.ts\.map)|dist\/esm\/package\.json)$/;
     expect(files.filter((f) => !allowed.test(f))).toEqual([]);
     expect(files.filter((f) => /^(dist\/bench|test|bench|scripts|src|grammar)\//.test(f))).toEqual([]);
   });
@@ -143,6 +143,17 @@ console.log(JSON.stringify([keys, Object.keys(u).length, before, cold(), iri.err
     expect([keys, count > 40]).toEqual([true, true]);
     expect([before, after]).toEqual([false, true]);
     expect(shared).toEqual([true, true, true, true, true, 'http://b%C3%BCcher.de/']);
+  });
+
+  it('loads the tree plans (dist/cjs/plans.js) on the first tree, not before, and trees are as planned', () => {
+    const out = node(['-e', `const u = require('uri-grammar');
+const plans = () => Object.keys(require.cache).some((k) => /[\\\\/]dist[\\\\/]cjs[\\\\/]plans\\.js$/.test(k));
+u.isValid('http://a/'); u.validate('a b'); u.parse('http://a/b'); u.rfc3987.isValid('http://a/', 'IRI');
+const before = plans();
+const t = u.parseTree('http://a.example/b?c#d');
+const iri = u.rfc3987.parseTree('http://\u00e9.example/', 'IRI');
+console.log(JSON.stringify([before, plans(), t.rule, t.children.map((c) => c.rule), iri.rule]));`]);
+    expect(JSON.parse(out)).toEqual([false, true, 'URI-reference', ['URI'], 'IRI']);
   });
 
   it("require('uri-grammar/ajv') shares the main bundle: one module, one UriPolicyError class", () => {
