@@ -23,8 +23,9 @@
 //   keeps a `require` of a bundled module as a call that runs the module's code on first use).
 // - dist/cjs/index.mjs and ajv.mjs: Node's `import` of the package, the same bundles in ES module
 //   form (scripts/node-esm.js, run at the end).
-// - dist/cjs/plans.js: src/generated/planTexts.ts, the tree plans of RFC 3986 and RFC 3987, which
-//   the main bundle requires on a first tree (lazyPlans).
+// - dist/cjs/data/*.js: the shipped grammars' build-time data (src/generated/), a file a piece:
+//   RFC 2396's, 2732's and 6874's compiled grammars, and the tree plans of those and of RFC 3986
+//   and 3987, each required when first needed (src/generated/load-cjs.ts, lazyData).
 // - dist/cjs/lite.js: src/lite/index.ts (`require('uri-grammar/lite')`), on its own: it shares
 //   nothing with the main bundle (its RegExps are all it has), and a program that loads it
 //   should not load the main bundle too.
@@ -53,19 +54,32 @@ const lazyParsimmon = {
 };
 
 /**
- * The plans of the main bundle's grammars from dist/cjs/plans.js on first use, in place of the
- * plain import (src/generated/planTexts.ts): `require` of the package does not read them.
+ * The shipped grammars' data from dist/cjs/data/ on first use, in place of the plain imports
+ * (src/generated/load.ts): neither `require` of the package nor cold.js reads it.
  */
-const lazyPlans = {
-  name: 'lazy-plans',
+const lazyData = {
+  name: 'lazy-data',
   setup(build) {
-    build.onResolve({ filter: /\/planTexts$/ }, (args) => {
+    build.onResolve({ filter: /\/load$/ }, (args) => {
       const target = path.resolve(args.resolveDir, args.path);
-      if (target !== path.join(src, 'generated', 'planTexts')) return undefined;
+      if (target !== path.join(src, 'generated', 'load')) return undefined;
       return { path: target + '-cjs.ts' };
     });
-    build.onResolve({ filter: /^\.\/plans\.js$/ }, () => ({ path: './plans.js', external: true }));
+    build.onResolve({ filter: /^\.\/data\/[a-z0-9-]+\.js$/ }, (args) => ({ path: args.path, external: true }));
   },
+};
+
+/** The files of dist/cjs/data/: each one constant of a generated module, as `exports.data`. */
+const DATA = {
+  'rfc3986-plans': ['rfc3986Plans', 'RFC3986_PLANS'],
+  rfc3987: ['rfc3987Compiled', 'RFC3987_COMPILED'],
+  'rfc3987-plans': ['rfc3987Compiled', 'RFC3987_PLANS'],
+  rfc2396: ['rfc2396Compiled', 'RFC2396_COMPILED'],
+  'rfc2396-plans': ['rfc2396Compiled', 'RFC2396_PLANS'],
+  rfc2732: ['rfc2732Compiled', 'RFC2732_COMPILED'],
+  'rfc2732-plans': ['rfc2732Compiled', 'RFC2732_PLANS'],
+  rfc6874: ['rfc6874Compiled', 'RFC6874_COMPILED'],
+  'rfc6874-plans': ['rfc6874Compiled', 'RFC6874_PLANS'],
 };
 
 /** For dist/cjs/ajv.js: './index' is the main bundle; no other library module may be copied in. */
@@ -105,11 +119,11 @@ const common = {
 
 /**
  * The exports of src/index.ts that dist/cjs/index.js carries itself: what a program that reads
- * URIs or IRIs calls, the policies (config loaders and the ajv plugin use them), and RFC 3986 as
- * a `Grammar`. The IRI layer (RFC 3987's grammar precompiled, with its tree plans, and the
- * built-in RFC 3986's tree plans) adds about 1.7 ms to `require`, where loading cold.js on a first call would cost
- * about 5 ms: the first call of every function of these stays under 2 ms. Every other export
- * (the registry, the other grammars, the notation hooks) is a getter that loads
+ * URIs or IRIs calls, the policies (config loaders and the ajv plugin use them), RFC 3986 as a
+ * `Grammar`, and the shipped grammars RFC 3987, 2396, 2732 and 6874 — their code, not their data,
+ * which dist/cjs/data/ holds (lazyData above): with it here, a first `isValid` of one of them
+ * takes about 2 ms, where loading cold.js first would add about 1 ms. Every other export (the
+ * registry, the notation hooks, the compiler's front door) is a getter that loads
  * dist/cjs/cold.js on first use: V8 parses every byte of a file it loads (docs/ARCHITECTURE.md).
  */
 const HOT = [
@@ -117,6 +131,7 @@ const HOT = [
   'TreeLimitError', 'parse', 'recompose', 'resolve', 'removeDotSegments', 'normalize', 'equivalent',
   'DEFAULT_PORTS', 'percentEncode', 'percentDecode', 'redact', 'walk', 'createValidator', 'UriPolicyError', 'policyPresets',
   'toUri', 'toIri', 'hostToAscii', 'hostToUnicode', 'IdnaError', 'rfc3987', 'RFC3987_RULES', 'IRI_COMPONENT_RULES', 'rfc3986',
+  'rfc2396', 'rfc2732', 'rfc6874',
 ];
 /** The key of the main bundle's table of its modules' namespaces, which dist/cjs/cold.js reads. */
 const INTERNAL = 'uri-grammar.internal';
@@ -147,7 +162,7 @@ async function indexExports() {
 async function hotModules() {
   const r = await esbuild.build({
     ...common, format: 'esm', sourcemap: false, write: false, metafile: true, entryPoints: ['virtual:hot-probe'], logLevel: 'silent',
-    plugins: [lazyParsimmon, lazyPlans, virtual('hot-probe', `export { ${HOT.join(', ')} } from ${JSON.stringify(INDEX)};`)],
+    plugins: [lazyParsimmon, lazyData, virtual('hot-probe', `export { ${HOT.join(', ')} } from ${JSON.stringify(INDEX)};`)],
   });
   return filesOf(r);
 }
@@ -191,8 +206,16 @@ const exportNames = (names) => ({ footer: { js: `0 && (module.exports = { ${[...
 const fromBundles = (owner, used) => ({
   name: 'from-bundles',
   setup(build) {
+    // A stub reads the bundle's table, a module of its own: one require of the other bundle in
+    // all (a require per stub cost about 50 µs each, 1 ms of loading cold.js).
+    build.onResolve({ filter: /^table:/ }, (args) => ({ path: args.path.slice('table:'.length), namespace: 'table' }));
+    build.onLoad({ filter: /.*/, namespace: 'table' }, (args) => ({
+      contents: `module.exports = require(${JSON.stringify(args.path)})[Symbol.for(${JSON.stringify(INTERNAL)})];`,
+      resolveDir: outdir,
+      loader: 'js',
+    }));
     build.onResolve({ filter: /^\./ }, async (args) => {
-      if (args.namespace === 'shared') return { path: args.path, external: true };
+      if (args.namespace === 'table') return { path: args.path, external: true };
       if (args.pluginData === 'from-bundles') return undefined;
       const r = await build.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, importer: args.importer, pluginData: 'from-bundles' });
       const bundle = r.errors.length ? undefined : owner.get(r.path);
@@ -204,7 +227,7 @@ const fromBundles = (owner, used) => ({
     build.onLoad({ filter: /.*/, namespace: 'shared' }, (args) => {
       const [bundle, file] = args.path.split('#');
       return {
-        contents: `module.exports = require(${JSON.stringify(bundle)})[Symbol.for(${JSON.stringify(INTERNAL)})][${JSON.stringify(file)}];`,
+        contents: `module.exports = require(${JSON.stringify('table:' + bundle)})[${JSON.stringify(file)}];`,
         resolveDir: outdir,
         loader: 'js',
       };
@@ -228,7 +251,7 @@ async function main() {
   // Which modules the cold exports add (those of the main bundle are taken from it).
   const coldProbe = await esbuild.build({
     ...common, sourcemap: false, write: false, metafile: true, entryPoints: ['virtual:cold'], logLevel: 'error',
-    plugins: [fromBundles(owner, { './index.js': new Set() }), lazyParsimmon, lazyPlans, virtual('cold', entry(cold, [], []))],
+    plugins: [fromBundles(owner, { './index.js': new Set() }), lazyParsimmon, lazyData, virtual('cold', entry(cold, [], []))],
     logOverride: { 'commonjs-variable-in-esm': 'silent' },
   });
   for (const f of filesOf(coldProbe)) owner.set(path.join(root, f), './cold.js');
@@ -240,22 +263,25 @@ async function main() {
   const esmEntry = { logOverride: { 'commonjs-variable-in-esm': 'silent' } };
   await esbuild.build({
     ...common, entryPoints: [path.join(src, 'cli', 'index.ts')], outfile: path.join(outdir, 'cli.js'),
-    plugins: [fromBundles(owner, used), lazyParsimmon, lazyPlans],
+    plugins: [fromBundles(owner, used), lazyParsimmon, lazyData],
   });
   const coldOwner = new Map([...owner].filter(([, b]) => b === './index.js'));
   await esbuild.build({
     ...common, ...esmEntry, ...exportNames(cold), entryPoints: ['virtual:cold'], outfile: path.join(outdir, 'cold.js'),
-    plugins: [fromBundles(coldOwner, used), lazyParsimmon, lazyPlans, virtual('cold', entry(cold, [], [...used['./cold.js']].sort()))],
+    plugins: [fromBundles(coldOwner, used), lazyParsimmon, lazyData, virtual('cold', entry(cold, [], [...used['./cold.js']].sort()))],
   });
   await Promise.all([
     esbuild.build({
       ...common, ...esmEntry, ...exportNames(names), entryPoints: ['virtual:main'], outfile: path.join(outdir, 'index.js'),
-      plugins: [lazyParsimmon, lazyPlans, sibling('./cold.js'), virtual('main', entry(HOT, cold, [...used['./index.js']].sort()))],
+      plugins: [lazyParsimmon, lazyData, sibling('./cold.js'), virtual('main', entry(HOT, cold, [...used['./index.js']].sort()))],
     }),
     esbuild.build({ ...common, entryPoints: [path.join(src, 'ajv-cjs.ts')], outfile: path.join(outdir, 'ajv.js'), plugins: [shareMain] }),
     esbuild.build({ ...common, entryPoints: [path.join(src, 'lite', 'index.ts')], outfile: path.join(outdir, 'lite.js') }),
-    // The plans alone: data and one function, required by the first tree (lazyPlans above).
-    esbuild.build({ ...common, entryPoints: [path.join(src, 'generated', 'planTexts.ts')], outfile: path.join(outdir, 'plans.js') }),
+    // The data, a file a piece (lazyData above): no source map (nothing in them runs).
+    ...Object.entries(DATA).map(([file, [module, constant]]) => esbuild.build({
+      ...common, sourcemap: false, entryPoints: [`virtual:data-${file}`], outfile: path.join(outdir, 'data', `${file}.js`),
+      plugins: [virtual(`data-${file}`, `export { ${constant} as data } from ${JSON.stringify(path.join(src, 'generated', module))};`)],
+    })),
   ]);
   await require('./node-esm').writeNodeEsm();
 }

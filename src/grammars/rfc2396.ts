@@ -12,7 +12,7 @@ import { RFC2396_BNF } from '../../grammar/texts';
 import { compileAbnf } from '../engine/abnf';
 import { shippedGrammar } from '../engine/compiled';
 import type { RuleGrammar } from '../engine/ruleGrammar';
-import { RFC2396_COMPILED, RFC2396_PLANS } from '../generated/rfc2396Compiled';
+import { rfc2396Compiled, rfc2396Plans } from '../generated/load';
 import type { Grammar } from '../engine/grammar';
 import { lazyGrammar } from '../engine/lazyGrammar';
 import { rfc2396ComponentsOf, type Rfc2396Components } from './rfc2396Components';
@@ -56,7 +56,7 @@ export function rfc2396FromText(): RuleGrammar<Rfc2396Rule> {
  * scripts/generate-compiled.ts): its tables answer a first call with nothing to build.
  */
 export function rfc2396Grammar(): Grammar<Rfc2396Rule> {
-  compiled ??= shippedGrammar<Rfc2396Rule>(JSON.parse(RFC2396_COMPILED), RFC2396_PLANS);
+  compiled ??= shippedGrammar<Rfc2396Rule>(JSON.parse(rfc2396Compiled()), rfc2396Plans);
   return compiled;
 }
 

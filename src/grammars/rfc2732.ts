@@ -15,7 +15,7 @@ import { RFC2732_BNF } from '../../grammar/texts';
 import { compileAbnf } from '../engine/abnf';
 import { shippedGrammar } from '../engine/compiled';
 import type { RuleGrammar } from '../engine/ruleGrammar';
-import { RFC2732_COMPILED, RFC2732_PLANS } from '../generated/rfc2732Compiled';
+import { rfc2732Compiled, rfc2732Plans } from '../generated/load';
 import type { Grammar } from '../engine/grammar';
 import { lazyGrammar } from '../engine/lazyGrammar';
 import { RFC2396_LEXICAL_RULES, rfc2396FromText, type Rfc2396Rule } from './rfc2396';
@@ -59,7 +59,7 @@ export function rfc2732FromText(): RuleGrammar<Rfc2732Rule> {
  * form made at build time (src/generated/rfc2732Compiled.ts).
  */
 export function rfc2732Grammar(): Grammar<Rfc2732Rule> {
-  compiled ??= shippedGrammar<Rfc2732Rule>(JSON.parse(RFC2732_COMPILED), RFC2732_PLANS);
+  compiled ??= shippedGrammar<Rfc2732Rule>(JSON.parse(rfc2732Compiled()), rfc2732Plans);
   return compiled;
 }
 

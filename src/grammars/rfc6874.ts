@@ -11,7 +11,7 @@
  */
 import { compileAbnf } from '../engine/abnf';
 import { shippedGrammar } from '../engine/compiled';
-import { RFC6874_COMPILED, RFC6874_PLANS } from '../generated/rfc6874Compiled';
+import { rfc6874Compiled, rfc6874Plans } from '../generated/load';
 import type { Grammar } from '../engine/grammar';
 import { lazyGrammar } from '../engine/lazyGrammar';
 import type { RuleGrammar } from '../engine/ruleGrammar';
@@ -28,7 +28,7 @@ let compiled: RuleGrammar | undefined;
 
 /** RFC 3986 + RFC 6874 section 2, compiled on first use. */
 export function rfc6874Grammar(): RuleGrammar {
-  compiled ??= shippedGrammar(JSON.parse(RFC6874_COMPILED), RFC6874_PLANS);
+  compiled ??= shippedGrammar(JSON.parse(rfc6874Compiled()), rfc6874Plans);
   return compiled;
 }
 

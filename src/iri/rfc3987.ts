@@ -27,8 +27,7 @@ import { toIri } from './toIri';
 import type P from 'parsimmon';
 import { compileAbnf } from '../engine/abnf';
 import { shippedGrammar } from '../engine/compiled';
-import { RFC3987_COMPILED } from '../generated/rfc3987Compiled';
-import { planTexts } from '../generated/planTexts';
+import { rfc3987Compiled, rfc3987Plans } from '../generated/load';
 import type { Expr } from '../engine/expr';
 import type { Grammar, TreeOptions, ValidationOf } from '../engine/grammar';
 import type { RuleGrammar } from '../engine/ruleGrammar';
@@ -125,7 +124,7 @@ export function rfc3987FromText(): RuleGrammar<Rfc3987Rule> {
 
 /** The grammar, from its compiled form made at build time (nothing is read from text at run time). */
 export function rfc3987Grammar(): RuleGrammar<Rfc3987Rule> {
-  compiled ??= shippedGrammar<Rfc3987Rule>(JSON.parse(RFC3987_COMPILED), () => planTexts().rfc3987) as RuleGrammar<Rfc3987Rule>;
+  compiled ??= shippedGrammar<Rfc3987Rule>(JSON.parse(rfc3987Compiled()), rfc3987Plans) as RuleGrammar<Rfc3987Rule>;
   return compiled;
 }
 

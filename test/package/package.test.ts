@@ -95,7 +95,7 @@ describe('what ships (npm pack --dry-run)', () => {
   });
 
   it('has nothing else: no benchmarks, tests, TypeScript sources, vectors, scripts, or the unbundled CommonJS modules', () => {
-    const allowed = /^(package\.json|README\.md|LICENSE|CHANGELOG\.md|bin\/[^/]+\.js|dist\/cjs\/(index|cold|ajv|cli|lite|plans)\.js(\.map)?|dist\/cjs\/(index|ajv)\.(mjs|bridge\.cjs)|dist\/(src|grammar)\/.+\.d\.ts(\.map)?|dist\/esm\/.+\.(js|d\.ts|js\.map|d\.ts\.map)|dist\/esm\/package\.json)$/;
+    const allowed = /^(package\.json|README\.md|LICENSE|CHANGELOG\.md|bin\/[^/]+\.js|dist\/cjs\/(index|cold|ajv|cli|lite)\.js(\.map)?|dist\/cjs\/data\/[a-z0-9-]+\.js|dist\/cjs\/(index|ajv)\.(mjs|bridge\.cjs)|dist\/(src|grammar)\/.+\.d\.ts(\.map)?|dist\/esm\/.+\.(js|d\.ts|js\.map|d\.ts\.map)|dist\/esm\/package\.json)$/;
     expect(files.filter((f) => !allowed.test(f))).toEqual([]);
     expect(files.filter((f) => /^(dist\/bench|test|bench|scripts|src|grammar)\//.test(f))).toEqual([]);
   });
@@ -145,15 +145,26 @@ console.log(JSON.stringify([keys, Object.keys(u).length, before, cold(), iri.err
     expect(shared).toEqual([true, true, true, true, true, 'http://b%C3%BCcher.de/']);
   });
 
-  it('loads the tree plans (dist/cjs/plans.js) on the first tree, not before, and trees are as planned', () => {
+  it('loads each piece of the shipped grammars\' data (dist/cjs/data/) when first needed, and never cold.js for them', () => {
     const out = node(['-e', `const u = require('uri-grammar');
-const plans = () => Object.keys(require.cache).some((k) => /[\\\\/]dist[\\\\/]cjs[\\\\/]plans\\.js$/.test(k));
-u.isValid('http://a/'); u.validate('a b'); u.parse('http://a/b'); u.rfc3987.isValid('http://a/', 'IRI');
-const before = plans();
-const t = u.parseTree('http://a.example/b?c#d');
-const iri = u.rfc3987.parseTree('http://\u00e9.example/', 'IRI');
-console.log(JSON.stringify([before, plans(), t.rule, t.children.map((c) => c.rule), iri.rule]));`]);
-    expect(JSON.parse(out)).toEqual([false, true, 'URI-reference', ['URI'], 'IRI']);
+const loaded = () => Object.keys(require.cache).filter((k) => /[\\\\/]dist[\\\\/]cjs[\\\\/](data[\\\\/][a-z0-9-]+|cold)\\.js$/.test(k))
+  .map((k) => k.replace(/^.*[\\\\/]cjs[\\\\/]/, '').replace(/\\\\/g, '/')).sort();
+const steps = [];
+u.isValid('http://a/'); u.validate('a b'); u.parse('http://a/b'); steps.push(loaded());
+const t = u.parseTree('http://a.example/b?c#d'); steps.push(loaded());
+u.rfc2396.isValid('http://a/', 'URI-reference'); steps.push(loaded());
+const t2 = u.rfc2396.parseTree('http://a/b', 'URI-reference'); steps.push(loaded());
+const iri = u.rfc3987.parseTree('http://\u00e9.example/', 'IRI'); steps.push(loaded());
+console.log(JSON.stringify([steps, t.rule, t.children.map((c) => c.rule), t2.rule, iri.rule]));`]);
+    const [steps, ...trees] = JSON.parse(out);
+    expect(steps).toEqual([
+      [],
+      ['data/rfc3986-plans.js'],
+      ['data/rfc2396.js', 'data/rfc3986-plans.js'],
+      ['data/rfc2396-plans.js', 'data/rfc2396.js', 'data/rfc3986-plans.js'],
+      ['data/rfc2396-plans.js', 'data/rfc2396.js', 'data/rfc3986-plans.js', 'data/rfc3987-plans.js', 'data/rfc3987.js'],
+    ]);
+    expect(trees).toEqual(['URI-reference', ['URI'], 'URI-reference', 'IRI']);
   });
 
   it("require('uri-grammar/ajv') shares the main bundle: one module, one UriPolicyError class", () => {

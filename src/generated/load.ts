@@ -1,0 +1,27 @@
+/**
+ * The shipped grammars' build-time data (./*Compiled.ts, ./rfc3986Plans.ts), each piece behind a
+ * function that returns it when it is first needed: the compiled data when a grammar is first
+ * used, the tree plans when it first builds a tree. Here the functions return what this module
+ * imports; the CommonJS bundle swaps in ./load-cjs.ts (scripts/bundle.js), which loads each
+ * piece from a file of its own in dist/cjs/data/, so that loading the package, or a first
+ * verdict, never reads hundreds of kB of data it does not use (V8 scans every byte of a file it
+ * loads). Hand-written; the data itself is generated (npm run generate).
+ */
+import { RFC3986_PLANS } from './rfc3986Plans';
+import { RFC3987_COMPILED, RFC3987_PLANS } from './rfc3987Compiled';
+import { RFC2396_COMPILED, RFC2396_PLANS } from './rfc2396Compiled';
+import { RFC2732_COMPILED, RFC2732_PLANS } from './rfc2732Compiled';
+import { RFC6874_COMPILED, RFC6874_PLANS } from './rfc6874Compiled';
+
+/** Tree plans, each as JSON text, by plan key (src/engine/plan.ts). */
+export type PlanTexts = Readonly<Record<string, string>>;
+
+export const rfc3986Plans = (): PlanTexts => RFC3986_PLANS;
+export const rfc3987Compiled = (): string => RFC3987_COMPILED;
+export const rfc3987Plans = (): PlanTexts => RFC3987_PLANS;
+export const rfc2396Compiled = (): string => RFC2396_COMPILED;
+export const rfc2396Plans = (): PlanTexts => RFC2396_PLANS;
+export const rfc2732Compiled = (): string => RFC2732_COMPILED;
+export const rfc2732Plans = (): PlanTexts => RFC2732_PLANS;
+export const rfc6874Compiled = (): string => RFC6874_COMPILED;
+export const rfc6874Plans = (): PlanTexts => RFC6874_PLANS;
