@@ -1,12 +1,19 @@
 /**
- * The first-match-wins driver: runs a rule of any grammar to the end of the input.
+ * The first-match-wins driver: what a grammar compiles to. It runs a regular rule of any
+ * grammar to the end of the input; `RuleGrammar` (./ruleGrammar.ts), the one `Grammar`
+ * implementation, runs every rule that does not reach recursion on one, and the built-in
+ * RFC 3986 functions (src/uri/) call the built-in grammar's directly.
  *
  * Every form is compiled from the same grammar expressions. The verdict and the error (exact
  * ABNF language, exact offset, linear time) come from the rule's DFA: tables computed at build
  * time when the grammar has them (./tableDfa.ts), else the automaton built on first use
- * (./automaton.ts); a rule that is hot hands short inputs to an anchored RegExp. The trees are
- * ./driverTrees.ts's (a module of their own, so that a bundle of the verdict alone leaves the
- * tree builder out). Nothing here knows about URIs.
+ * (./automaton.ts); where RegExps are allowed (`regexps`), a rule that is hot hands short inputs
+ * to an anchored RegExp. The trees are ./driverTrees.ts's (a module of their own, so that a
+ * bundle of the verdict alone leaves the tree builder out). Nothing here knows about URIs.
+ *
+ * Its verbs: `test` (a yes/no), `tester` (the function that answers it for a rule), `verdict`
+ * (yes, or where and what was expected), `syntaxError` (the error of a failed verdict) and
+ * `throwError` (throws it).
  */
 import { Automaton, type Verdict } from './automaton';
 import type { Rules } from './expr';
@@ -30,9 +37,24 @@ export interface DerivedForms {
   readonly dfas: PackedDfa;
 }
 
+export interface DriverOptions {
+  /** DFAs computed ahead of time (see DerivedForms); the other rules' forms are derived on first use. */
+  readonly derived?: DerivedForms;
+  /**
+   * Whether the verdict may run on RegExps derived from the rules (see `tester`): true for the
+   * built-in grammar, whose RegExps the tests hold to the automaton on adversarial inputs. A
+   * grammar from text keeps to its automaton: a backtracking RegExp of an arbitrary grammar is
+   * not known to run in linear time. Default false.
+   */
+  readonly regexps?: boolean;
+  /** The grammar's rule names (default: the expressions' keys). */
+  readonly names?: Iterable<string>;
+}
+
 export class Driver<R extends string> {
   /** DFAs computed ahead of time (see DerivedForms); the other rules' forms are derived on first use. */
-  derived: DerivedForms | undefined;
+  readonly derived: DerivedForms | undefined;
+  private readonly regexps: boolean;
   private tables: TableDfa | undefined;
 
   private readonly automata = new Map<string, Automaton>();
@@ -49,8 +71,11 @@ export class Driver<R extends string> {
     readonly labelRules: ReadonlySet<string>,
     /** The class of the errors it throws. */
     readonly errorClass: SyntaxErrorClass = GrammarSyntaxError,
+    options: DriverOptions = {},
   ) {
-    this.names = new Set(Object.keys(grammar));
+    this.names = new Set(options.names ?? Object.keys(grammar));
+    this.derived = options.derived;
+    this.regexps = options.regexps === true;
   }
 
   hasRule(rule: unknown): rule is R {
@@ -105,13 +130,17 @@ export class Driver<R extends string> {
    * (`hotCharacters`), inputs shorter than LONG go to the RegExp. Without tables, the RegExp on
    * ordinary lengths and the automaton from LONG characters on. The RegExp is derived from the
    * rule (the fastest form V8 runs) and matches exactly its language; the tests check that
-   * every form agrees with the others and with an independent reading of the ABNF.
+   * every form agrees with the others and with an independent reading of the ABNF. Without
+   * `regexps`, the tables or the automaton alone.
    */
   tester(rule: R): (input: string) => boolean {
     let t = this.testers.get(rule);
     if (!t) {
       const table = this.table(rule);
-      if (table) {
+      if (!this.regexps) {
+        const a = table ? undefined : this.automaton(rule);
+        t = table ? (input) => table.tables.test(input, table.start) : (input) => a!.test(input);
+      } else if (table) {
         const { tables, start } = table;
         let budget = this.hotCharacters;
         let re: RegExp | undefined;
@@ -143,21 +172,23 @@ export class Driver<R extends string> {
     return this.tester(rule)(input);
   }
 
-  check(input: string, rule: R): Verdict {
+  /** Yes, or the offset of the error and what was expected there. */
+  verdict(input: string, rule: R): Verdict {
     const table = this.table(rule);
     if (table) return table.tables.run(input, table.start);
-    if (this.test(input, rule)) return { ok: true, index: input.length, expected: [] };
+    if (this.regexps && this.test(input, rule)) return { ok: true, index: input.length, expected: [] };
     return this.automaton(rule).run(input);
   }
 
-  error(input: string, rule: R, v: Verdict): GrammarSyntaxError {
+  /** The error of a verdict that is not ok. */
+  syntaxError(input: string, rule: R, v: Verdict): GrammarSyntaxError {
     return new this.errorClass(input, rule, v.index, v.expected);
   }
 
-  /** The error for input a parser of `rule` rejected. */
-  fail(input: string, rule: R): never {
-    const v = this.check(input, rule);
-    if (!v.ok) throw this.error(input, rule, v);
+  /** Throws the error for input a parser of `rule` rejected. */
+  throwError(input: string, rule: R): never {
+    const v = this.verdict(input, rule);
+    if (!v.ok) throw this.syntaxError(input, rule, v);
     // The automaton accepted what the first-match-wins parser did not: a grammar bug, never
     // an answer. The tests check that this cannot happen.
     throw new Error(`uri-grammar internal error: the ${rule} combinators and automaton disagree on ${JSON.stringify(input)}`);

@@ -1,14 +1,16 @@
 /**
  * The trees of a Driver's grammar: the first-match builder (./firstMatch.ts) of each rule and
- * node set, writing into the compact store (./flatTree.ts). Kept apart from ./driver.ts so that a
- * program (or a bundle) that only asks for verdicts never loads the tree builder.
+ * node set, from the grammar's tree plan where it has one (./plan.ts), writing into the compact
+ * store (./flatTree.ts). Kept apart from ./driver.ts so that a program (or a bundle) that only
+ * asks for verdicts never loads the tree builder. The built-in RFC 3986 functions (src/uri/)
+ * and `RuleGrammar` (./ruleGrammar.ts) both build their trees here.
  */
 import type { Driver, TreeOptions } from './driver';
 import { DEFAULT_MAX_NODES, EAGER_NODES, FlatTree } from './flatTree';
 import { FirstMatch } from './firstMatch';
 import { LONG } from './limits';
 import { buildNfa } from './nfa';
-import { planBuilder, planKey, type ShippedPlans } from './plan';
+import { planBuilder, planKey, type PlanSource } from './plan';
 import type { TreeNode } from './tree';
 
 /** One Driver's builders and reused stores. */
@@ -23,14 +25,15 @@ class Trees<R extends string> {
    * The first-match tree builder of `rule` with nodes for `nodeRules` (the lexical tree's or
    * the structural one's): from its plan in `plans` if there is one (./plan.ts).
    */
-  builder(rule: R, nodeRules: ReadonlySet<string>, lexical: boolean, plans?: ShippedPlans): FirstMatch {
+  builder(rule: R, lexical: boolean, plans?: PlanSource): FirstMatch {
+    const nodeRules = this.nodeRules(rule, lexical);
     let byRule = this.builders.get(nodeRules);
     if (!byRule) this.builders.set(nodeRules, (byRule = new Map()));
     let b = byRule.get(rule);
     if (!b) {
       const plan = plans?.plan(planKey(rule, lexical));
       b = plan !== undefined
-        ? planBuilder(this.driver.grammar, rule, nodeRules, plan, (why) => new TypeError(why), false)
+        ? planBuilder(this.driver.grammar, rule, nodeRules, plan, (why) => plans!.bad(why), !plans!.trusted)
         : new FirstMatch(buildNfa(this.driver.grammar, { t: 'ref', name: rule }, { nodeRules, mergeCharacters: true }));
       byRule.set(rule, b);
     }
@@ -43,9 +46,14 @@ class Trees<R extends string> {
    * `reuse`, inputs shorter than LONG share one store per builder: copy out of it before
    * anything else parses.
    */
-  flat(input: string, rule: R, lexical: boolean, maxNodes = DEFAULT_MAX_NODES, reuse = true, plans?: ShippedPlans): FlatTree | undefined {
-    const nodeRules = lexical ? this.driver.names : this.driver.structural(rule);
-    const builder = this.builder(rule, nodeRules, lexical, plans);
+  /** The rules with nodes in `rule`'s lexical tree (all) or structural one. */
+  nodeRules(rule: R, lexical: boolean): ReadonlySet<string> {
+    return lexical ? this.driver.names : this.driver.structural(rule);
+  }
+
+  flat(input: string, rule: R, lexical: boolean, maxNodes = DEFAULT_MAX_NODES, reuse = true, plans?: PlanSource): FlatTree | undefined {
+    const nodeRules = this.nodeRules(rule, lexical);
+    const builder = this.builder(rule, lexical, plans);
     let t: FlatTree;
     if (reuse && input.length < LONG) {
       let s = this.scratch.get(builder);
@@ -67,6 +75,11 @@ function treesOf<R extends string>(driver: Driver<R>): Trees<R> {
   return t;
 }
 
+/** The first-match builder of `rule`'s lexical or structural tree (from its plan in `plans`, if any). */
+export function builderOf<R extends string>(driver: Driver<R>, rule: R, lexical: boolean, plans?: PlanSource): FirstMatch {
+  return treesOf(driver).builder(rule, lexical, plans);
+}
+
 /** The compact tree of a whole input (lexical or structural), or undefined (see Trees.flat). */
 export function flatNodes<R extends string>(driver: Driver<R>, input: string, rule: R, lexical: boolean, maxNodes?: number, reuse = true): FlatTree | undefined {
   return treesOf(driver).flat(input, rule, lexical, maxNodes, reuse);
@@ -77,21 +90,21 @@ export function flatNodes<R extends string>(driver: Driver<R>, input: string, ru
  * EAGER_NODES nodes (every node for inputs shorter than LONG), views made on access above.
  * `plans`: the grammar's tree plans made at build time, if it has some (./plan.ts).
  */
-export function tree<R extends string>(driver: Driver<R>, input: string, rule: R, options: TreeOptions = {}, plans?: ShippedPlans): TreeNode<R> {
+export function tree<R extends string>(driver: Driver<R>, input: string, rule: R, options: TreeOptions = {}, plans?: PlanSource): TreeNode<R> {
   const lexical = options.lexical === true;
   // A lexical tree is large: the verdict first, and no tree for an input that has none.
-  if (lexical && !driver.test(input, rule)) return driver.fail(input, rule);
+  if (lexical && !driver.test(input, rule)) return driver.throwError(input, rule);
   const t = treesOf(driver).flat(input, rule, lexical, options.maxNodes, true, plans);
-  if (!t) return driver.fail(input, rule);
+  if (!t) return driver.throwError(input, rule);
   // The shared store of short inputs is always copied out; a view must own its store.
   return t.node(0, input.length < LONG ? Infinity : EAGER_NODES) as TreeNode<R>;
 }
 
 /** The compact tree of a whole input (for `walk`), or the grammar's syntax error; never the shared store. */
-export function flatTree<R extends string>(driver: Driver<R>, input: string, rule: R, options: TreeOptions = {}, plans?: ShippedPlans): FlatTree {
+export function flatTree<R extends string>(driver: Driver<R>, input: string, rule: R, options: TreeOptions = {}, plans?: PlanSource): FlatTree {
   const lexical = options.lexical === true;
-  if (lexical && !driver.test(input, rule)) return driver.fail(input, rule);
+  if (lexical && !driver.test(input, rule)) return driver.throwError(input, rule);
   const t = treesOf(driver).flat(input, rule, lexical, options.maxNodes, false, plans);
-  if (!t) return driver.fail(input, rule);
+  if (!t) return driver.throwError(input, rule);
   return t;
 }

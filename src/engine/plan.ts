@@ -41,11 +41,37 @@ export interface TreePlan {
 /** The key of a rule's plan: `"rule"` for its structural tree, `"rule lexical"` for its lexical one. */
 export const planKey = (rule: string, lexical: boolean): string => (lexical ? `${rule} lexical` : rule);
 
+/** Where a grammar's builders find their plans (./driverTrees.ts). */
+export interface PlanSource {
+  /** The plan of a key (`planKey`), as data, or undefined. */
+  plan(key: string): unknown;
+  /** Made and tested by this library (not checked when read). */
+  readonly trusted: boolean;
+  /** The error of a malformed plan. */
+  bad(why: string): Error;
+}
+
+/** Plans given as data (`RuleGrammar`'s `plans` option): checked when first read. */
+export class GivenPlans implements PlanSource {
+  readonly trusted = false;
+  constructor(private readonly plans: Readonly<Record<string, unknown>>, private readonly name: string | undefined) {}
+  plan(key: string): unknown {
+    return Object.prototype.hasOwnProperty.call(this.plans, key) ? this.plans[key] : undefined;
+  }
+  bad(why: string): Error {
+    return new TypeError(`${this.name ?? 'grammar'}: ${why}`);
+  }
+}
+
 /**
  * Plans this library made at build time (src/generated/), each as JSON text read when it is
  * first asked for: tested where they are made, so not checked again when read.
  */
-export class ShippedPlans {
+export class ShippedPlans implements PlanSource {
+  readonly trusted = true;
+  bad(why: string): Error {
+    return new TypeError(why);
+  }
   /** The texts, or a function that loads them (called when a tree first asks for a plan). */
   constructor(private json: Readonly<Record<string, string>> | (() => Readonly<Record<string, string>>)) {}
   plan(key: string): unknown {

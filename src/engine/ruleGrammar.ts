@@ -1,32 +1,37 @@
 /**
- * A `Grammar` for any set of rule expressions: the verdict and the error from each rule's
- * automaton, the tree from the exact first-match builder, parsimmon parsers per rule. This is
- * what `compileAbnf` returns. Nothing here knows about URIs.
+ * The `Grammar`: one implementation for every grammar, the built-in ones and those from
+ * `compileAbnf` alike. A rule that does not reach recursion runs on the grammar's Driver
+ * (./driver.ts: the verdict and the error from its DFA, packed tables when the grammar has
+ * them; the tree from the first-match builder, ./driverTrees.ts, from a tree plan where there is
+ * one), a rule that reaches recursion on ./recursive/ends.ts; parsimmon parsers per rule.
+ * Nothing here knows about URIs.
  */
 import type P from 'parsimmon';
-import { Automaton, type Verdict } from './automaton';
-import { TableDfa, type PackedDfa } from './tableDfa';
+import { Automaton } from './automaton';
+import { Driver } from './driver';
+import { builderOf, flatTree, tree } from './driverTrees';
+import type { PackedDfa } from './tableDfa';
 import { GrammarSyntaxError, type SyntaxErrorClass, withoutFrames } from './errors';
 import type { Expr, Rules } from './expr';
 import { FirstMatch, type TreeSink } from './firstMatch';
 import type { Grammar, GrammarValidation, TreeOptions } from './grammar';
 import { buildNfa } from './nfa';
-import { planBuilder, planKey, ShippedPlans, treePlan, type TreePlan } from './plan';
+import { GivenPlans, ShippedPlans, treePlan, type PlanSource, type TreePlan } from './plan';
 import { NodeBuilder, type Node, type TreeNode } from './tree';
 import { DEFAULT_MAX_NODES, EAGER_NODES, FlatTree, NamedSink, visit, type TreeVisitor } from './flatTree';
+import { own, readOptions } from './options';
+import { parsimmon } from './parsimmonLib';
+import { analyzeRecursion } from './recursive/analysis';
+import { DEFAULT_MAX_NESTING, EndsRunner } from './recursive/ends';
 
 /** The methods a `walk` visitor may have. */
 const VISITOR = { enter: 'function', leave: 'function' } as const;
+
 /**
  * The rows a plan made with no sample fills, at most (`treePlan`): RFC 3986's `URI-reference`
  * reaches 1,643 (its IPv6 literals most of them); a grammar made to unroll (`1*65535"a"`) stops here.
  */
 export const PLAN_ROWS = 2_048;
-import { LONG } from './limits';
-import { own, readOptions } from './options';
-import { parsimmon } from './parsimmonLib';
-import { analyzeRecursion } from './recursive/analysis';
-import { DEFAULT_MAX_NESTING, EndsRunner } from './recursive/ends';
 
 
 export interface RuleGrammarOptions {
@@ -87,19 +92,14 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
   private readonly lexicalRules: ReadonlySet<string>;
   private readonly labelRules: ReadonlySet<string>;
   private readonly errorClass: SyntaxErrorClass;
-  private readonly automata = new Map<string, Automaton>();
-  /** The first-match tree builders of the structural and the lexical trees, per rule. */
-  private readonly builders = new Map<string, FirstMatch>();
-  private readonly lexicalBuilders = new Map<string, FirstMatch>();
-  private readonly scratch = new Map<FirstMatch, FlatTree>();
+  /** What the rules that do not reach recursion compile to: verdicts, errors and trees. */
+  private readonly compiled: Driver<R>;
   private readonly alternatives = new Map<string, Automaton[]>();
   private readonly parsers = new Map<string, P.Parser<TreeNode<R>>>();
   /** Rules that reach recursion: run by ./recursive/ends.ts (the others by the automaton and FirstMatch). */
   private readonly general: ReadonlySet<string>;
   private readonly maxNesting: number;
-  private readonly packed?: PackedDfa;
-  private readonly plans?: Readonly<Record<string, unknown>> | ShippedPlans;
-  private tableDfa: TableDfa | undefined;
+  private readonly plans?: PlanSource;
 
   constructor(private readonly exprs: Rules<R>, names: readonly R[], options: RuleGrammarOptions = {}) {
     // Own properties only, each read once (a polluted Object.prototype must not reach a grammar).
@@ -115,8 +115,10 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
     const recursive = own(options, 'recursive');
     this.general = recursive ? new Set(recursive) : analyzeRecursion(exprs).general;
     this.maxNesting = own(options, 'maxNesting') ?? DEFAULT_MAX_NESTING;
-    this.packed = own(options, 'tables');
-    this.plans = own(options, 'plans');
+    const tables = own(options, 'tables');
+    this.compiled = new Driver<R>(exprs, this.lexicalRules, this.labelRules, this.errorClass, { derived: tables ? { dfas: tables } : undefined, names });
+    const plans = own(options, 'plans');
+    this.plans = plans === undefined ? undefined : plans instanceof ShippedPlans ? plans : new GivenPlans(plans, this.name);
   }
 
   /** Is `rule` one that reaches recursion (and so runs on ./recursive/ends.ts)? */
@@ -156,9 +158,7 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
   }
 
   automaton(rule: R): Automaton {
-    let a = this.automata.get(rule);
-    if (!a) this.automata.set(rule, (a = new Automaton(this.exprs, rule, this.labelRules)));
-    return a;
+    return this.compiled.automaton(rule);
   }
 
   /** The rules that give tree nodes: all but the lexical ones unless asked for (the root always). */
@@ -167,18 +167,7 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
   }
 
   private builder(rule: R, lexical: boolean): FirstMatch {
-    const byRule = lexical ? this.lexicalBuilders : this.builders;
-    let b = byRule.get(rule);
-    if (!b) {
-      const nodeRules = this.nodeRules(rule, lexical);
-      const shipped = this.plans instanceof ShippedPlans;
-      const plan = shipped ? (this.plans as ShippedPlans).plan(planKey(rule, lexical)) : own(this.plans ?? {}, planKey(rule, lexical));
-      b = plan !== undefined
-        ? planBuilder(this.exprs, rule, nodeRules, plan, (why) => new TypeError(`${this.name ?? 'grammar'}: ${why}`), !shipped)
-        : new FirstMatch(buildNfa(this.exprs, { t: 'ref', name: rule }, { nodeRules, mergeCharacters: true }));
-      byRule.set(rule, b);
-    }
-    return b;
+    return builderOf(this.compiled, rule, lexical, this.plans);
   }
 
   /**
@@ -215,24 +204,16 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
     };
   }
 
-  /** The rule's start in the tables made ahead of time, if there are some for it. */
-  private tableStart(rule: R): number | undefined {
-    if (!this.packed) return undefined;
-    return (this.tableDfa ??= new TableDfa(this.packed)).startOf(rule);
-  }
-
   /** The verdict with the error offset and what was expected: the tables, or the automaton. */
-  private run(input: string, rule: R): Verdict {
-    const start = this.tableStart(rule);
-    return start === undefined ? this.automaton(rule).run(input) : this.tableDfa!.run(input, start);
+  private run(input: string, rule: R) {
+    return this.compiled.verdict(input, rule);
   }
 
   isValid(input: string, rule: R): boolean {
     this.input(input, 'isValid');
     const r = this.ruleName(rule, 'isValid');
     if (this.general.has(r)) return this.runner(input).run(r).ends.includes(input.length);
-    const start = this.tableStart(r);
-    return start === undefined ? this.automaton(r).test(input) : this.tableDfa!.test(input, start);
+    return this.compiled.test(input, r);
   }
 
   validate(input: string, rule: R): GrammarValidation {
@@ -274,9 +255,8 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
     this.input(input, 'parseTree');
     const r = this.ruleName(rule, 'parseTree');
     const o = readOptions('parseTree', options, { lexical: 'boolean', maxNodes: 'count' });
-    const t = this.flatTree(input, r, o, true);
-    // The shared store of short inputs is always copied out; a view must own its store.
-    return t.node(0, input.length < LONG && !this.general.has(r) ? Infinity : EAGER_NODES) as TreeNode<R>;
+    if (!this.general.has(r)) return tree(this.compiled, input, r, o, this.plans);
+    return this.recursiveTree(input, r, o).node(0, EAGER_NODES) as TreeNode<R>;
   }
 
   walk(input: string, rule: R, visitor: TreeVisitor<R>, options: TreeOptions = {}): void {
@@ -287,38 +267,14 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
     const v = readOptions('walk', visitor, VISITOR, { argument: 'visitor', field: 'visitor method' }) as TreeVisitor<string>;
     const o = readOptions('walk', options, { lexical: 'boolean', maxNodes: 'count' });
     // A store of its own (not the shared one): a visitor may call the grammar again.
-    visit(this.flatTree(input, r, o, false), 0, v);
+    visit(this.general.has(r) ? this.recursiveTree(input, r, o) : flatTree(this.compiled, input, r, o, this.plans), 0, v);
   }
 
-  /**
-   * The tree of the whole input as `r` in the compact store (./flatTree.ts), or the grammar's
-   * error: with `reuse`, inputs shorter than LONG go to one store per builder, which the caller
-   * copies out before anything else parses; a TreeLimitError (RangeError) past `maxNodes`.
-   */
-  private flatTree(input: string, r: R, o: TreeOptions, reuse: boolean): FlatTree {
-    const maxNodes = o.maxNodes ?? DEFAULT_MAX_NODES;
-    if (this.general.has(r)) {
-      const b = new NamedSink(maxNodes, input.length);
-      this.treeTo(input, r, b, o);
-      return b.tree;
-    }
-    const builder = this.builder(r, o.lexical === true);
-    let t: FlatTree;
-    if (reuse && input.length < LONG) {
-      let s = this.scratch.get(builder);
-      if (!s) this.scratch.set(builder, (s = new FlatTree(builder.names)));
-      t = s.reset(maxNodes, input.length);
-    } else {
-      t = new FlatTree(builder.names, maxNodes, input.length, Math.min(input.length + 64, 1 << 16));
-    }
-    if (!builder.parseTo(input, 0, input.length, t)) {
-      // No tree: the automaton says where and why (the steps stop at the first dead end, which
-      // is not always the error's place).
-      const v = this.run(input, r);
-      if (!v.ok) throw new this.errorClass(input, r, v.index, v.expected);
-      throw new Error(`grammar engine internal error: ${r} accepted ${JSON.stringify(input.slice(0, 80))} but no tree was found`);
-    }
-    return t;
+  /** The tree of a recursive rule in the compact store (./flatTree.ts), or the grammar's error. */
+  private recursiveTree(input: string, r: R, o: TreeOptions): FlatTree {
+    const b = new NamedSink(o.maxNodes ?? DEFAULT_MAX_NODES, input.length);
+    this.treeTo(input, r, b, o);
+    return b.tree;
   }
 
   parser(rule: R): P.Parser<TreeNode<R>> {

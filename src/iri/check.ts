@@ -61,7 +61,7 @@ export function iriTester(rule: MappedRule, bidi: BidiCheck): (input: string) =>
 export function iriCheck(input: string, rule: MappedRule, bidi: BidiCheck): IriVerdict {
   const uriRule = URI_COUNTERPART[rule];
   if (!NON_ASCII.test(input)) {
-    const v = driver.check(input, uriRule);
+    const v = driver.verdict(input, uriRule);
     return v.ok ? { ok: true } : { ok: false, index: v.index };
   }
   // The verdict first; the offsets of the mapped text only for an error.
@@ -70,7 +70,7 @@ export function iriCheck(input: string, rule: MappedRule, bidi: BidiCheck): IriV
   const origin: number[] = [];
   const m = mapped(input, rule, bidi, origin);
   const text = typeof m === 'string' ? m : m.prefix;
-  const v = driver.check(text, uriRule);
+  const v = driver.verdict(text, uriRule);
   if (typeof m === 'string') return v.ok ? { ok: true } : { ok: false, index: origin[v.index] ?? input.length };
   // A character the IRI cannot hold at m.index: the error is there unless the text before it
   // already stopped being a prefix.

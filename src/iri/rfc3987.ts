@@ -85,13 +85,13 @@ function check(input: string, rule: Rfc3987Rule, bidi: BidiCheck): IriVerdict {
     // ipchar         = iunreserved / pct-encoded / sub-delims / ":" / "@"
     case 'ipchar':
       if (input[0] === '%') {
-        const v = driver.check(input, 'pct-encoded');
+        const v = driver.verdict(input, 'pct-encoded');
         return v.ok ? { ok: true } : { ok: false, index: v.index };
       }
       return oneChar(input, bidi, (cp) => isUcschar(cp) || (cp < 0x80 && driver.test(String.fromCharCode(cp), 'pchar')));
     default: {
       // The rules RFC 3987 takes from RFC 3986 unchanged: ASCII, the same automaton.
-      const v = driver.check(input, rule as RuleName);
+      const v = driver.verdict(input, rule as RuleName);
       return v.ok ? { ok: true } : { ok: false, index: v.index };
     }
   }

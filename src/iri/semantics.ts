@@ -139,6 +139,6 @@ function check(value: string, component: string, rule: MappedRule): void {
 
 /** scheme and port are ASCII in RFC 3987 as in RFC 3986. */
 function checkAscii(value: string, rule: 'scheme' | 'port'): void {
-  const v = driver.check(value, rule);
+  const v = driver.verdict(value, rule);
   if (!v.ok) throw new UriSyntaxError(value, rule, v.index, v.expected, `recompose: component "${rule}" cannot be recomposed: not a valid ${rule}: at offset ${v.index}, ${foundAt(value, v.index)}`);
 }

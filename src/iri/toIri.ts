@@ -40,8 +40,8 @@ export interface ToIriOptions {
 export function toIri(uri: string, options: ToIriOptions = {}): string {
   expectString(uri, 'uri', 'toIri');
   const { unreserved = false, idna = false } = readOptions('toIri', options, { unreserved: 'boolean', idna: 'boolean' });
-  const v = driver.check(uri, 'URI-reference');
-  if (!v.ok) throw driver.error(uri, 'URI-reference', v);
+  const v = driver.verdict(uri, 'URI-reference');
+  if (!v.ok) throw driver.syntaxError(uri, 'URI-reference', v);
   let text = uri.includes('%') ? decode(uri, unreserved) : uri;
   if (idna) {
     const { hostStart, hostEnd } = sections(text);

@@ -30,7 +30,7 @@ export function parse(input: string, rule: ComponentRule = 'URI-reference'): Uri
     lastTester = driver.tester(componentRule(rule));
     lastRule = rule;
   }
-  return lastTester(input) ? splitComponents(input) : driver.fail(input, componentRule(rule));
+  return lastTester(input) ? splitComponents(input) : driver.throwError(input, componentRule(rule));
 }
 
 /** parse's fast path: the rule of the last call and its tester. */
@@ -53,6 +53,6 @@ function componentRule(rule: unknown): ComponentRule {
  * as `parse` for an invalid one.
  */
 export function parseFive(input: string, rule: 'URI' | 'URI-reference'): UriComponents {
-  if (!driver.test(input, rule)) return driver.fail(input, rule);
+  if (!driver.test(input, rule)) return driver.throwError(input, rule);
   return splitReference(input);
 }

@@ -9,6 +9,6 @@ export { RULE_NAMES, LEXICAL_RULES, CHILD_RULES, type RuleName, type ChildRule, 
 /** Rules whose names an error uses for the characters that begin them. */
 export const LABEL_RULES: ReadonlySet<string> = new Set<string>(['unreserved', 'pct-encoded', 'sub-delims', 'gen-delims', 'h16', 'dec-octet']);
 
-export const driver = new Driver<RuleName>(rfc3986Rules, LEXICAL_RULES, LABEL_RULES, UriSyntaxError);
-// Each rule's DFA, computed at build time (npm run generate), so that a first call builds nothing.
-driver.derived = { dfas: RFC3986_DFAS };
+// Each rule's DFA, computed at build time (npm run generate), so that a first call builds nothing;
+// RegExps once a rule is hot (test/grammars/rfc3986-fastpaths.test.ts holds them to the automaton).
+export const driver = new Driver<RuleName>(rfc3986Rules, LEXICAL_RULES, LABEL_RULES, UriSyntaxError, { derived: { dfas: RFC3986_DFAS }, regexps: true });

@@ -41,13 +41,10 @@ export interface HintContext {
   readonly schemes?: readonly string[];
 }
 
-const WS = /[\s\u00a0\ufeff]/;
-const isWs = (ch: string | undefined) => ch !== undefined && WS.test(ch);
-
 /** The grammar's checker for `rule` (RFC 3986). */
 export function grammarChecker(rule: RuleName): Checker {
   const yes = driver.tester(rule);
-  return (s) => (yes(s) ? undefined : driver.check(s, rule).index);
+  return (s) => (yes(s) ? undefined : driver.verdict(s, rule).index);
 }
 
 /** The hint for an error, or undefined when none of the known mistakes fits. */

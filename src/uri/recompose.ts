@@ -117,7 +117,7 @@ function checkPath(path: string, hasScheme: boolean, hasAuthority: boolean): voi
   if (path === '') return; // path-abempty and path-empty both match it
   // The one alternative of hier-part / relative-part that the other components leave.
   const rule: RuleName = hasAuthority ? 'path-abempty' : path[0] === '/' ? 'path-absolute' : hasScheme ? 'path-rootless' : 'path-noscheme';
-  const v = driver.check(path, rule);
+  const v = driver.verdict(path, rule);
   if (v.ok) return;
   let why = `not a valid ${rule}`;
   if (hasAuthority && path[0] !== '/') why = 'with an authority, the path must be empty or begin with "/"';
@@ -128,7 +128,7 @@ function checkPath(path: string, hasScheme: boolean, hasAuthority: boolean): voi
 
 /** The component must match its own rule. */
 function check(value: string, component: string, rule: RuleName): void {
-  const v = driver.check(value, rule);
+  const v = driver.verdict(value, rule);
   if (!v.ok) fail(component, value, rule, v.index, v.expected, `not a valid ${rule}: at offset ${v.index}, ${foundAt(value, v.index)}`);
 }
 

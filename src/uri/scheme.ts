@@ -14,7 +14,7 @@ import { driver } from './driver';
  * `text` stops: its error index (the whole length when all of `text` is one).
  */
 export function schemeLength(text: string): number {
-  const v = driver.check(text, 'scheme');
+  const v = driver.verdict(text, 'scheme');
   return v.ok ? text.length : v.index;
 }
 

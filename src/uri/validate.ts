@@ -59,10 +59,10 @@ let lastTester: (input: string) => boolean;
 export function validate(input: string, rule: RuleName = 'URI-reference'): ValidationResult {
   expectString(input, 'input', 'validate');
   rule = ruleNamed(rule, 'validate');
-  const v = driver.check(input, rule);
+  const v = driver.verdict(input, rule);
   if (v.ok) return { ok: true };
   // Handed back, not thrown: no call-site frames (see withoutFrames), and the message composed on first read.
-  return { ok: false, error: hinted(withoutFrames(() => driver.error(input, rule, v)) as UriSyntaxError) };
+  return { ok: false, error: hinted(withoutFrames(() => driver.syntaxError(input, rule, v)) as UriSyntaxError) };
 }
 
 export const TREE_OPTIONS = { lexical: 'boolean', maxNodes: 'count' } as const;

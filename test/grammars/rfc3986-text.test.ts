@@ -39,7 +39,7 @@ function textTree(s: string, rule: RuleName, lexical: boolean): unknown {
 function diffs(rule: RuleName, inputs: Iterable<string>, trees = true): string[] {
   const out: string[] = [];
   for (const s of inputs) {
-    const a = driver.check(s, rule);
+    const a = driver.verdict(s, rule);
     const v = text.validate(s, rule);
     const b = v.ok ? { ok: true, index: s.length, expected: [] as readonly string[] } : { ok: false, index: v.error.index, expected: v.error.expected };
     if (a.ok !== b.ok || a.index !== b.index || a.expected.join('|') !== b.expected.join('|')) {
