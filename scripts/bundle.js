@@ -41,17 +41,14 @@ const outdir = path.join(root, 'dist', 'cjs');
 
 const EXTERNAL = ['parsimmon', 'tr46', 'railroad-diagrams', 'ajv'];
 
+/** An esbuild resolver that takes `src/<dir>/<name>-cjs.ts` wherever `src/<dir>/<name>.ts` is imported. */
+const cjsSwap = (dir, name) => (build) => build.onResolve({ filter: new RegExp(`/${name}$`) }, (args) => {
+  const target = path.resolve(args.resolveDir, args.path);
+  return target === path.join(src, dir, name) ? { path: target + '-cjs.ts' } : undefined;
+});
+
 /** The lazy parsimmon of the CommonJS bundle in place of the plain import (src/engine/parsimmonLib.ts). */
-const lazyParsimmon = {
-  name: 'lazy-parsimmon',
-  setup(build) {
-    build.onResolve({ filter: /\/parsimmonLib$/ }, (args) => {
-      const target = path.resolve(args.resolveDir, args.path);
-      if (target !== path.join(src, 'engine', 'parsimmonLib')) return undefined;
-      return { path: target + '-cjs.ts' };
-    });
-  },
-};
+const lazyParsimmon = { name: 'lazy-parsimmon', setup: cjsSwap('engine', 'parsimmonLib') };
 
 /**
  * The shipped grammars' data from dist/cjs/data/ on first use, in place of the plain imports
@@ -60,11 +57,7 @@ const lazyParsimmon = {
 const lazyData = {
   name: 'lazy-data',
   setup(build) {
-    build.onResolve({ filter: /\/load$/ }, (args) => {
-      const target = path.resolve(args.resolveDir, args.path);
-      if (target !== path.join(src, 'generated', 'load')) return undefined;
-      return { path: target + '-cjs.ts' };
-    });
+    cjsSwap('generated', 'load')(build);
     build.onResolve({ filter: /^\.\/data\/[a-z0-9-]+\.js$/ }, (args) => ({ path: args.path, external: true }));
   },
 };
