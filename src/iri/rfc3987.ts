@@ -53,6 +53,15 @@ const RULES: ReadonlySet<string> = new Set(RFC3987_RULES);
 const BY_LOWER_CASE: ReadonlyMap<string, Rfc3987Rule> = new Map(RFC3987_RULES.map((r) => [r.toLowerCase(), r]));
 
 /** The rule as RFC 3987 spells it (rule names are case-insensitive, RFC 5234 2.1), or a TypeError. */
+/** The options of `parseTree` and `walk`: the grammar's tree options and section 4.1's. */
+const IRI_TREE_OPTIONS = { abnfOnly: 'boolean', allowNewerBidiControls: 'boolean', ...TREE_OPTIONS } as const;
+const NO_TREE_OPTIONS: TreeOptions = Object.freeze({});
+
+/** The grammar's tree options, without making an object for the usual call that gives none. */
+function treeOptionsOf(lexical: boolean | undefined, maxNodes: number | undefined): TreeOptions {
+  return lexical === undefined && maxNodes === undefined ? NO_TREE_OPTIONS : { lexical, maxNodes };
+}
+
 function ruleNamed(rule: unknown, fn: string): Rfc3987Rule {
   if (typeof rule === 'string') {
     const named = RULES.has(rule) ? (rule as Rfc3987Rule) : BY_LOWER_CASE.get(rule.toLowerCase());
@@ -185,7 +194,8 @@ export const rfc3987 = Object.freeze({
   parseTree(input: string, rule: Rfc3987Rule = 'IRI-reference', options: IriTreeOptions = {}): TreeNode<Rfc3987Rule> {
     expectString(input, 'input', 'rfc3987.parseTree');
     rule = ruleNamed(rule, 'rfc3987.parseTree');
-    const { abnfOnly, allowNewerBidiControls, ...treeOptions } = readOptions('rfc3987.parseTree', options, { abnfOnly: 'boolean', allowNewerBidiControls: 'boolean', ...TREE_OPTIONS });
+    const { abnfOnly, allowNewerBidiControls, lexical, maxNodes } = readOptions('rfc3987.parseTree', options, IRI_TREE_OPTIONS);
+    const treeOptions = treeOptionsOf(lexical, maxNodes);
     const bidi: BidiCheck = abnfOnly === true ? false : allowNewerBidiControls === true ? 'rfc3987' : true;
     // The tree checks the grammar itself; the combined verdict (which of a grammar error and a
     // bidi character comes first, and the error's words) only when either is there.
@@ -203,7 +213,8 @@ export const rfc3987 = Object.freeze({
   walk(input: string, rule: Rfc3987Rule, visitor: TreeVisitor<Rfc3987Rule>, options: IriTreeOptions = {}): void {
     expectString(input, 'input', 'rfc3987.walk');
     rule = ruleNamed(rule, 'rfc3987.walk');
-    const { abnfOnly, allowNewerBidiControls, ...treeOptions } = readOptions('rfc3987.walk', options, { abnfOnly: 'boolean', allowNewerBidiControls: 'boolean', ...TREE_OPTIONS });
+    const { abnfOnly, allowNewerBidiControls, lexical, maxNodes } = readOptions('rfc3987.walk', options, IRI_TREE_OPTIONS);
+    const treeOptions = treeOptionsOf(lexical, maxNodes);
     const bidi: BidiCheck = abnfOnly === true ? false : allowNewerBidiControls === true ? 'rfc3987' : true;
     // The verdict with section 4.1 first: an error comes before any event.
     if (bidi) {
