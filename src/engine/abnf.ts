@@ -27,6 +27,7 @@ import { checkGrammar } from './check';
 import { RuleGrammar } from './ruleGrammar';
 import { readOptions } from './options';
 import { ABNF, notationByName, notationNames, type Notation, type NotationReader } from './notation';
+import { RFC2396_NOTATION } from './notationRfc2396';
 
 /** A grammar read from text: its rules in the order defined, and what was written for each. */
 export interface ReadGrammar {
@@ -35,6 +36,8 @@ export interface ReadGrammar {
   readonly rules: Rules;
   /** Each rule's definition as written (its `=` line and any `=/` lines, continuation lines and all). */
   readonly texts: ReadonlyMap<string, string>;
+  /** The rules that reach recursion (./check.ts found them). */
+  readonly recursive: readonly string[];
 }
 
 const MAX_CODE_POINT = 0x10ffff;
@@ -82,8 +85,15 @@ export function readGrammar(text: string, notationOption: string | Notation = 'a
   if (!notation || typeof notation !== 'object' || typeof notation.isNameChar !== 'function') {
     throw new TypeError(`compileAbnf: option "notation" must be one of ${notationNames().join(', ')} or a Notation object, got ${JSON.stringify(notationOption)}`);
   }
-  return new Reader(text, ownNotation(notation)).read();
+  return new Reader(text, ownNotation(notation), NAME_RUNS.get(notation)).read();
 }
+
+/**
+ * The rest of a rule name in the built-in notations, as one sticky RegExp: the reader then takes
+ * a name in one native step instead of a call per character (a first compile runs cold code,
+ * where each call costs). A notation of the user's is asked character by character.
+ */
+const NAME_RUNS = new Map<Notation, RegExp>([[ABNF, /[A-Za-z0-9-]*/y], [RFC2396_NOTATION, /[A-Za-z0-9_-]*/y]]);
 
 /**
  * The notation's fields, read as its own (or its class's) properties only, so that a polluted
@@ -111,6 +121,14 @@ function ownNotation(n: Notation): Notation {
 /** How deep `( )` and `[ ]` may nest in a rule (MAX_GROUP_NESTING); past it, an AbnfSyntaxError. */
 export const MAX_GROUP_NESTING = 200;
 
+/** Sticky RegExps for runs the reader takes in one step. */
+const WSP = /[ \t]*/y;
+const DIGITS = /[0-9]*/y;
+const QUOTED = /[\x20\x21\x23-\x7e]*/y;
+
+/** ALPHA (RFC 5234 B.1), by code unit. */
+const isAlpha = (c: number): boolean => (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+
 /** A line that begins a rule: a name, then "=" (or "=/"), after any indentation. */
 const RULE_START = /^[ \t]*[A-Za-z][A-Za-z0-9_-]*[ \t]*=/;
 
@@ -131,7 +149,7 @@ class Reader implements NotationReader {
   /** How deep the groups and options being read nest. */
   private nesting = 0;
 
-  constructor(text: string, private readonly notation: Notation) {
+  constructor(text: string, private readonly notation: Notation, private readonly nameRun?: RegExp) {
     this.originalLines = text.split(/\r\n|\n|\r/);
     const indents = this.originalLines
       .filter((l) => /\S/.test(l) && !/^[ \t]*;/.test(l))
@@ -180,8 +198,8 @@ class Reader implements NotationReader {
       texts.set(d.name, d.spans.map(([a, b]) => this.src.slice(a, b).replace(/\s+$/, '')).join('\n'));
       rules[d.name] = d.body;
     }
-    const resolved = checkGrammar(rules, this.refs, (at, reason, problem) => this.errorAt(at, reason, problem), coreRule);
-    return { names: this.order.map((k) => this.defs.get(k)!.name), rules: resolved, texts };
+    const checked = checkGrammar(rules, this.refs, (at, reason, problem) => this.errorAt(at, reason, problem), coreRule);
+    return { names: this.order.map((k) => this.defs.get(k)!.name), rules: checked.rules, texts, recursive: checked.recursive };
   }
 
   /** Skips lines that hold only white space or a comment. */
@@ -230,20 +248,29 @@ class Reader implements NotationReader {
 
   private rulename(what: string): string {
     const start = this.pos;
-    if (!/^[A-Za-z]$/.test(this.peek())) this.fail(`expected ${what}, found ${describe(this.peek())}`);
+    if (!isAlpha(this.src.charCodeAt(start))) this.fail(`expected ${what}, found ${describe(this.peek())}`);
     this.advance();
-    while (this.peek() && this.notation.isNameChar(this.peek())) this.advance();
+    if (this.nameRun) {
+      this.nameRun.lastIndex = this.pos;
+      this.nameRun.test(this.src);
+      this.pos = this.nameRun.lastIndex;
+    } else {
+      while (this.peek() && this.notation.isNameChar(this.peek())) this.advance();
+    }
     return this.src.slice(start, this.pos);
   }
 
   /** Spaces and tabs. */
   private wsp(): void {
-    while (this.peek() === ' ' || this.peek() === '\t') this.advance();
+    WSP.lastIndex = this.pos;
+    WSP.test(this.src);
+    this.pos = WSP.lastIndex;
   }
 
   /** A comment, up to (not including) its line end. */
   private comment(): void {
-    while (this.pos < this.src.length && this.peek() !== '\n') this.advance();
+    const end = this.src.indexOf('\n', this.pos);
+    this.pos = end < 0 ? this.src.length : end;
   }
 
   /**
@@ -253,7 +280,7 @@ class Reader implements NotationReader {
   private ws(): void {
     for (;;) {
       const c = this.peek();
-      if (c === ' ' || c === '\t') this.advance();
+      if (c === ' ' || c === '\t') this.wsp();
       else if (c === ';') this.comment();
       else if (c === '\n') {
         const save = this.pos;
@@ -318,7 +345,9 @@ class Reader implements NotationReader {
     const start = this.pos;
     const digits = (): number | undefined => {
       const s = this.pos;
-      while (/[0-9]/.test(this.peek())) this.advance();
+      DIGITS.lastIndex = s;
+      DIGITS.test(this.src);
+      this.pos = DIGITS.lastIndex;
       return this.pos > s ? Number(this.src.slice(s, this.pos)) : undefined;
     };
     const lo = digits();
@@ -348,7 +377,7 @@ class Reader implements NotationReader {
 
   private element(): Expr {
     const c = this.peek();
-    if (/^[A-Za-z]$/.test(c)) {
+    if (isAlpha(this.src.charCodeAt(this.pos))) {
       const at = this.pos;
       const name = this.rulename('a rule name');
       const r = ref(name);
@@ -402,6 +431,10 @@ class Reader implements NotationReader {
   private quoted(caseSensitive: boolean): Expr {
     this.advance(); // the opening quote
     const start = this.pos;
+    // SP and VCHAR but the quote, in one step; then the checks below on what stopped it.
+    QUOTED.lastIndex = start;
+    QUOTED.test(this.src);
+    this.pos = QUOTED.lastIndex;
     for (;;) {
       const c = this.peek();
       if (c === '"') break;
@@ -512,6 +545,7 @@ export function compileAbnf<const R extends string = string>(text: string, optio
     texts: read.texts,
     lexicalRules: known(o.lexicalRules as readonly string[] | undefined, 'lexicalRules'),
     labelRules: known(o.labelRules as readonly string[] | undefined, 'labelRules'),
+    recursive: read.recursive,
   });
 }
 

@@ -54,7 +54,7 @@ type ErrorAt = (at: number, reason: string, problem: AbnfProblem) => AbnfSyntaxE
  * The grammar with every reference spelled as its rule's definition and undefined core rules
  * inlined; an error for an undefined rule or a cycle.
  */
-export function checkGrammar(rules: Rules, positions: Positions, errorAt: ErrorAt, core: (name: string) => Expr | undefined): Rules {
+export function checkGrammar(rules: Rules, positions: Positions, errorAt: ErrorAt, core: (name: string) => Expr | undefined): { rules: Rules; recursive: string[] } {
   const spelling = new Map<string, string>();
   for (const name of Object.keys(rules)) spelling.set(name.toLowerCase(), name);
   const out: Record<string, Expr> = Object.create(null);
@@ -103,5 +103,6 @@ export function checkGrammar(rules: Rules, positions: Positions, errorAt: ErrorA
     throw errorAt(Math.max(at, 0), `rules refer to each other ${deepest.length} deep (${first} -> ${deepest.chain[1]} -> …), more than the limit of ${MAX_RULE_CHAIN}; ` +
       'inline some of the rules of the chain', 'syntax');
   }
-  return out;
+  // The rules that reach recursion, for the grammar (which then need not find them again).
+  return { rules: out, recursive: [...recursion.general] };
 }
