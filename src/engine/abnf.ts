@@ -250,21 +250,21 @@ class Reader implements NotationReader {
     const start = this.pos;
     if (!isAlpha(this.src.charCodeAt(start))) this.fail(`expected ${what}, found ${describe(this.peek())}`);
     this.advance();
-    if (this.nameRun) {
-      this.nameRun.lastIndex = this.pos;
-      this.nameRun.test(this.src);
-      this.pos = this.nameRun.lastIndex;
-    } else {
-      while (this.peek() && this.notation.isNameChar(this.peek())) this.advance();
-    }
+    if (this.nameRun) this.skip(this.nameRun);
+    else while (this.peek() && this.notation.isNameChar(this.peek())) this.advance();
     return this.src.slice(start, this.pos);
+  }
+
+  /** Past what the sticky RegExp `run` matches here (possibly nothing). */
+  private skip(run: RegExp): void {
+    run.lastIndex = this.pos;
+    run.test(this.src);
+    this.pos = run.lastIndex;
   }
 
   /** Spaces and tabs. */
   private wsp(): void {
-    WSP.lastIndex = this.pos;
-    WSP.test(this.src);
-    this.pos = WSP.lastIndex;
+    this.skip(WSP);
   }
 
   /** A comment, up to (not including) its line end. */
@@ -345,9 +345,7 @@ class Reader implements NotationReader {
     const start = this.pos;
     const digits = (): number | undefined => {
       const s = this.pos;
-      DIGITS.lastIndex = s;
-      DIGITS.test(this.src);
-      this.pos = DIGITS.lastIndex;
+      this.skip(DIGITS);
       return this.pos > s ? Number(this.src.slice(s, this.pos)) : undefined;
     };
     const lo = digits();
@@ -432,9 +430,7 @@ class Reader implements NotationReader {
     this.advance(); // the opening quote
     const start = this.pos;
     // SP and VCHAR but the quote, in one step; then the checks below on what stopped it.
-    QUOTED.lastIndex = start;
-    QUOTED.test(this.src);
-    this.pos = QUOTED.lastIndex;
+    this.skip(QUOTED);
     for (;;) {
       const c = this.peek();
       if (c === '"') break;

@@ -10,8 +10,8 @@
  * of it that answers exactly as `compileAbnf(text)` does: verdicts and errors from the packed
  * tables (nothing built on a first call), trees from the first-match builder, which builds
  * the part of its automaton an input reaches (./nfa.ts), or, with a tree plan the module
- * carries (`plans`, `samples`; ./plan.ts), from the tables the plan holds. `toModule` writes the module (ES or
- * CommonJS), `toTypes` its declaration file, whose rule-name union types the grammar:
+ * carries (`plans`, `samples`; ./plan.ts), from the tables the plan holds. `toModule` writes
+ * the module (ES or CommonJS), `toTypes` its declaration file, whose rule-name union types the grammar:
  * `uri-grammar compile` (src/cli/compile.ts) writes both.
  */
 import { Automaton, type MinimalDfa } from './automaton';

@@ -137,9 +137,11 @@ export class Driver<R extends string> {
     let t = this.testers.get(rule);
     if (!t) {
       const table = this.table(rule);
-      if (!this.regexps) {
-        const a = table ? undefined : this.automaton(rule);
-        t = table ? (input) => table.tables.test(input, table.start) : (input) => a!.test(input);
+      if (!this.regexps && table) {
+        t = (input) => table.tables.test(input, table.start);
+      } else if (!this.regexps) {
+        const automaton = this.automaton(rule);
+        t = (input) => automaton.test(input);
       } else if (table) {
         const { tables, start } = table;
         let budget = this.hotCharacters;

@@ -9,8 +9,7 @@ import type { Driver, TreeOptions } from './driver';
 import { DEFAULT_MAX_NODES, EAGER_NODES, FlatTree } from './flatTree';
 import { FirstMatch } from './firstMatch';
 import { LONG } from './limits';
-import { buildNfa } from './nfa';
-import { planBuilder, planKey, type PlanSource } from './plan';
+import { planBuilder, planKey, treeNfa, type PlanSource } from './plan';
 import type { TreeNode } from './tree';
 
 /** One Driver's builders and reused stores. */
@@ -21,9 +20,14 @@ class Trees<R extends string> {
 
   constructor(private readonly driver: Driver<R>) {}
 
+  /** The rules with nodes in `rule`'s lexical tree (all) or structural one. */
+  nodeRules(rule: R, lexical: boolean): ReadonlySet<string> {
+    return lexical ? this.driver.names : this.driver.structural(rule);
+  }
+
   /**
-   * The first-match tree builder of `rule` with nodes for `nodeRules` (the lexical tree's or
-   * the structural one's): from its plan in `plans` if there is one (./plan.ts).
+   * The first-match tree builder of `rule`'s lexical or structural tree (nodes for `nodeRules`):
+   * from its plan in `plans` if there is one (./plan.ts).
    */
   builder(rule: R, lexical: boolean, plans?: PlanSource): FirstMatch {
     const nodeRules = this.nodeRules(rule, lexical);
@@ -34,23 +38,18 @@ class Trees<R extends string> {
       const plan = plans?.plan(planKey(rule, lexical));
       b = plan !== undefined
         ? planBuilder(this.driver.grammar, rule, nodeRules, plan, (why) => plans!.bad(why), !plans!.trusted)
-        : new FirstMatch(buildNfa(this.driver.grammar, { t: 'ref', name: rule }, { nodeRules, mergeCharacters: true }));
+        : new FirstMatch(treeNfa(this.driver.grammar, rule, nodeRules));
       byRule.set(rule, b);
     }
     return b;
   }
 
   /**
-   * The parse with nodes for `nodeRules` as a compact tree, or undefined when the input does not
+   * The parse (the lexical or the structural tree) as a compact tree, or undefined when the input does not
    * match `rule` to its end. A TreeLimitError (RangeError) for more than `maxNodes` nodes. With
    * `reuse`, inputs shorter than LONG share one store per builder: copy out of it before
    * anything else parses.
    */
-  /** The rules with nodes in `rule`'s lexical tree (all) or structural one. */
-  nodeRules(rule: R, lexical: boolean): ReadonlySet<string> {
-    return lexical ? this.driver.names : this.driver.structural(rule);
-  }
-
   flat(input: string, rule: R, lexical: boolean, maxNodes = DEFAULT_MAX_NODES, reuse = true, plans?: PlanSource): FlatTree | undefined {
     const nodeRules = this.nodeRules(rule, lexical);
     const builder = this.builder(rule, lexical, plans);

@@ -210,8 +210,7 @@ class Forward {
       this.accepting.push(parts.accepting[id]);
       this.ids.set((parts.accepting[id] ? 'a' : '') + set.join(','), id);
     });
-    this.table = new Int32Array(Math.max(16, parts.sets.length) * this.width).fill(-2);
-    for (let j = 0; j < parts.table.length; j += 2) this.table[parts.table[j]] = parts.table[j + 1];
+    this.table = fromComputed(Math.max(16, parts.sets.length) * this.width, -2, parts.table);
     for (const [c, id] of parts.afterChar) this.afterChar.set(c, id);
   }
 }
@@ -221,6 +220,13 @@ function computed(table: Int32Array, unknown: number): number[] {
   const out: number[] = [];
   for (let j = 0; j < table.length; j++) if (table[j] !== unknown) out.push(j, table[j]);
   return out;
+}
+
+/** The inverse of `computed`: a table of `length` entries, `unknown` but where `pairs` say. */
+function fromComputed(length: number, unknown: number, pairs: readonly number[]): Int32Array<ArrayBuffer> {
+  const table = new Int32Array(length).fill(unknown);
+  for (let j = 0; j < pairs.length; j += 2) table[pairs[j]] = pairs[j + 1];
+  return table;
 }
 
 /** A Forward's states and transitions as data (see FirstMatch.parts). */
@@ -317,8 +323,7 @@ class Race {
       this.futures.push(Int32Array.from(parts.futures[id]));
       this.ids.set(c.join(',') + ';' + parts.futures[id].join(','), id);
     });
-    this.table = new Int32Array(Math.max(16, parts.cands.length) * this.width).fill(RACE_UNKNOWN);
-    for (let j = 0; j < parts.table.length; j += 2) this.table[parts.table[j]] = parts.table[j + 1];
+    this.table = fromComputed(Math.max(16, parts.cands.length) * this.width, RACE_UNKNOWN, parts.table);
   }
 
   /** The entry of state `id` on class `k` (`width - 1`: the end of the input). */
@@ -460,10 +465,6 @@ export class FirstMatch {
   /** The open stack of `parseTo` (node indices in the sink), reused. */
   private openNodes = new Int32Array(64);
 
-  /**
-   * `names` is the rule-name table of the trees it writes (ids are indices in it); names the
-   * NFA's marks use and it lacks are added.
-   */
   /** The NFA, once built (see LaterNfa). */
   private built: Nfa | undefined;
   private readonly later: LaterNfa | undefined;
@@ -472,6 +473,11 @@ export class FirstMatch {
     return (this.built ??= this.later!.build());
   }
 
+  /**
+   * `names` is the rule-name table of the trees it writes (ids are indices in it); names the
+   * NFA's marks use and it lacks are added. `nfa` may be one not built yet, with `parts` the
+   * tables a plan holds (./plan.ts).
+   */
   constructor(nfa: Nfa | LaterNfa, readonly names: string[] = [], parts?: FirstMatchParts) {
     names.forEach((n, id) => { if (!this.ruleIndex.has(n)) this.ruleIndex.set(n, id); });
     if (nfa instanceof Nfa) this.built = nfa;
@@ -550,11 +556,7 @@ export class FirstMatch {
     this.steps.set(parts.steps);
     for (const [cell, m] of parts.marks) this.marks[cell] = Int32Array.from(m);
     for (const c of parts.choices) {
-      let afterOne: Int32Array | undefined;
-      if (c.afterOne) {
-        afterOne = new Int32Array(columns).fill(-2);
-        for (let j = 0; j < c.afterOne.length; j += 2) afterOne[c.afterOne[j]] = c.afterOne[j + 1];
-      }
+      const afterOne = c.afterOne ? fromComputed(columns, -2, c.afterOne) : undefined;
       this.choices[c.cell] = {
         states: Int32Array.from(c.states),
         entries: Int32Array.from(c.entries),

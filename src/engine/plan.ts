@@ -38,6 +38,14 @@ export interface TreePlan {
   readonly tables: FirstMatchParts;
 }
 
+/**
+ * The NFA of `rule`'s tree with nodes for `nodeRules`, as every tree builder reads it: a plan's
+ * replay (`planBuilder`) must build the NFA its plan was made on, state for state.
+ */
+export function treeNfa(grammar: Rules, rule: string, nodeRules: ReadonlySet<string>): Nfa {
+  return buildNfa(grammar, { t: 'ref', name: rule }, { nodeRules, mergeCharacters: true });
+}
+
 /** The key of a rule's plan: `"rule"` for its structural tree, `"rule lexical"` for its lexical one. */
 export const planKey = (rule: string, lexical: boolean): string => (lexical ? `${rule} lexical` : rule);
 
@@ -69,11 +77,11 @@ export class GivenPlans implements PlanSource {
  */
 export class ShippedPlans implements PlanSource {
   readonly trusted = true;
+  /** The texts, or a function that loads them (called when a tree first asks for a plan). */
+  constructor(private json: Readonly<Record<string, string>> | (() => Readonly<Record<string, string>>)) {}
   bad(why: string): Error {
     return new TypeError(why);
   }
-  /** The texts, or a function that loads them (called when a tree first asks for a plan). */
-  constructor(private json: Readonly<Record<string, string>> | (() => Readonly<Record<string, string>>)) {}
   plan(key: string): unknown {
     if (typeof this.json === 'function') this.json = this.json();
     return Object.prototype.hasOwnProperty.call(this.json, key) ? JSON.parse(this.json[key]) : undefined;
@@ -152,7 +160,7 @@ export function planBuilder(grammar: Rules, rule: string, nodeRules: ReadonlySet
   const expanded = c.ints(own(plan, 'expanded'), 0, size, 'expanded');
   const tables = check ? checkTables(c, own(plan, 'tables'), size, names.length) : (own(plan, 'tables') as FirstMatchParts);
   const build = (): Nfa => {
-    const nfa = buildNfa(grammar, { t: 'ref', name: rule }, { nodeRules, mergeCharacters: true });
+    const nfa = treeNfa(grammar, rule, nodeRules);
     for (const s of expanded) nfa.expand(s);
     // The same NFA, or the plan is not of this grammar.
     if (nfa.size !== size || nfa.start !== start || nfa.accept !== accept || nfa.maxDepth !== maxDepth || nfa.kind[accept] !== Kind.Accept
@@ -201,10 +209,7 @@ function checkTables(c: Checker, t: unknown, size: number, names: number): First
     const at = e >> 1;
     if (e > 0 && (at % columns !== 0 || at >= cells)) c.fail(`${what}: an entry to no row`);
   };
-  for (let k = 0; k < steps.length; k++) {
-    const e = steps[k];
-    if (e > 0 && ((e >> 1) % columns !== 0 || e >> 1 >= cells)) c.fail('tables.steps: an entry to no row');
-  }
+  for (const e of steps) entry(e, 'tables.steps');
   const path = (v: unknown) => c.ints(v, -1, names, 'tables.marks');
   const marks = c.array(own(t, 'marks'), 'tables.marks').map((m) => {
     const pair = c.array(m, 'tables.marks');

@@ -15,8 +15,7 @@ import { GrammarSyntaxError, type SyntaxErrorClass, withoutFrames } from './erro
 import type { Expr, Rules } from './expr';
 import { FirstMatch, type TreeSink } from './firstMatch';
 import type { Grammar, GrammarValidation, TreeOptions } from './grammar';
-import { buildNfa } from './nfa';
-import { GivenPlans, ShippedPlans, treePlan, type PlanSource, type TreePlan } from './plan';
+import { GivenPlans, ShippedPlans, treeNfa, treePlan, type PlanSource, type TreePlan } from './plan';
 import { NodeBuilder, type Node, type TreeNode } from './tree';
 import { DEFAULT_MAX_NODES, EAGER_NODES, FlatTree, NamedSink, visit, type TreeVisitor } from './flatTree';
 import { own, readOptions } from './options';
@@ -32,7 +31,6 @@ const VISITOR = { enter: 'function', leave: 'function' } as const;
  * reaches 1,643 (its IPv6 literals most of them); a grammar made to unroll (`1*65535"a"`) stops here.
  */
 export const PLAN_ROWS = 2_048;
-
 
 export interface RuleGrammarOptions {
   /** The grammar's name (for messages and the registry). */
@@ -162,8 +160,8 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
   }
 
   /** The rules that give tree nodes: all but the lexical ones unless asked for (the root always). */
-  private nodeRules(rule: R, lexical: boolean): Set<string> {
-    return new Set<string>(this.rules.filter((n) => n === rule || lexical || !this.lexicalRules.has(n)));
+  private nodeRules(rule: R, lexical: boolean): ReadonlySet<string> {
+    return lexical ? this.compiled.names : this.compiled.structural(rule);
   }
 
   private builder(rule: R, lexical: boolean): FirstMatch {
@@ -179,7 +177,7 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
   treePlan(rule: R, lexical: boolean, samples: Iterable<string>): TreePlan {
     const r = this.ruleName(rule, 'treePlan');
     if (this.general.has(r)) throw new TypeError(`treePlan: ${r} reaches recursion: its trees do not come from a plan`);
-    const nfa = buildNfa(this.exprs, { t: 'ref', name: r }, { nodeRules: this.nodeRules(r, lexical), mergeCharacters: true });
+    const nfa = treeNfa(this.exprs, r, this.nodeRules(r, lexical));
     const b = new FirstMatch(nfa);
     const t = new FlatTree(b.names);
     let parsed = 0;
@@ -204,11 +202,6 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
     };
   }
 
-  /** The verdict with the error offset and what was expected: the tables, or the automaton. */
-  private run(input: string, rule: R) {
-    return this.compiled.verdict(input, rule);
-  }
-
   isValid(input: string, rule: R): boolean {
     this.input(input, 'isValid');
     const r = this.ruleName(rule, 'isValid');
@@ -219,7 +212,7 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
   validate(input: string, rule: R): GrammarValidation {
     this.input(input, 'validate');
     const r = this.ruleName(rule, 'validate');
-    const v = this.general.has(r) ? this.recursiveCheck(input, r) : this.run(input, r);
+    const v = this.general.has(r) ? this.recursiveCheck(input, r) : this.compiled.verdict(input, r);
     // Handed back, not thrown: no call-site frames (see withoutFrames).
     return v.ok ? { ok: true } : { ok: false, error: withoutFrames(() => new this.errorClass(input, r, v.index, v.expected)) };
   }
@@ -240,7 +233,7 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
       runner.tree(r, 0, input.length, this.nodeRules(r, o.lexical === true), sink);
       return;
     }
-    const v = this.run(input, r);
+    const v = this.compiled.verdict(input, r);
     if (!v.ok) throw new this.errorClass(input, r, v.index, v.expected);
     if (!this.builder(r, o.lexical === true).parse(input, 0, input.length, sink)) {
       throw new Error(`grammar engine internal error: ${r} accepted ${JSON.stringify(input.slice(0, 80))} but no tree was found`);
@@ -329,7 +322,7 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
       if (body.t !== 'alt') return -1;
       return body.items.findIndex((item) => this.runner(text).ends(item, 0, 0).includes(text.length));
     }
-    const v = this.run(text, r);
+    const v = this.compiled.verdict(text, r);
     if (!v.ok) throw new this.errorClass(text, r, v.index, v.expected);
     const body = this.exprs[r];
     if (body.t !== 'alt') return -1;

@@ -52,7 +52,6 @@ const RULES: ReadonlySet<string> = new Set(RFC3987_RULES);
 
 const BY_LOWER_CASE: ReadonlyMap<string, Rfc3987Rule> = new Map(RFC3987_RULES.map((r) => [r.toLowerCase(), r]));
 
-/** The rule as RFC 3987 spells it (rule names are case-insensitive, RFC 5234 2.1), or a TypeError. */
 /** The options of `parseTree` and `walk`: the grammar's tree options and section 4.1's. */
 const IRI_TREE_OPTIONS = { abnfOnly: 'boolean', allowNewerBidiControls: 'boolean', ...TREE_OPTIONS } as const;
 const NO_TREE_OPTIONS: TreeOptions = Object.freeze({});
@@ -62,6 +61,7 @@ function treeOptionsOf(lexical: boolean | undefined, maxNodes: number | undefine
   return lexical === undefined && maxNodes === undefined ? NO_TREE_OPTIONS : { lexical, maxNodes };
 }
 
+/** The rule as RFC 3987 spells it (rule names are case-insensitive, RFC 5234 2.1), or a TypeError. */
 function ruleNamed(rule: unknown, fn: string): Rfc3987Rule {
   if (typeof rule === 'string') {
     const named = RULES.has(rule) ? (rule as Rfc3987Rule) : BY_LOWER_CASE.get(rule.toLowerCase());
