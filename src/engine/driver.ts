@@ -18,6 +18,7 @@
 import { Automaton, type Verdict } from './automaton';
 import type { Rules } from './expr';
 import { LONG } from './limits';
+import { provedRegexp } from './linearRegexp';
 import { regexpSource } from './regexp';
 import { GrammarSyntaxError, type SyntaxErrorClass } from './errors';
 import { TableDfa, type PackedDfa } from './tableDfa';
@@ -42,19 +43,22 @@ export interface DriverOptions {
   readonly derived?: DerivedForms;
   /**
    * Whether the verdict may run on RegExps derived from the rules (see `tester`): true for the
-   * built-in grammar, whose RegExps the tests hold to the automaton on adversarial inputs. A
-   * grammar from text keeps to its automaton: a backtracking RegExp of an arbitrary grammar is
-   * not known to run in linear time. Default false.
+   * built-in grammar, whose RegExps the tests hold to the automaton on adversarial inputs;
+   * `'proved'` for a grammar from text: a hot rule's RegExp is used only where backtracking
+   * over it is proved linear (./linearRegexp.ts), else the rule keeps to its automaton. Default
+   * false.
    */
-  readonly regexps?: boolean;
+  readonly regexps?: boolean | 'proved';
   /** The grammar's rule names (default: the expressions' keys). */
   readonly names?: Iterable<string>;
 }
 
+const verdictSource = (grammar: Rules, rule: string): string => regexpSource(grammar, { t: 'ref', name: rule }, true);
+
 export class Driver<R extends string> {
   /** DFAs computed ahead of time (see DerivedForms); the other rules' forms are derived on first use. */
   readonly derived: DerivedForms | undefined;
-  private readonly regexps: boolean;
+  private readonly regexps: boolean | 'proved';
   private tables: TableDfa | undefined;
 
   private readonly automata = new Map<string, Automaton>();
@@ -75,7 +79,7 @@ export class Driver<R extends string> {
   ) {
     this.names = new Set(options.names ?? Object.keys(grammar));
     this.derived = options.derived;
-    this.regexps = options.regexps === true;
+    this.regexps = options.regexps === true || (options.regexps === 'proved' && 'proved');
   }
 
   hasRule(rule: unknown): rule is R {
@@ -131,34 +135,42 @@ export class Driver<R extends string> {
    * ordinary lengths and the automaton from LONG characters on. The RegExp is derived from the
    * rule (the fastest form V8 runs) and matches exactly its language; the tests check that
    * every form agrees with the others and with an independent reading of the ABNF. Without
-   * `regexps`, the tables or the automaton alone.
+   * `regexps`, the tables or the automaton alone. With `regexps: 'proved'` (a grammar from text),
+   * the tables or the automaton until the rule is hot, then the RegExp if backtracking over it
+   * is proved linear (./linearRegexp.ts; the proof runs once, then), else the same as before.
    */
   tester(rule: R): (input: string) => boolean {
     let t = this.testers.get(rule);
     if (!t) {
       const table = this.table(rule);
-      if (!this.regexps && table) {
-        t = (input) => table.tables.test(input, table.start);
-      } else if (!this.regexps) {
+      const base = (): ((input: string) => boolean) => {
+        if (table) return (input) => table.tables.test(input, table.start);
         const automaton = this.automaton(rule);
-        t = (input) => automaton.test(input);
-      } else if (table) {
-        const { tables, start } = table;
+        return (input) => automaton.test(input);
+      };
+      if (!this.regexps) {
+        t = base();
+      } else if (this.regexps === true && !table) {
+        // The built-in's rules without tables: the RegExp at once; the automaton only on the
+        // first long input (building its NFA costs more than a short input's whole check).
+        const re = this.regexp(rule);
+        let long: Automaton | undefined;
+        t = (input) => (input.length < LONG ? re.test(input) : (long ??= this.automaton(rule)).test(input));
+      } else {
+        // Hot: the RegExp, if there is one (for a grammar from text, only a proved one).
         let budget = this.hotCharacters;
-        let re: RegExp | undefined;
+        let re: RegExp | null | undefined;
+        const cold = base();
         t = (input) => {
           if (input.length < LONG) {
-            if (re !== undefined) return re.test(input);
-            if ((budget -= input.length) < 0) return (re = this.regexp(rule)).test(input);
+            if (re) return re.test(input);
+            if (re === undefined && (budget -= input.length) < 0) {
+              re = (this.regexps === true ? this.regexp(rule) : provedRegexp(this.grammar, rule, verdictSource)) ?? null;
+              if (re) return re.test(input);
+            }
           }
-          return tables.test(input, start);
+          return cold(input);
         };
-      } else {
-        const re = this.regexp(rule);
-        // The automaton only on the first long input: building its NFA costs more than a short
-        // input's whole check, and most processes never see a long input.
-        let automaton: Automaton | undefined;
-        t = (input) => (input.length < LONG ? re.test(input) : (automaton ??= this.automaton(rule)).test(input));
       }
       this.testers.set(rule, t);
     }
@@ -167,7 +179,7 @@ export class Driver<R extends string> {
 
   /** The anchored verdict RegExp of a rule (for inputs shorter than LONG: see limits.ts). */
   private regexp(rule: R): RegExp {
-    return new RegExp(`^(?:${regexpSource(this.grammar, { t: 'ref', name: rule }, true)})$`);
+    return new RegExp(`^(?:${verdictSource(this.grammar, rule)})$`);
   }
 
   test(input: string, rule: R): boolean {
@@ -178,7 +190,7 @@ export class Driver<R extends string> {
   verdict(input: string, rule: R): Verdict {
     const table = this.table(rule);
     if (table) return table.tables.run(input, table.start);
-    if (this.regexps && this.test(input, rule)) return { ok: true, index: input.length, expected: [] };
+    if (this.regexps === true && this.test(input, rule)) return { ok: true, index: input.length, expected: [] };
     return this.automaton(rule).run(input);
   }
 

@@ -114,7 +114,7 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
     this.general = recursive ? new Set(recursive) : analyzeRecursion(exprs).general;
     this.maxNesting = own(options, 'maxNesting') ?? DEFAULT_MAX_NESTING;
     const tables = own(options, 'tables');
-    this.compiled = new Driver<R>(exprs, this.lexicalRules, this.labelRules, this.errorClass, { derived: tables ? { dfas: tables } : undefined, names });
+    this.compiled = new Driver<R>(exprs, this.lexicalRules, this.labelRules, this.errorClass, { derived: tables ? { dfas: tables } : undefined, names, regexps: 'proved' });
     const plans = own(options, 'plans');
     this.plans = plans === undefined ? undefined : plans instanceof ShippedPlans ? plans : new GivenPlans(plans, this.name);
   }
@@ -203,11 +203,19 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
   }
 
   isValid(input: string, rule: R): boolean {
+    // A loop over many inputs asks for one rule: its tester, with the checks done, is kept.
+    if (rule === this.lastRule && typeof input === 'string') return this.lastTester!(input);
     this.input(input, 'isValid');
     const r = this.ruleName(rule, 'isValid');
     if (this.general.has(r)) return this.runner(input).run(r).ends.includes(input.length);
-    return this.compiled.test(input, r);
+    this.lastTester = this.compiled.tester(r);
+    this.lastRule = rule;
+    return this.lastTester(input);
   }
+
+  /** isValid's fast path: the rule (as the caller spelled it) of the last call and its tester. */
+  private lastRule: unknown;
+  private lastTester: ((input: string) => boolean) | undefined;
 
   validate(input: string, rule: R): GrammarValidation {
     this.input(input, 'validate');
