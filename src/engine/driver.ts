@@ -18,7 +18,6 @@
 import { Automaton, type Verdict } from './automaton';
 import type { Rules } from './expr';
 import { LONG } from './limits';
-import { provedRegexp } from './linearRegexp';
 import { regexpSource } from './regexp';
 import { GrammarSyntaxError, type SyntaxErrorClass } from './errors';
 import { TableDfa, type PackedDfa } from './tableDfa';
@@ -43,22 +42,20 @@ export interface DriverOptions {
   readonly derived?: DerivedForms;
   /**
    * Whether the verdict may run on RegExps derived from the rules (see `tester`): true for the
-   * built-in grammar, whose RegExps the tests hold to the automaton on adversarial inputs;
-   * `'proved'` for a grammar from text: a hot rule's RegExp is used only where backtracking
-   * over it is proved linear (./linearRegexp.ts), else the rule keeps to its automaton. Default
-   * false.
+   * built-in grammar, whose RegExps the tests hold to the automaton on adversarial inputs. For
+   * a grammar from text, a function that gives a hot rule's RegExp only where backtracking over
+   * it is proved linear (./linearRegexp.ts's `provedRegexp`; a function, so that the built-in's
+   * bundle leaves the proof out), else undefined: the rule keeps to its automaton. Default false.
    */
-  readonly regexps?: boolean | 'proved';
+  readonly regexps?: boolean | ((grammar: Rules, rule: string) => RegExp | undefined);
   /** The grammar's rule names (default: the expressions' keys). */
   readonly names?: Iterable<string>;
 }
 
-const verdictSource = (grammar: Rules, rule: string): string => regexpSource(grammar, { t: 'ref', name: rule }, true);
-
 export class Driver<R extends string> {
   /** DFAs computed ahead of time (see DerivedForms); the other rules' forms are derived on first use. */
   readonly derived: DerivedForms | undefined;
-  private readonly regexps: boolean | 'proved';
+  private readonly regexps: boolean | ((grammar: Rules, rule: string) => RegExp | undefined);
   private tables: TableDfa | undefined;
 
   private readonly automata = new Map<string, Automaton>();
@@ -79,7 +76,7 @@ export class Driver<R extends string> {
   ) {
     this.names = new Set(options.names ?? Object.keys(grammar));
     this.derived = options.derived;
-    this.regexps = options.regexps === true || (options.regexps === 'proved' && 'proved');
+    this.regexps = typeof options.regexps === 'function' ? options.regexps : options.regexps === true;
   }
 
   hasRule(rule: unknown): rule is R {
@@ -135,9 +132,9 @@ export class Driver<R extends string> {
    * ordinary lengths and the automaton from LONG characters on. The RegExp is derived from the
    * rule (the fastest form V8 runs) and matches exactly its language; the tests check that
    * every form agrees with the others and with an independent reading of the ABNF. Without
-   * `regexps`, the tables or the automaton alone. With `regexps: 'proved'` (a grammar from text),
-   * the tables or the automaton until the rule is hot, then the RegExp if backtracking over it
-   * is proved linear (./linearRegexp.ts; the proof runs once, then), else the same as before.
+   * `regexps`, the tables or the automaton alone. With a `regexps` function (a grammar from
+   * text), the tables or the automaton until the rule is hot, then the RegExp it gives (the
+   * proof runs once, then), if any.
    */
   tester(rule: R): (input: string) => boolean {
     let t = this.testers.get(rule);
@@ -165,7 +162,8 @@ export class Driver<R extends string> {
           if (input.length < LONG) {
             if (re) return re.test(input);
             if (re === undefined && (budget -= input.length) < 0) {
-              re = (this.regexps === true ? this.regexp(rule) : provedRegexp(this.grammar, rule, verdictSource)) ?? null;
+              const regexps = this.regexps;
+              re = (regexps === true ? this.regexp(rule) : regexps && regexps(this.grammar, rule)) || null;
               if (re) return re.test(input);
             }
           }
@@ -179,7 +177,7 @@ export class Driver<R extends string> {
 
   /** The anchored verdict RegExp of a rule (for inputs shorter than LONG: see limits.ts). */
   private regexp(rule: R): RegExp {
-    return new RegExp(`^(?:${verdictSource(this.grammar, rule)})$`);
+    return new RegExp(`^(?:${regexpSource(this.grammar, { t: 'ref', name: rule }, true)})$`);
   }
 
   test(input: string, rule: R): boolean {

@@ -22,6 +22,9 @@
  * are bounded (MAX_POSITIONS, MAX_PAIRS); past them the answer is "not proved".
  */
 import type { Expr, Rules } from './expr';
+import { regexpSource } from './regexp';
+
+const verdictSource = (grammar: Rules, rule: string): string => regexpSource(grammar, { t: 'ref', name: rule }, true);
 
 /** A pattern bigger than this many positions (counted repetitions unrolled) is not analysed. */
 export const MAX_POSITIONS = 4096;
@@ -334,7 +337,7 @@ export const MAX_INLINED_SIZE = 100_000;
  * character (RFC 3987's ucschar) stays on the automaton; so does one whose RegExp would be too
  * big or too deep to write (the writer recurses, and inlines every reference).
  */
-export function provedRegexp(grammar: Rules, rule: string, source: (grammar: Rules, rule: string) => string): RegExp | undefined {
+export function provedRegexp(grammar: Rules, rule: string, source = verdictSource): RegExp | undefined {
   if (!fits(grammar, rule)) return undefined;
   const text = source(grammar, rule);
   if (!linearTime(text)) return undefined;

@@ -14,6 +14,7 @@ import type { PackedDfa } from './tableDfa';
 import { GrammarSyntaxError, type SyntaxErrorClass, withoutFrames } from './errors';
 import type { Expr, Rules } from './expr';
 import { FirstMatch, type TreeSink } from './firstMatch';
+import { provedRegexp } from './linearRegexp';
 import type { Grammar, GrammarValidation, TreeOptions } from './grammar';
 import { GivenPlans, ShippedPlans, treeNfa, treePlan, type PlanSource, type TreePlan } from './plan';
 import { NodeBuilder, type Node, type TreeNode } from './tree';
@@ -114,7 +115,7 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
     this.general = recursive ? new Set(recursive) : analyzeRecursion(exprs).general;
     this.maxNesting = own(options, 'maxNesting') ?? DEFAULT_MAX_NESTING;
     const tables = own(options, 'tables');
-    this.compiled = new Driver<R>(exprs, this.lexicalRules, this.labelRules, this.errorClass, { derived: tables ? { dfas: tables } : undefined, names, regexps: 'proved' });
+    this.compiled = new Driver<R>(exprs, this.lexicalRules, this.labelRules, this.errorClass, { derived: tables ? { dfas: tables } : undefined, names, regexps: provedRegexp });
     const plans = own(options, 'plans');
     this.plans = plans === undefined ? undefined : plans instanceof ShippedPlans ? plans : new GivenPlans(plans, this.name);
   }
