@@ -32,8 +32,16 @@ export interface BatchOptions {
   readonly rule: string;
   readonly json: boolean;
   readonly all: boolean;
-  /** `undefined` for a valid line (the fast path), else why not. */
-  readonly check: (line: string) => Failure | undefined;
+  /**
+   * `undefined` for a valid line (the fast path), else why not. `refused`: `fast` said no
+   * already (no need to ask again).
+   */
+  readonly check: (line: string, refused?: boolean) => Failure | undefined;
+  /**
+   * For the plain output of a line `fast` refused: the error's offset and summary line without
+   * making the error (undefined: ask `check`). Optional.
+   */
+  readonly brief?: (line: string) => { index: number; summary: string } | undefined;
   /** A fast yes/no (no error); when given, `check` runs only on the lines it refuses. */
   readonly fast?: (line: string) => boolean;
   /** A valid line as `--json --all` shows it (a password redacted). */
@@ -61,8 +69,15 @@ export async function runBatch(stream: Readable, io: Io, o: BatchOptions): Promi
   // unchanged: nothing else is printed in between.
   const fast = o.all ? undefined : o.fast;
   const pending: Array<[number, string]> = [];
+  const brief = o.json ? undefined : o.brief;
   const flush = () => {
-    for (const [n, text] of pending) report(n, text, o.check(text));
+    for (const [n, text] of pending) {
+      const b = brief?.(text);
+      if (b) {
+        count.invalid++;
+        io.out(`${o.name}:${n}:${column(text, b.index)}: ${b.summary}`);
+      } else report(n, text, o.check(text, true));
+    }
     pending.length = 0;
   };
   const line = (text: string) => {

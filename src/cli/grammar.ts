@@ -5,7 +5,7 @@
  * the commands use directly.
  */
 import { driver, RULE_NAMES, type RuleName } from '../uri/driver';
-import { validate } from '../uri/validate';
+import { briefError, validate } from '../uri/validate';
 import { parseTree } from '../uri/validate';
 import type { Node } from '../engine/tree';
 import type { Grammar, GrammarValidation } from '../engine/grammar';
@@ -23,6 +23,11 @@ export interface CliGrammar {
   /** A fast yes/no for one rule (the batch command calls it once a line). */
   tester(rule: string): (input: string) => boolean;
   validate(input: string, rule: string): GrammarValidation;
+  /**
+   * For a batch's plain output: the offset of `validate`'s error and its summary line, without
+   * making the error; undefined when valid or when it cannot tell (then `validate`). Optional.
+   */
+  brief?(input: string, rule: string): { index: number; summary: string } | undefined;
   tree(input: string, rule: string, lexical: boolean): Node;
 }
 
@@ -36,6 +41,7 @@ const rfc3986: CliGrammar = {
   firstRule: 'URI',
   tester: (rule) => driver.tester(rule as RuleName),
   validate: (input, rule) => validate(input, rule as RuleName),
+  brief: (input, rule) => briefError(input, rule as RuleName),
   tree: (input, rule, lexical) => parseTree(input, rule as RuleName, { lexical }),
 };
 

@@ -54,9 +54,12 @@ export const validate: Command = {
 /** What the input is checked against: the grammar's rule, or a policy (rule and more). */
 interface Check {
   readonly rule: string;
-  readonly failure: (input: string) => Failure | undefined;
+  /** Why the input is not valid, or undefined; `refused`: `fast` said no already. */
+  readonly failure: (input: string, refused?: boolean) => Failure | undefined;
   /** The grammar's fast yes/no, when there is no policy. */
   readonly fast?: (input: string) => boolean;
+  /** The grammar's error offset and summary line without the error (see CliGrammar.brief), when there is no policy. */
+  readonly brief?: (input: string) => { index: number; summary: string } | undefined;
 }
 
 function check(ctx: Context): Check {
@@ -70,8 +73,10 @@ function check(ctx: Context): Check {
   }
   // The grammar's fast yes, and on no the error.
   const yes = ctx.grammar.tester(ctx.rule);
-  return { rule: ctx.rule, fast: yes, failure: (input) => {
-    if (yes(input)) return undefined;
+  const { grammar, rule } = ctx;
+  const brief = grammar.brief ? (input: string) => grammar.brief!(input, rule) : undefined;
+  return { rule: ctx.rule, fast: yes, brief, failure: (input, refused) => {
+    if (!refused && yes(input)) return undefined;
     const v = ctx.grammar.validate(input, ctx.rule);
     // A password never reaches the output (RFC 3986 3.2.1): the shipped grammars read URIs.
     return v.ok ? undefined : failure(ctx.grammar.builtIn ? hideSecret(v.error, input) : v.error);
@@ -128,6 +133,7 @@ async function many(ctx: Context, file: string | undefined): Promise<number> {
     all: flag(ctx, 'all'),
     check: c.failure,
     fast: c.fast,
+    brief: c.brief,
     shown: (COMPONENT_RULES as readonly string[]).includes(c.rule) ? shown : undefined,
   });
   const lines = `${count.lines} line${count.lines === 1 ? '' : 's'}`;

@@ -104,9 +104,17 @@ export class GrammarSyntaxError extends SyntaxError {
  * `hint: …` joined by "; " (what a batch prints a line for each invalid input; no caret to build).
  */
 export function summaryLine(e: GrammarSyntaxError): string {
-  const head = headlineOf(e.input, e.rule, e.index, headlines.get(e));
-  const exp = e.expected.length ? `; ${expectedLine(e.expected)}` : '';
-  return `${head.split('\n').join('; ')}${exp}${e.hint === undefined ? '' : `; hint: ${e.hint}`}`;
+  return summaryOf(e.input, e.rule, e.index, e.expected, e.hint, headlines.get(e));
+}
+
+/**
+ * `summaryLine` of the error these would make, without making it (for a batch that prints a line
+ * an invalid input and nothing else of its error).
+ */
+export function summaryOf(input: string, rule: string, index: number, expected: readonly string[], hint?: string, headline?: string): string {
+  const head = headlineOf(input, rule, index, headline);
+  const exp = expected.length ? `; ${expectedLine(expected)}` : '';
+  return `${headline === undefined ? head : head.split('\n').join('; ')}${exp}${hint === undefined ? '' : `; hint: ${hint}`}`;
 }
 
 /** The message of `e`: its headline and expected list, its hint line, and the input with a caret. */
@@ -172,8 +180,17 @@ function headlineOf(input: string, rule: string, index: number, headline: string
 
 /** `expected: …`, in the words a person reads. */
 function expectedLine(expected: readonly string[]): string {
-  return `expected: ${readableExpected(expected).join(', ')}`;
+  // A grammar's errors name the same few lists again and again (one per automaton state).
+  const key = expected.join('\n');
+  let line = expectedLines.get(key);
+  if (line === undefined) {
+    line = `expected: ${readableExpected(expected).join(', ')}`;
+    if (expectedLines.size >= 1024) expectedLines.clear();
+    expectedLines.set(key, line);
+  }
+  return line;
 }
+const expectedLines = new Map<string, string>();
 
 /**
  * The input on one line (control and non-ASCII characters shown escaped so the marks line up)

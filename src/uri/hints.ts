@@ -66,6 +66,23 @@ export function findHint(ctx: HintContext, check: Checker): Hint | undefined {
   return { kind: first.kind, text: first.text, index: first.index };
 }
 
+/**
+ * The hint for an error as a one-line summary shows it (kind, text, index), without its
+ * suggestion: no fix is checked. Undefined when no known mistake fits (or, as in `hinted`, when
+ * looking for one overflows V8's RegExp stack).
+ */
+export function briefHint(ctx: HintContext): Hint | undefined {
+  if (ctx.input.length >= LONG) return undefined;
+  let f: Found | undefined;
+  try {
+    f = detect(ctx);
+  } catch (e) {
+    if (e instanceof RangeError) return undefined;
+    throw e;
+  }
+  return f && { kind: f.kind, text: f.text, index: f.index };
+}
+
 interface Found {
   kind: HintKind;
   text: string;

@@ -4,9 +4,9 @@ import type { TreeOptions } from '../engine/driver';
 import { tree } from '../engine/driverTrees';
 import type { ValidationOf } from '../engine/grammar';
 import { UriSyntaxError, expectString } from './errors';
-import { withoutFrames } from '../engine/errors';
+import { summaryOf, withoutFrames } from '../engine/errors';
 import { readOptions } from '../engine/options';
-import { hinted } from './hints';
+import { briefHint, hinted } from './hints';
 import { rfc3986Plans } from './plans';
 
 export type ValidationResult = ValidationOf<UriSyntaxError>;
@@ -63,6 +63,20 @@ export function validate(input: string, rule: RuleName = 'URI-reference'): Valid
   if (v.ok) return { ok: true };
   // Handed back, not thrown: no call-site frames (see withoutFrames), and the message composed on first read.
   return { ok: false, error: hinted(withoutFrames(() => driver.syntaxError(input, rule, v)) as UriSyntaxError) };
+}
+
+/**
+ * For a batch that prints one line an invalid input: the offset of `validate`'s error and its
+ * `summaryLine` (headline, expected, hint), without making the error or checking a suggestion.
+ * Undefined for a valid input, and for one with an "@" (its error may hide a password, which
+ * moves the offset: ask `validate`).
+ */
+export function briefError(input: string, rule: RuleName): { index: number; summary: string } | undefined {
+  if (input.includes('@')) return undefined;
+  const v = driver.verdict(input, rule);
+  if (v.ok) return undefined;
+  const hint = briefHint({ input, rule, index: v.index });
+  return { index: v.index, summary: summaryOf(input, rule, v.index, v.expected, hint?.text) };
 }
 
 export const TREE_OPTIONS = { lexical: 'boolean', maxNodes: 'count' } as const;
