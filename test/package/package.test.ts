@@ -88,6 +88,7 @@ describe('what ships (npm pack --dry-run)', () => {
       'dist/cjs/index.js', 'dist/cjs/index.js.map', 'dist/cjs/cold.js', 'dist/cjs/cold.js.map',
       'dist/cjs/ajv.js', 'dist/cjs/ajv.js.map', 'dist/cjs/cli.js', 'dist/cjs/cli.js.map', 'dist/cjs/lite.js', 'dist/cjs/lite.js.map',
       'dist/cjs/index.mjs', 'dist/cjs/index.bridge.cjs', 'dist/cjs/ajv.mjs', 'dist/cjs/ajv.bridge.cjs',
+      'dist/cjs/entry.js', 'dist/cjs/cached.js', 'dist/cjs/index.js.cache', 'dist/cjs/cli.js.cache',
       'dist/src/lite/index.d.ts', 'dist/esm/src/lite/index.js', 'dist/esm/src/lite/index.d.ts',
       'dist/src/index.d.ts', 'dist/src/index.d.ts.map', 'dist/src/ajv-cjs.d.ts',
       'dist/esm/package.json', 'dist/esm/src/index.js', 'dist/esm/src/index.d.ts', 'dist/esm/src/index.js.map',
@@ -95,7 +96,7 @@ describe('what ships (npm pack --dry-run)', () => {
   });
 
   it('has nothing else: no benchmarks, tests, TypeScript sources, vectors, scripts, or the unbundled CommonJS modules', () => {
-    const allowed = /^(package\.json|README\.md|LICENSE|CHANGELOG\.md|bin\/[^/]+\.js|dist\/cjs\/(index|cold|ajv|cli|lite)\.js(\.map)?|dist\/cjs\/data\/[a-z0-9-]+\.js|dist\/cjs\/(index|ajv)\.(mjs|bridge\.cjs)|dist\/(src|grammar)\/.+\.d\.ts(\.map)?|dist\/esm\/.+\.(js|d\.ts|js\.map|d\.ts\.map)|dist\/esm\/package\.json)$/;
+    const allowed = /^(package\.json|README\.md|LICENSE|CHANGELOG\.md|bin\/[^/]+\.js|dist\/cjs\/(index|cold|ajv|cli|lite|cached)\.js(\.map)?|dist\/cjs\/entry\.js|dist\/cjs\/(index|cli)\.js\.cache|dist\/cjs\/data\/[a-z0-9-]+\.js|dist\/cjs\/(index|ajv)\.(mjs|bridge\.cjs)|dist\/(src|grammar)\/.+\.d\.ts(\.map)?|dist\/esm\/.+\.(js|d\.ts|js\.map|d\.ts\.map)|dist\/esm\/package\.json)$/;
     expect(files.filter((f) => !allowed.test(f))).toEqual([]);
     expect(files.filter((f) => /^(dist\/bench|test|bench|scripts|src|grammar)\//.test(f))).toEqual([]);
   });
@@ -118,7 +119,8 @@ console.log(JSON.stringify([u.isValid('http://a/', 'URI'), u.isValid('http://a b
   u.percentEncode('a b', 'segment'), require.resolve('uri-grammar'), require('uri-grammar/package.json').version]));`]);
     const [ok, bad, port, enc, resolved, version] = JSON.parse(out);
     expect([ok, bad, port, enc, version]).toEqual([true, false, '1', 'a%20b', PKG.version]);
-    expect(resolved).toMatch(/node_modules[\\/]uri-grammar[\\/]dist[\\/]cjs[\\/]index\.js$/);
+    // The entry loads the main bundle (dist/cjs/index.js) through its code cache.
+    expect(resolved).toMatch(/node_modules[\\/]uri-grammar[\\/]dist[\\/]cjs[\\/]entry\.js$/);
   });
 
   it('the bundle has the ES module build\'s exports; the rarely used ones load dist/cjs/cold.js on first use, sharing the main bundle\'s classes', () => {
@@ -180,7 +182,7 @@ console.log(JSON.stringify([mine, main.exports === require('uri-grammar'), v.err
     // The ajv entry loaded the main bundle (and nothing else of the package), and it is the module
     // require('uri-grammar') returns; the plugin recognised the policy's error as a
     // UriPolicyError ('syntax' otherwise), so the class it imports is the one the policy throws.
-    expect(mine).toEqual(['dist/cjs/ajv.js', 'dist/cjs/index.js']);
+    expect(mine).toEqual(['dist/cjs/ajv.js', 'dist/cjs/cached.js', 'dist/cjs/entry.js', 'dist/cjs/index.js']);
     expect(same).toBe(true);
     expect(component).toBe('scheme');
   });
@@ -238,8 +240,9 @@ const mine = Object.keys(require.cache).filter((k) => /node_modules[\\\\/]uri-gr
 console.log(JSON.stringify([import.meta.resolve('uri-grammar'), mine, types(bundled), types(esm), ask(bundled), ask(esm)]));`]);
     const [resolved, mine, bundledKeys, esmKeys, a, b] = JSON.parse(out);
     expect(resolved).toMatch(/node_modules\/uri-grammar\/dist\/cjs\/index\.mjs$/);
-    // The CommonJS files it loaded: the bridge, the main bundle and (every export has a value at import) cold.js.
-    expect(mine).toEqual(['dist/cjs/cold.js', 'dist/cjs/index.bridge.cjs', 'dist/cjs/index.js']);
+    // The CommonJS files it loaded: the bridge, the entry and its loader, the main bundle and (every
+    // export has a value at import) cold.js.
+    expect(mine).toEqual(['dist/cjs/cached.js', 'dist/cjs/cold.js', 'dist/cjs/entry.js', 'dist/cjs/index.bridge.cjs', 'dist/cjs/index.js']);
     expect(esmKeys.length).toBeGreaterThan(40);
     expect(bundledKeys).toEqual(esmKeys); // same names, same kinds (function, object, string…)
     expect(a).toEqual(b);

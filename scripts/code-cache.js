@@ -1,0 +1,95 @@
+// The V8 code caches of dist/cjs/index.js and dist/cjs/cli.js (npm run build, after
+// scripts/bundle.js): what src/node/codeCache.ts (dist/cjs/cached.js) gives V8 when a process
+// loads them, so that it deserializes the bytecode of the functions a first answer runs instead
+// of compiling them (docs/ARCHITECTURE.md, "Cold start").
+//
+// A fresh `node` process (no flags: V8 refuses a cache made under other flags) compiles both
+// bundles through a vm.Script, runs the first calls of every grammar and verb (the workload
+// below), and writes each bundle's cache: a header line (format, Node, V8, architecture, source
+// length), a copy of the source (compared on load) and V8's data. Only the functions that ran
+// carry bytecode; the rest compile on first use as they always do.
+const { spawnSync } = require('child_process');
+const fs = require('fs');
+const path = require('path');
+
+const cjs = path.join(__dirname, '..', 'dist', 'cjs');
+const BUNDLES = ['index.js', 'cli.js'];
+
+if (process.argv[2] !== '--in-child') {
+  for (const b of BUNDLES) fs.rmSync(path.join(cjs, `${b}.cache`), { force: true });
+  const r = spawnSync(process.execPath, [__filename, '--in-child'], { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, NODE_OPTIONS: '' } });
+  if (r.status !== 0) {
+    process.stderr.write(`code-cache: the workload failed (status ${r.status}); the bundles load without a cache\n`);
+    process.exit(1);
+  }
+} else {
+  workload().catch((e) => {
+    process.stderr.write(`code-cache: ${e && e.stack ? e.stack : e}\n`);
+    process.exit(1);
+  });
+}
+
+async function workload() {
+  const cached = require(path.join(cjs, 'cached.js'));
+  const runs = BUNDLES.map((b) => {
+    const file = path.join(cjs, b);
+    const source = fs.readFileSync(file);
+    return { file, source, ...cached.run(file, source.toString('utf8')) };
+  });
+  const lib = runs[0].module.exports;
+  const cli = runs[1].module.exports;
+  const grammarText = (f) => fs.readFileSync(path.join(__dirname, '..', 'grammar', f), 'utf8');
+
+  // The built-in RFC 3986: every verb once, valid and invalid (hints), trees and walks.
+  for (const s of ['https://user@example.com:8080/a/b?q=1#f', 'http://[::1]/a', 'a/b/../c', '//h/p?q']) {
+    lib.isValid(s); lib.isValid(s, 'URI'); lib.parse(s); lib.resolve('http://a/b/c/d;p?q', s);
+    if (lib.isValid(s, 'URI')) lib.normalize(s), lib.equivalent(s, s);
+    lib.parseTree(s); lib.parseTree(s, 'URI-reference', { lexical: true });
+    lib.walk(s, 'URI-reference', { enter() {}, leave() {} });
+    lib.recompose(lib.parse(s));
+  }
+  for (const bad of ['http://a b', 'http://exa mple.com/%zz', 'www.example.com', 'http://a/{x}', 'http:\\\\a', 'http://[fe80::1%eth0]/', 'ht tp://a', 'http://user:p@ss@host/']) {
+    const v = lib.validate(bad, 'URI');
+    if (!v.ok) void (v.error.message + v.error.suggestion);
+  }
+  lib.percentEncode('a b', 'segment'); lib.percentDecode('a%20b'); lib.removeDotSegments('/a/./b/../c');
+  lib.createValidator({ schemes: ['https'] })('https://example.com/');
+  // The shipped grammars: first verdicts, errors and trees.
+  for (const [g, rule, good, bad] of [
+    ['rfc2396', 'URI-reference', 'http://example.com/a?b#c', 'http://a b'],
+    ['rfc2732', 'URI-reference', 'http://[::1]/a?b#c', 'http://[::1/'],
+    ['rfc6874', 'URI-reference', 'http://[fe80::1%25eth0]/a', 'http://[fe80::1%eth0]/'],
+    ['rfc3987', 'IRI-reference', 'http://b\u00fccher.example/\u00e9?q#f', 'http://a b'],
+  ]) {
+    lib[g].isValid(good, rule); lib[g].parseTree(good, rule);
+    const v = lib[g].validate(bad, rule);
+    if (!v.ok) void v.error.message;
+  }
+  // A grammar from its text (the compiler, the automaton, the tree builder without a plan), a
+  // recursive one, and a precompiled one.
+  const g = lib.compileAbnf(grammarText('rfc3986.abnf'));
+  g.isValid('http://a/b', 'URI-reference'); g.parseTree('http://a/b?c#d', 'URI-reference');
+  const v = g.validate('http://a b', 'URI-reference');
+  if (!v.ok) void v.error.message;
+  const json = lib.compileAbnf(grammarText('json.abnf'));
+  json.isValid('{"a":[1,2,{"b":null}]}', 'JSON-text'); json.parseTree('[1,"x"]', 'JSON-text');
+  const text = lib.toModule(g, { format: 'cjs' });
+  const m = /fromCompiled\(JSON\.parse\((".*")\)\)/.exec(text);
+  if (!m) throw new Error('toModule no longer writes fromCompiled(JSON.parse("…")): the workload needs a look');
+  const pre = lib.fromCompiled(JSON.parse(JSON.parse(m[1])));
+  pre.isValid('http://a/b', 'URI-reference'); pre.parseTree('http://a/b', 'URI-reference');
+
+  // The command line: a batch of lines, one input, a tree, with output thrown away.
+  const tmp = path.join(require('os').tmpdir(), `uri-grammar-code-cache-${process.pid}.txt`);
+  fs.writeFileSync(tmp, 'http://example.com/a\nhttp://a b\nhttp://a/{x}\n//h/p\n');
+  const io = { out() {}, err() {} };
+  try {
+    for (const args of [['validate', '--file', tmp], ['validate', 'http://a/b'], ['parse', 'http://a/b?c'], ['tree', 'http://a/b', '--format', 'text'], ['normalize', 'HTTP://A/b']]) {
+      await cli.run(args, io);
+    }
+  } finally {
+    fs.rmSync(tmp, { force: true });
+  }
+
+  for (const r of runs) fs.writeFileSync(`${r.file}.cache`, cached.cacheBytes(r.source, r.script.createCachedData()));
+}
