@@ -80,63 +80,79 @@ const bad = (why: string): TypeError => new TypeError(`fromCompiled: argument "d
  */
 export const MAX_EXPR_DEPTH = 1_000;
 
-/** Iteratively (no recursion on nesting depth), with a check of every node's shape and depth. */
+/**
+ * Iteratively (no recursion on nesting depth), with a check of every node's shape and depth.
+ * A frame a node on the path from the root: its children decoded so far. The same array met
+ * again below itself is a cycle (an object, not JSON); met again elsewhere (shared), it is
+ * decoded once. Lean on purpose: a precompiled module decodes every rule on load, in code V8
+ * has not optimized yet.
+ */
 function decode(root: unknown): Expr {
-  const depth = new Map<unknown, number>();
-  // Post-order over an explicit stack: each node is decoded after its children.
-  const done = new Map<unknown, Expr>();
-  // Arrays whose children are being decoded: met again below themselves, the data is a cycle.
-  const open = new Set<unknown>();
-  const stack: unknown[] = [root];
-  while (stack.length) {
-    const x = stack[stack.length - 1];
+  const done = new Map<unknown, { e: Expr; depth: number }>();
+  const path = new Set<unknown>();
+  type Frame = { x: unknown[]; kids: number; next: number; items: Expr[]; depth: number };
+  const frames: Frame[] = [];
+  const enter = (x: unknown): void => {
     if (!Array.isArray(x) || typeof x[0] !== 'string') throw bad('an expression is not an array with a tag');
-    const kids: unknown[] = x[0] === 's' || x[0] === 'a' ? x.slice(1) : x[0] === 'r' ? [x[1]] : [];
-    const pending = kids.filter((k) => !done.has(k));
-    if (pending.length) {
-      if (open.has(x)) throw bad('an expression contains itself');
-      open.add(x);
-      stack.push(...pending);
+    if (path.has(x)) throw bad('an expression contains itself');
+    if (frames.length >= MAX_EXPR_DEPTH) throw bad(`an expression nests deeper than ${MAX_EXPR_DEPTH}, which compileAbnf never makes`);
+    path.add(x);
+    const tag = x[0];
+    // Children: items 1.. of a sequence or choice, item 1 of a repetition.
+    frames.push({ x, kids: tag === 's' || tag === 'a' ? x.length - 1 : tag === 'r' ? 1 : 0, next: 0, items: [], depth: 0 });
+  };
+  enter(root);
+  for (;;) {
+    const f = frames[frames.length - 1];
+    if (f.next < f.kids) {
+      const kid = f.x[1 + f.next++];
+      const seen = done.get(kid);
+      if (seen) {
+        f.items.push(seen.e);
+        if (seen.depth > f.depth) f.depth = seen.depth;
+      } else enter(kid);
       continue;
     }
-    open.delete(x);
-    stack.pop();
-    if (done.has(x)) continue;
-    const d = 1 + Math.max(0, ...kids.map((k) => depth.get(k)!));
-    if (d > MAX_EXPR_DEPTH) throw bad(`an expression nests deeper than ${MAX_EXPR_DEPTH}, which compileAbnf never makes`);
-    depth.set(x, d);
-    let e: Expr;
-    switch (x[0]) {
-      case 'c': {
-        const r = x[1] as unknown;
-        // Ranges as codePoints expects them: pairs of code points, each lo ≤ hi, ascending.
-        const ok = Array.isArray(r) && r.length % 2 === 0 && typeof x[2] === 'string'
-          && r.every((n: unknown, k: number) => Number.isInteger(n) && (n as number) >= 0 && (n as number) <= 0x10ffff && (k === 0 || (n as number) >= (r[k - 1] as number)));
-        if (!ok) throw bad('a character set');
-        e = codePoints(r as number[], x[2]);
-        break;
-      }
-      case 'l':
-        if (typeof x[1] !== 'string') throw bad('a quoted string');
-        e = { t: 'lit', text: x[1] };
-        break;
-      case 's': case 'a':
-        e = { t: x[0] === 's' ? 'seq' : 'alt', items: kids.map((k) => done.get(k)!) };
-        break;
-      case 'r':
-        if (!Number.isInteger(x[2]) || x[2] < 0 || !(x[3] === null || (Number.isInteger(x[3]) && x[3] >= x[2]))) throw bad('a repetition');
-        e = { t: 'rep', item: done.get(x[1])!, min: x[2], max: x[3] === null ? Infinity : x[3] };
-        break;
-      case 'f':
-        if (typeof x[1] !== 'string') throw bad('a reference');
-        e = { t: 'ref', name: x[1] };
-        break;
-      default:
-        throw bad(`unknown tag ${JSON.stringify(x[0])}`);
-    }
-    done.set(x, e);
+    frames.pop();
+    path.delete(f.x);
+    const e = node(f.x, f.items);
+    const depth = f.depth + 1;
+    if (depth > MAX_EXPR_DEPTH) throw bad(`an expression nests deeper than ${MAX_EXPR_DEPTH}, which compileAbnf never makes`);
+    done.set(f.x, { e, depth });
+    const parent = frames[frames.length - 1];
+    if (!parent) return e;
+    parent.items.push(e);
+    if (depth > parent.depth) parent.depth = depth;
   }
-  return done.get(root)!;
+}
+
+/** One encoded node, its children decoded (`items`). */
+function node(x: unknown[], items: Expr[]): Expr {
+  switch (x[0]) {
+    case 'c': {
+      const r = x[1] as unknown;
+      // Ranges as codePoints expects them: pairs of code points, each lo ≤ hi, ascending.
+      if (!Array.isArray(r) || r.length % 2 !== 0 || typeof x[2] !== 'string') throw bad('a character set');
+      for (let k = 0; k < r.length; k++) {
+        const n = r[k] as unknown;
+        if (!(Number.isInteger(n) && (n as number) >= 0 && (n as number) <= 0x10ffff && (k === 0 || (n as number) >= (r[k - 1] as number)))) throw bad('a character set');
+      }
+      return codePoints(r as number[], x[2]);
+    }
+    case 'l':
+      if (typeof x[1] !== 'string') throw bad('a quoted string');
+      return { t: 'lit', text: x[1] };
+    case 's': case 'a':
+      return { t: x[0] === 's' ? 'seq' : 'alt', items };
+    case 'r':
+      if (!Number.isInteger(x[2]) || (x[2] as number) < 0 || !(x[3] === null || (Number.isInteger(x[3]) && (x[3] as number) >= (x[2] as number)))) throw bad('a repetition');
+      return { t: 'rep', item: items[0], min: x[2] as number, max: x[3] === null ? Infinity : x[3] as number };
+    case 'f':
+      if (typeof x[1] !== 'string') throw bad('a reference');
+      return { t: 'ref', name: x[1] };
+    default:
+      throw bad(`unknown tag ${JSON.stringify(x[0])}`);
+  }
 }
 
 /** Which tree plans to write, and from what (`ModuleOptions`): none when neither is given. */

@@ -21,7 +21,7 @@ import { NodeBuilder, type Node, type TreeNode } from './tree';
 import { DEFAULT_MAX_NODES, EAGER_NODES, FlatTree, NamedSink, visit, type TreeVisitor } from './flatTree';
 import { own, readOptions } from './options';
 import { parsimmon } from './parsimmonLib';
-import { analyzeRecursion } from './recursive/analysis';
+import { generalRules } from './recursive/analysis';
 import { DEFAULT_MAX_NESTING, EndsRunner } from './recursive/ends';
 
 /** The methods a `walk` visitor may have. */
@@ -112,7 +112,7 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
     this.errorClass = own(options, 'errorClass') ?? GrammarSyntaxError;
     this.texts = own(options, 'texts');
     const recursive = own(options, 'recursive');
-    this.general = recursive ? new Set(recursive) : analyzeRecursion(exprs).general;
+    this.general = recursive ? new Set(recursive) : generalRules(exprs);
     this.maxNesting = own(options, 'maxNesting') ?? DEFAULT_MAX_NESTING;
     const tables = own(options, 'tables');
     this.compiled = new Driver<R>(exprs, this.lexicalRules, this.labelRules, this.errorClass, { derived: tables ? { dfas: tables } : undefined, names, regexps: provedRegexp });

@@ -132,3 +132,44 @@ export function analyzeRecursion(rules: Rules): Recursion {
   for (const [name, r] of reaches) for (const n of r) if (recursive.has(n)) general.add(name);
   return { recursive, general, leftCycle };
 }
+
+/**
+ * `analyzeRecursion(rules).general` alone, in one linear pass: the rules that reach a cycle of
+ * references. Rules whose references all lead to rules without any are peeled off, sinks first
+ * (Kahn's order); what is never peeled reaches a cycle. What a grammar needs on load
+ * (`RuleGrammar`), without the closure per rule and the nullable fixpoint the full analysis
+ * computes for the reader's checks.
+ */
+export function generalRules(rules: Rules): Set<string> {
+  const names = Object.keys(rules);
+  const users = new Map<string, string[]>(names.map((n) => [n, []]));
+  const left = new Map<string, number>();
+  for (const name of names) {
+    const out = new Set<string>();
+    const stack: Expr[] = [rules[name]];
+    while (stack.length) {
+      const e = stack.pop()!;
+      if (e.t === 'ref') out.add(e.name);
+      else if (e.t === 'seq' || e.t === 'alt') for (const x of e.items) stack.push(x);
+      else if (e.t === 'rep') stack.push(e.item);
+    }
+    let n = 0;
+    for (const r of out) {
+      const u = users.get(r);
+      if (u) { u.push(name); n++; }
+    }
+    left.set(name, n);
+  }
+  const sinks = names.filter((n) => left.get(n) === 0);
+  const peeled = new Set<string>();
+  while (sinks.length) {
+    const n = sinks.pop()!;
+    peeled.add(n);
+    for (const u of users.get(n)!) {
+      const k = left.get(u)! - 1;
+      left.set(u, k);
+      if (k === 0) sinks.push(u);
+    }
+  }
+  return new Set(names.filter((n) => !peeled.has(n)));
+}
