@@ -4,7 +4,6 @@
  * Reports invalid lines in the compiler convention `FILE:LINE:COLUMN: message` (1-based, so
  * editors and CI annotators pick them up) or as JSON lines, and a summary on standard error.
  */
-import type { Readable } from 'stream';
 import type { Io } from './io';
 
 /** What a check says about one line that is not valid. */
@@ -50,8 +49,8 @@ export interface BatchOptions {
 
 export interface BatchCount { lines: number; invalid: number }
 
-/** Reads `stream` to its end, reporting as it goes. */
-export async function runBatch(stream: Readable, io: Io, o: BatchOptions): Promise<BatchCount> {
+/** Reads `stream` (a Readable, or the pieces of a file) to its end, reporting as it goes. */
+export async function runBatch(stream: AsyncIterable<string | Buffer> | Iterable<string>, io: Io, o: BatchOptions): Promise<BatchCount> {
   const count: BatchCount = { lines: 0, invalid: 0 };
   let rest = '';
   let nextProgress = 0;

@@ -175,6 +175,28 @@ export class Driver<R extends string> {
     return t;
   }
 
+  /**
+   * The verdict of the tables (or the automaton) alone, never a RegExp: for a batch of mixed
+   * input, where a RegExp's compile is not paid back and a refused line makes it backtrack
+   * (about 2.6 µs for a real URI with a typo, where the tables stop at the error in 0.1 µs).
+   */
+  tableTester(rule: R): (input: string) => boolean {
+    let t = this.tableTesters.get(rule);
+    if (!t) {
+      const table = this.table(rule);
+      if (table) {
+        const { tables, start } = table;
+        t = (input) => tables.test(input, start);
+      } else {
+        const automaton = this.automaton(rule);
+        t = (input) => automaton.test(input);
+      }
+      this.tableTesters.set(rule, t);
+    }
+    return t;
+  }
+  private readonly tableTesters = new Map<string, (input: string) => boolean>();
+
   /** The anchored verdict RegExp of a rule (for inputs shorter than LONG: see limits.ts). */
   private regexp(rule: R): RegExp {
     return new RegExp(`^(?:${regexpSource(this.grammar, { t: 'ref', name: rule }, true)})$`);

@@ -180,17 +180,28 @@ function headlineOf(input: string, rule: string, index: number, headline: string
 
 /** `expected: …`, in the words a person reads. */
 function expectedLine(expected: readonly string[]): string {
-  // A grammar's errors name the same few lists again and again (one per automaton state).
-  const key = expected.join('\n');
-  let line = expectedLines.get(key);
-  if (line === undefined) {
-    line = `expected: ${readableExpected(expected).join(', ')}`;
-    if (expectedLines.size >= 1024) expectedLines.clear();
-    expectedLines.set(key, line);
-  }
+  // A batch's errors name the same few lists again and again: the line of a list copied with
+  // copyOfList is kept with the list it was copied from, while the copy still holds its items.
+  const list = copiedFrom.get(expected);
+  if (list === undefined || !sameItems(list, expected)) return `expected: ${readableExpected(expected).join(', ')}`;
+  let line = expectedLines.get(list);
+  if (line === undefined) expectedLines.set(list, (line = `expected: ${readableExpected(list).join(', ')}`));
   return line;
 }
-const expectedLines = new Map<string, string>();
+const expectedLines = new WeakMap<readonly string[], string>();
+const sameItems = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((x, k) => x === b[k]);
+const copiedFrom = new WeakMap<readonly string[], readonly string[]>();
+
+/**
+ * A fresh copy of `list` (frozen, and handed out again and again: the build-time tables' lists,
+ * ./tableDfa.ts) for an error to own; its "expected" line is written once for all copies that
+ * still hold the list's items.
+ */
+export function copyOfList(list: readonly string[]): string[] {
+  const copy = list.slice();
+  copiedFrom.set(copy, list);
+  return copy;
+}
 
 /**
  * The input on one line (control and non-ASCII characters shown escaped so the marks line up)

@@ -17,6 +17,7 @@
  */
 import type { MinimalDfa, Verdict } from './automaton';
 import { charLength } from './codepoints';
+import { copyOfList } from './errors';
 import { refine } from './refine';
 
 /**
@@ -305,7 +306,14 @@ export class TableDfa {
     return { ok: false, index: input.length, expected: this.expectedAt(s) };
   }
 
+  /**
+   * The expected list of state `s`: a fresh copy (an error's list is its own) of the list, which
+   * is decoded once (the errors of a batch name the same few lists again and again; the
+   * "expected" line of each is cached with it, ./errors.ts `copyOfList`).
+   */
   private expectedAt(s: number): string[] {
-    return varints(this.packed.expected[readFixed(this.packed.expectedOf, (2 * s) / this.width, 2)]).map((w) => this.packed.words[w]);
+    const id = readFixed(this.packed.expectedOf, (2 * s) / this.width, 2);
+    return copyOfList((this.lists[id] ??= Object.freeze(varints(this.packed.expected[id]).map((w) => this.packed.words[w]))));
   }
+  private readonly lists: (readonly string[])[] = [];
 }

@@ -56,12 +56,12 @@ export function findHint(ctx: HintContext, check: Checker): Hint | undefined {
   if (!first) return undefined;
   // Apply fixes until the text is valid (several mistakes in one line, e.g. a leading space and
   // an inner one); the suggestion is given only when the end result passes `check`.
-  let candidate = first.fix;
+  let candidate = first.fix?.();
   for (let round = 0; candidate !== undefined && candidate.length < 4 * LONG && round < 6; round++) {
     const at = check(candidate);
     if (at === undefined) return { kind: first.kind, text: first.text, index: first.index, suggestion: candidate };
     const next = detect({ input: candidate, rule: ctx.rule, index: at });
-    candidate = next?.fix;
+    candidate = next?.fix?.();
   }
   return { kind: first.kind, text: first.text, index: first.index };
 }
@@ -87,7 +87,8 @@ interface Found {
   kind: HintKind;
   text: string;
   index: number;
-  fix?: string;
+  /** The corrected input, unchecked (computed when asked for: a summary line never asks). */
+  fix?: () => string | undefined;
 }
 
 /** The detectors, most specific first; the first that fits wins. */
@@ -140,7 +141,7 @@ const whitespace: Detector = ({ input, index }) => {
   const lead = input.length - input.trimStart().length;
   const trail = input.length - input.trimEnd().length;
   if (!(index < lead || (trail > 0 && index >= input.length - trail))) return undefined;
-  return { kind: 'whitespace', text: `remove the ${index < lead ? 'leading' : 'trailing'} whitespace`, index, fix: input.trim() };
+  return { kind: 'whitespace', text: `remove the ${index < lead ? 'leading' : 'trailing'} whitespace`, index, fix: () => input.trim() };
 };
 
 /** A zone id in an IPv6 literal: `[fe80::1%eth0]`. */
@@ -164,7 +165,7 @@ const percent: Detector = ({ input, index }) => {
         kind: 'percent',
         index: p,
         text: `"%" must begin a percent-encoding of two hex digits; write a literal "%" as "%25"`,
-        fix: input.replace(/%(?![0-9A-Fa-f]{2})/g, '%25'),
+        fix: () => input.replace(/%(?![0-9A-Fa-f]{2})/g, '%25'),
       };
     }
   }
@@ -174,7 +175,7 @@ const percent: Detector = ({ input, index }) => {
 /** `\` for `/` (a Windows path, or a browser's leniency). */
 const backslash: Detector = ({ input, index }) => {
   if (input[index] !== '\\') return undefined;
-  return { kind: 'backslash', index, text: 'use "/" to separate path segments, not "\\" (percent-encode a literal backslash as "%5C")', fix: input.replace(/\\/g, '/') };
+  return { kind: 'backslash', index, text: 'use "/" to separate path segments, not "\\" (percent-encode a literal backslash as "%5C")', fix: () => input.replace(/\\/g, '/') };
 };
 
 /** `http//x`: the scheme's ":" left out. */
@@ -182,7 +183,7 @@ const schemeSlashes: Detector = ({ input, index }) => {
   const n = schemeLength(input);
   if (n === 0 || !input.startsWith('//', n) || index > n + 2) return undefined;
   const scheme = input.slice(0, n);
-  return { kind: 'scheme-slashes', index: n, text: `a ":" after the scheme is missing (write "${scheme}://")`, fix: `${scheme}:${input.slice(n)}` };
+  return { kind: 'scheme-slashes', index: n, text: `a ":" after the scheme is missing (write "${scheme}://")`, fix: () => `${scheme}:${input.slice(n)}` };
 };
 
 /** Where the authority begins (after `scheme://` or a leading `//`), or -1. */
@@ -251,12 +252,14 @@ const password: Detector = ({ input, index }) => {
     if (USERINFO.test(userinfo) || index > at) return undefined;
     const colon = userinfo.indexOf(':');
     const inPassword = colon >= 0 && index - start > colon;
-    const enc = encodeUserinfo(userinfo);
     return {
       kind: 'password',
       index,
       text: `${inPassword ? 'the password' : 'the userinfo'} holds a character that must be percent-encoded ("@" as "%40", "/" as "%2F", "?" as "%3F", "#" as "%23", ":" in a user name as "%3A")`,
-      fix: enc === undefined ? undefined : input.slice(0, start) + enc + input.slice(at),
+      fix: () => {
+        const enc = encodeUserinfo(userinfo);
+        return enc === undefined ? undefined : input.slice(0, start) + enc + input.slice(at);
+      },
     };
   }
   return undefined;
@@ -273,7 +276,7 @@ const ipv6Brackets: Detector = ({ input, index }) => {
     kind: 'ipv6-brackets',
     index: start,
     text: 'an IPv6 address in a URI goes in brackets: "[" address "]" (RFC 3986 3.2.2)',
-    fix: `${input.slice(0, start)}[${authority}]${input.slice(start + authority.length)}`,
+    fix: () => `${input.slice(0, start)}[${authority}]${input.slice(start + authority.length)}`,
   };
 };
 
@@ -319,7 +322,6 @@ const hostList: Detector = ({ input, index }) => {
 const nonAscii: Detector = ({ input, index }) => {
   if (index >= input.length || input.charCodeAt(index) < 0x80) return undefined;
   const start = authorityStart(input);
-  let fix: string | undefined = '';
   let hostRange: [number, number] | undefined;
   if (start >= 0) {
     const authority = input.slice(start, authorityEnd(input, start));
@@ -330,15 +332,14 @@ const nonAscii: Detector = ({ input, index }) => {
     hostRange = [start + at + 1, start + at + 1 + host.length];
   }
   const inHost = hostRange !== undefined && index >= hostRange[0] && index < hostRange[1];
-  if (hostRange) {
+  const fix = (): string | undefined => {
+    if (!hostRange) return encodeNonAscii(input);
     const host = input.slice(hostRange[0], hostRange[1]);
     const ascii = /[^\x00-\x7f]/.test(host) ? idnaToAscii(host) : host;
     const before = encodeNonAscii(input.slice(0, hostRange[0]));
     const after = encodeNonAscii(input.slice(hostRange[1]));
-    fix = ascii === undefined || before === undefined || after === undefined ? undefined : before + ascii + after;
-  } else {
-    fix = encodeNonAscii(input);
-  }
+    return ascii === undefined || before === undefined || after === undefined ? undefined : before + ascii + after;
+  };
   return {
     kind: 'non-ascii',
     index,
@@ -360,7 +361,7 @@ const encode: Detector = ({ input, index }) => {
   if (!never && !secondHash && !bracket) return undefined;
   const enc = `%${ch.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`;
   const from = secondHash ? input.indexOf('#') + 1 : bracket ? authorityEnd(input) : 0;
-  const fix = input.slice(0, from) + input.slice(from).split(ch).join(enc);
+  const fix = () => input.slice(0, from) + input.slice(from).split(ch).join(enc);
   return {
     kind: space ? 'space' : 'encode',
     index,
@@ -375,7 +376,7 @@ const encode: Detector = ({ input, index }) => {
  */
 const missingScheme: Detector = ({ input, rule }) => {
   if (!(rule === 'URI' || rule === 'absolute-URI') || schemeColonLength(input) > 0) return undefined;
-  return { kind: 'missing-scheme', index: 0, text: 'an absolute URI begins with a scheme and ":" (e.g. "https:")', fix: schemeFix(input) };
+  return { kind: 'missing-scheme', index: 0, text: 'an absolute URI begins with a scheme and ":" (e.g. "https:")', fix: () => schemeFix(input) };
 };
 
 /** `https://` before what looks like a host name, `https:` before `//host`. */
@@ -411,7 +412,7 @@ function hostPortAsScheme(input: string, schemes: readonly string[] | undefined)
   return {
     kind: 'missing-scheme', index: 0,
     text: `"${name}" was read as a scheme (RFC 3986 3.1: the text before the first ":"); a host and port need a scheme and "//" first (write "${scheme}://${input}")`,
-    fix: `${scheme}://${input}`,
+    fix: () => `${scheme}://${input}`,
   };
 }
 
@@ -430,11 +431,11 @@ function policyHint(ctx: HintContext): Found | undefined {
     const m = n > 0 && input.length > n + slash && input[n + slash] !== '/' ? [input, input.slice(0, n - 1), input.slice(n + slash)] : null;
     if (m && /^\d+(?:[/?#]|$)/.test(m[2])) return hostPortAsScheme(input, ctx.schemes);
     if (m) {
-      return { kind: 'scheme-slashes', index: m[1].length + 1, text: `"//" and the host follow the scheme's ":" (write "${m[1]}://")`, fix: `${m[1]}://${m[2]}` };
+      return { kind: 'scheme-slashes', index: m[1].length + 1, text: `"//" and the host follow the scheme's ":" (write "${m[1]}://")`, fix: () => `${m[1]}://${m[2]}` };
     }
   }
   if (component === 'scheme' && reason.startsWith('a relative reference')) {
-    return { kind: 'missing-scheme', index: 0, text: 'an absolute URI begins with a scheme and ":" (e.g. "https:")', fix: schemeFix(input) };
+    return { kind: 'missing-scheme', index: 0, text: 'an absolute URI begins with a scheme and ":" (e.g. "https:")', fix: () => schemeFix(input) };
   }
   return undefined;
 }

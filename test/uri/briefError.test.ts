@@ -49,6 +49,17 @@ describe('briefError = validate + summaryLine, without the error', () => {
     }), { seed: 1316, numRuns: 3000 });
   });
 
+  it('the "expected" line cached per list follows a list an error\'s owner changed', () => {
+    const v = validate('http://a b');
+    if (v.ok) throw new Error('valid?');
+    (v.error.expected as string[]).push('X-JUNK');
+    expect(v.error.message).toContain('X-JUNK');
+    const w = validate('http://a b');
+    if (w.ok) throw new Error('valid?');
+    expect(w.error.message).not.toContain('X-JUNK');
+    expect(summaryLine(w.error)).toBe(briefError('http://a b', 'URI-reference')!.summary);
+  });
+
   it('valid input: undefined', () => {
     expect(briefError('http://example.com/', 'URI')).toBeUndefined();
     expect(briefError('', 'URI-reference')).toBeUndefined();
