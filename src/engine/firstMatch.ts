@@ -127,7 +127,8 @@ class Forward {
   /** Transitions, `width` per state: -2 not computed yet, 0 the dead state. */
   table = new Int32Array(0);
   readonly width: number;
-  private readonly ids = new Map<string, number>();
+  /** Each state's key (see `intern`), made when first needed: a restored plan may never add a state. */
+  private idMap: Map<string, number> | undefined = new Map();
   private readonly afterChar = new Map<number, number>();
   /** State 0: the empty set (dead). `nfaOf` gives the NFA, built when first asked for (see LaterNfa). */
   constructor(private readonly nfaOf: () => Nfa, private readonly classes: Classes) {
@@ -139,13 +140,26 @@ class Forward {
     return this.nfaOf();
   }
 
+  private get ids(): Map<string, number> {
+    if (!this.idMap) {
+      this.idMap = new Map();
+      this.sets.forEach((set, id) => this.idMap!.set(Forward.key(set, this.accepting[id]), id));
+    }
+    return this.idMap;
+  }
+
+  private static key(set: number[], accepting: boolean): string {
+    return (accepting ? 'a' : '') + set.join(',');
+  }
+
   private intern(set: number[], accepting: boolean): number {
-    const key = (accepting ? 'a' : '') + set.join(',');
-    let id = this.ids.get(key);
+    const key = Forward.key(set, accepting);
+    const ids = this.ids;
+    let id = ids.get(key);
     if (id !== undefined) return id;
     if (this.sets.length >= MAX_FORWARD_STATES) return -1;
     id = this.sets.length;
-    this.ids.set(key, id);
+    ids.set(key, id);
     this.sets.push(set);
     this.accepting.push(accepting);
     if ((id + 1) * this.width > this.table.length) {
@@ -204,11 +218,10 @@ class Forward {
   restore(parts: ForwardParts): void {
     this.sets.length = 0;
     this.accepting.length = 0;
-    this.ids.clear();
+    this.idMap = undefined;
     parts.sets.forEach((set, id) => {
       this.sets.push([...set]);
       this.accepting.push(parts.accepting[id]);
-      this.ids.set((parts.accepting[id] ? 'a' : '') + set.join(','), id);
     });
     this.table = fromComputed(Math.max(16, parts.sets.length) * this.width, -2, parts.table);
     for (const [c, id] of parts.afterChar) this.afterChar.set(c, id);
@@ -270,7 +283,8 @@ class Race {
   /** Transitions, `width` per state (the last column: the end of the input). */
   table = new Int32Array(0);
   readonly width: number;
-  private readonly ids = new Map<string, number>();
+  /** Each state's key (see `enter`), made when first needed: a restored plan may never add a state. */
+  private idMap: Map<string, number> | undefined = new Map();
 
   constructor(private readonly forward: Forward, classes: number) {
     this.width = classes + 1;
@@ -289,12 +303,13 @@ class Race {
     }
     if (c.length === 0) return RACE_NONE;
     if (c.length === 1) return RACE_WON - c[0];
-    const key = c.join(',') + ';' + f.join(',');
-    let id = this.ids.get(key);
+    const key = Race.key(c, f);
+    const ids = this.ids;
+    let id = ids.get(key);
     if (id === undefined) {
       if (this.cands.length >= MAX_FORWARD_STATES) return RACE_TOO_COSTLY;
       id = this.cands.length;
-      this.ids.set(key, id);
+      ids.set(key, id);
       this.cands.push(Int32Array.from(c));
       this.futures.push(Int32Array.from(f));
       if ((id + 1) * this.width > this.table.length) {
@@ -304,6 +319,18 @@ class Race {
       }
     }
     return id;
+  }
+
+  private get ids(): Map<string, number> {
+    if (!this.idMap) {
+      this.idMap = new Map();
+      this.cands.forEach((c, id) => this.idMap!.set(Race.key(c, this.futures[id]), id));
+    }
+    return this.idMap;
+  }
+
+  private static key(cands: ArrayLike<number>, futures: ArrayLike<number>): string {
+    return Array.prototype.join.call(cands, ',') + ';' + Array.prototype.join.call(futures, ',');
   }
 
   parts(): RaceParts {
@@ -317,11 +344,10 @@ class Race {
   restore(parts: RaceParts): void {
     this.cands.length = 0;
     this.futures.length = 0;
-    this.ids.clear();
+    this.idMap = undefined;
     parts.cands.forEach((c, id) => {
       this.cands.push(Int32Array.from(c));
       this.futures.push(Int32Array.from(parts.futures[id]));
-      this.ids.set(c.join(',') + ';' + parts.futures[id].join(','), id);
     });
     this.table = fromComputed(Math.max(16, parts.cands.length) * this.width, RACE_UNKNOWN, parts.table);
   }

@@ -1,23 +1,26 @@
 /**
  * The CommonJS bundle's ./load.ts (scripts/bundle.js swaps it in; the ES module build leaves it
- * out): each piece of data required on first use from its file in dist/cjs/data/, which the
- * build writes from the generated module (`module.exports.data`), not when the package loads.
+ * out): each piece of data required on first use from its JSON file in dist/cjs/data/, which the
+ * build writes from the generated module's constant, not when the package loads.
  */
 import type * as Load from './load';
 
-/** The `data` export of a file of dist/cjs/data/, required once. */
-function lazy<T>(load: () => { data: T }): () => T {
+/**
+ * A JSON file of dist/cjs/data/, required once: Node reads and parses it natively (JSON.parse of
+ * the file), where a module holding the same text as a string costs V8 a scan of every byte.
+ */
+function lazy<T>(load: () => T): () => T {
   let value: T | undefined;
-  return () => (value ??= load().data);
+  return () => (value ??= load());
 }
 
 // Each require names its file literally, so that the build sees it (and keeps it external).
-export const rfc3986Plans: typeof Load.rfc3986Plans = lazy(() => require('./data/rfc3986-plans.js'));
-export const rfc3987Compiled: typeof Load.rfc3987Compiled = lazy(() => require('./data/rfc3987.js'));
-export const rfc3987Plans: typeof Load.rfc3987Plans = lazy(() => require('./data/rfc3987-plans.js'));
-export const rfc2396Compiled: typeof Load.rfc2396Compiled = lazy(() => require('./data/rfc2396.js'));
-export const rfc2396Plans: typeof Load.rfc2396Plans = lazy(() => require('./data/rfc2396-plans.js'));
-export const rfc2732Compiled: typeof Load.rfc2732Compiled = lazy(() => require('./data/rfc2732.js'));
-export const rfc2732Plans: typeof Load.rfc2732Plans = lazy(() => require('./data/rfc2732-plans.js'));
-export const rfc6874Compiled: typeof Load.rfc6874Compiled = lazy(() => require('./data/rfc6874.js'));
-export const rfc6874Plans: typeof Load.rfc6874Plans = lazy(() => require('./data/rfc6874-plans.js'));
+export const rfc3986Plans: typeof Load.rfc3986Plans = lazy(() => require('./data/rfc3986-plans.json'));
+export const rfc3987Compiled: typeof Load.rfc3987Compiled = lazy(() => require('./data/rfc3987.json'));
+export const rfc3987Plans: typeof Load.rfc3987Plans = lazy(() => require('./data/rfc3987-plans.json'));
+export const rfc2396Compiled: typeof Load.rfc2396Compiled = lazy(() => require('./data/rfc2396.json'));
+export const rfc2396Plans: typeof Load.rfc2396Plans = lazy(() => require('./data/rfc2396-plans.json'));
+export const rfc2732Compiled: typeof Load.rfc2732Compiled = lazy(() => require('./data/rfc2732.json'));
+export const rfc2732Plans: typeof Load.rfc2732Plans = lazy(() => require('./data/rfc2732-plans.json'));
+export const rfc6874Compiled: typeof Load.rfc6874Compiled = lazy(() => require('./data/rfc6874.json'));
+export const rfc6874Plans: typeof Load.rfc6874Plans = lazy(() => require('./data/rfc6874-plans.json'));

@@ -5,8 +5,11 @@
  * imports; the CommonJS bundle swaps in ./load-cjs.ts (scripts/bundle.js), which loads each
  * piece from a file of its own in dist/cjs/data/, so that loading the package, or a first
  * verdict, never reads hundreds of kB of data it does not use (V8 scans every byte of a file it
- * loads). Hand-written; the data itself is generated (npm run generate).
+ * loads). A grammar's compiled data comes parsed (the CommonJS bundle's is a JSON file, which
+ * Node parses natively on `require`, instead of a module whose string V8 would scan).
+ * Hand-written; the data itself is generated (npm run generate).
  */
+import type { CompiledGrammar } from '../engine/compiled';
 import { RFC3986_PLANS } from './rfc3986Plans';
 import { RFC3987_COMPILED, RFC3987_PLANS } from './rfc3987Compiled';
 import { RFC2396_COMPILED, RFC2396_PLANS } from './rfc2396Compiled';
@@ -17,11 +20,11 @@ import { RFC6874_COMPILED, RFC6874_PLANS } from './rfc6874Compiled';
 export type PlanTexts = Readonly<Record<string, string>>;
 
 export const rfc3986Plans = (): PlanTexts => RFC3986_PLANS;
-export const rfc3987Compiled = (): string => RFC3987_COMPILED;
+export const rfc3987Compiled = (): CompiledGrammar => JSON.parse(RFC3987_COMPILED);
 export const rfc3987Plans = (): PlanTexts => RFC3987_PLANS;
-export const rfc2396Compiled = (): string => RFC2396_COMPILED;
+export const rfc2396Compiled = (): CompiledGrammar => JSON.parse(RFC2396_COMPILED);
 export const rfc2396Plans = (): PlanTexts => RFC2396_PLANS;
-export const rfc2732Compiled = (): string => RFC2732_COMPILED;
+export const rfc2732Compiled = (): CompiledGrammar => JSON.parse(RFC2732_COMPILED);
 export const rfc2732Plans = (): PlanTexts => RFC2732_PLANS;
-export const rfc6874Compiled = (): string => RFC6874_COMPILED;
+export const rfc6874Compiled = (): CompiledGrammar => JSON.parse(RFC6874_COMPILED);
 export const rfc6874Plans = (): PlanTexts => RFC6874_PLANS;

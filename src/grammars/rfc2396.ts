@@ -56,7 +56,7 @@ export function rfc2396FromText(): RuleGrammar<Rfc2396Rule> {
  * scripts/generate-compiled.ts): its tables answer a first call with nothing to build.
  */
 export function rfc2396Grammar(): Grammar<Rfc2396Rule> {
-  compiled ??= shippedGrammar<Rfc2396Rule>(JSON.parse(rfc2396Compiled()), rfc2396Plans);
+  compiled ??= shippedGrammar<Rfc2396Rule>(rfc2396Compiled(), rfc2396Plans);
   return compiled;
 }
 

@@ -59,7 +59,7 @@ export function rfc2732FromText(): RuleGrammar<Rfc2732Rule> {
  * form made at build time (src/generated/rfc2732Compiled.ts).
  */
 export function rfc2732Grammar(): Grammar<Rfc2732Rule> {
-  compiled ??= shippedGrammar<Rfc2732Rule>(JSON.parse(rfc2732Compiled()), rfc2732Plans);
+  compiled ??= shippedGrammar<Rfc2732Rule>(rfc2732Compiled(), rfc2732Plans);
   return compiled;
 }
 

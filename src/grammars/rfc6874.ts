@@ -28,7 +28,7 @@ let compiled: RuleGrammar | undefined;
 
 /** RFC 3986 + RFC 6874 section 2, compiled on first use. */
 export function rfc6874Grammar(): RuleGrammar {
-  compiled ??= shippedGrammar(JSON.parse(rfc6874Compiled()), rfc6874Plans);
+  compiled ??= shippedGrammar(rfc6874Compiled(), rfc6874Plans);
   return compiled;
 }
 

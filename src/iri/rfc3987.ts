@@ -133,7 +133,7 @@ export function rfc3987FromText(): RuleGrammar<Rfc3987Rule> {
 
 /** The grammar, from its compiled form made at build time (nothing is read from text at run time). */
 export function rfc3987Grammar(): RuleGrammar<Rfc3987Rule> {
-  compiled ??= shippedGrammar<Rfc3987Rule>(JSON.parse(rfc3987Compiled()), rfc3987Plans) as RuleGrammar<Rfc3987Rule>;
+  compiled ??= shippedGrammar<Rfc3987Rule>(rfc3987Compiled(), rfc3987Plans) as RuleGrammar<Rfc3987Rule>;
   return compiled;
 }
 
