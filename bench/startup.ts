@@ -21,11 +21,12 @@ import * as path from 'path';
 import { replaceSection } from './markdown';
 
 const ROOT = path.join(__dirname, '..', '..');
-// What `require('uri-grammar')` gives a user: package.json's exports, the CommonJS bundle
-// dist/cjs/index.js (scripts/bundle.js). The children run in ROOT, where the package's name
-// resolves to itself, so they require it by name, as uri-js and fast-uri are.
+// What `require('uri-grammar')` gives a user: package.json's exports, dist/cjs/entry.js, which
+// loads the CommonJS bundle dist/cjs/index.js with its code cache (scripts/bundle.js,
+// scripts/code-cache.js). The children run in ROOT, where the package's name resolves to itself,
+// so they require it by name, as uri-js and fast-uri are.
 const OWN = require.resolve('uri-grammar', { paths: [ROOT] });
-if (!/[\\/]dist[\\/]cjs[\\/]index\.js$/.test(OWN)) throw new Error(`bench:startup: require('uri-grammar') resolves to ${OWN}, not the bundle dist/cjs/index.js`);
+if (!/[\\/]dist[\\/]cjs[\\/]entry\.js$/.test(OWN)) throw new Error(`bench:startup: require('uri-grammar') resolves to ${OWN}, not the entry dist/cjs/entry.js`);
 const ROUNDS = Number(process.env.STARTUP_ROUNDS ?? 21);
 // The ES module programs are files (an `.mjs` file is what a "type": "module" program runs) in a
 // folder of ROOT's package scope, so that they import the package by name, as users do.
@@ -93,6 +94,55 @@ ${call};
 const t2 = process.hrtime.bigint();
 process.stdout.write(JSON.stringify([Number(t1 - t0) / 1e6, Number(t2 - t1) / 1e6]));`;
 
+/**
+ * Issue 20's first answers of the other grammars, each in a fresh process after `require` (the
+ * library's own start is the rows above): a shipped grammar's first `isValid` and then its first
+ * `parseTree`, or its `parseTree` as the process's first call; `compileAbnf` of RFC 3986's text
+ * with its first `isValid` and `parseTree`; a module written by `toModule` (a tree plan from the
+ * first 300 real URIs, as `uri-grammar compile --samples` writes it), `require`d with its first
+ * `isValid` and `parseTree`.
+ */
+const SHIPPED: Array<[string, string, string]> = [
+  ['rfc2396', 'URI-reference', 'http://example.com/a/b?c#d'],
+  ['rfc2732', 'URI-reference', 'http://[::1]:8080/a?b#c'],
+  ['rfc6874', 'URI-reference', 'http://[fe80::1%25eth0]/a?b#c'],
+  ['rfc3987', 'IRI-reference', 'http://b\u00fccher.example/stra\u00dfe?q#f'],
+];
+const timed = (setup: string, steps: string[]) => `const u = require('uri-grammar');
+${setup}
+const out = [];
+let t = process.hrtime.bigint();
+${steps.map((step) => `${step};
+out.push(Number(process.hrtime.bigint() - t) / 1e6); t = process.hrtime.bigint();`).join('\n')}
+process.stdout.write(JSON.stringify(out));`;
+const MODULE = path.join(PROGRAMS, 'rfc3986-compiled.js');
+function grammarFirsts(): Record<string, [string, string]> {
+  const scripts: Record<string, [string, string]> = {};
+  for (const [g, rule, input] of SHIPPED) {
+    const q = (x: string) => JSON.stringify(x);
+    scripts[`${g}: isValid, then parseTree`] = [timed('', [`u.${g}.isValid("${input}", ${q(rule)})`, `u.${g}.parseTree("${input}", ${q(rule)})`]), 'both'];
+    scripts[`${g}: parseTree first`] = [timed('', [`u.${g}.parseTree("${input}", ${q(rule)})`]), 'one'];
+  }
+  scripts['compileAbnf(rfc3986.abnf), isValid, parseTree'] = [
+    timed(`const text = require('fs').readFileSync(${JSON.stringify(path.join(ROOT, 'grammar', 'rfc3986.abnf'))}, 'utf8');`,
+      [`const g = u.compileAbnf(text); g.isValid('http://example.com/a?b#c', 'URI-reference'); g.parseTree('http://example.com/a?b#c', 'URI-reference')`]),
+    'one',
+  ];
+  scripts['a precompiled module: require, isValid, parseTree'] = [
+    timed('', [`const m = require(${JSON.stringify(MODULE)}); m.isValid('http://example.com/a?b#c', 'URI-reference'); m.parseTree('http://example.com/a?b#c', 'URI-reference')`]),
+    'one',
+  ];
+  return scripts;
+}
+/** The module of `grammarFirsts`, written by the library as `uri-grammar compile --samples` does. */
+function writeModule(): void {
+  // eslint-disable-next-line @typescript-eslint/no-var-requires
+  const u = require(OWN) as typeof import('../src/index');
+  const samples = fs.readFileSync(path.join(ROOT, 'test', 'vectors', 'real-urls.txt'), 'utf8').split('\n').filter(Boolean).slice(0, 300);
+  const g = u.compileAbnf(fs.readFileSync(path.join(ROOT, 'grammar', 'rfc3986.abnf'), 'utf8'));
+  fs.writeFileSync(MODULE, u.toModule(g, { format: 'cjs', source: 'rfc3986.abnf', samples, plans: ['URI-reference'] }));
+}
+
 /** Wall time of a `node -e script` (CommonJS) or `node file.mjs` process. */
 function wall(script: string, file?: string): number {
   const t0 = process.hrtime.bigint();
@@ -152,6 +202,17 @@ function main(): void {
     importsItself.push(inside<[number, string]>('', files['import itself'])[0]);
   }
 
+  // Other grammars' first answers, round robin.
+  writeModule();
+  const firsts = grammarFirsts();
+  const grammarTimes: Record<string, number[][]> = Object.fromEntries(Object.keys(firsts).map((k) => [k, []]));
+  for (let i = 0; i < ROUNDS; i++) for (const [name, [script]] of Object.entries(firsts)) grammarTimes[name].push(inside<number[]>(script));
+  const grammarRows = Object.entries(firsts).map(([name, [, kind]]) => {
+    const runs = grammarTimes[name];
+    const col = (k: number) => median(runs.map((r) => r[k]));
+    return kind === 'both' ? `| ${name} | ${ms(col(0))} | ${ms(col(1))} |` : `| ${name} | | ${ms(col(0))} |`;
+  });
+
   const rowsOf = (times: Record<string, number[]>) => {
     const empty = median(times['node (empty)']);
     const ref = median(times['uri-js']);
@@ -180,11 +241,17 @@ function main(): void {
     '|---|---|---|---|',
     ...importRows,
     '',
-    `First call after \`require\` (uri-grammar's CommonJS bundle, \`${path.relative(ROOT, OWN)}\`; each line its own fresh process, so no call warms another's caches). \`require\` itself: median ${ms(median(requires))}.`,
+    `First call after \`require\` (uri-grammar's CommonJS bundle through \`${path.relative(ROOT, OWN)}\` and its code cache; each line its own fresh process, so no call warms another's caches). \`require\` itself: median ${ms(median(requires))}.`,
     '',
     '| first call | median | slowest |',
     '|---|---|---|',
     ...firstRows,
+    '',
+    `The other grammars' first answers (issue 20: each at most 3 ms; \`compileAbnf\` of a grammar of RFC 3986's size with its first verdict and tree at most 10 ms; a precompiled module's \`require\` with its first verdict and tree at most 3 ms), after \`require('uri-grammar')\`, each line its own fresh process, medians. The module is what \`uri-grammar compile grammar/rfc3986.abnf --samples\` writes with the first 300 real URIs.`,
+    '',
+    '| what | first `isValid` | then (or alone) |',
+    '|---|---|---|',
+    ...grammarRows,
   ].join('\n');
   console.log(text);
   replaceSection(path.join(ROOT, 'BENCHMARKS.md'), '## Cold start', text);
