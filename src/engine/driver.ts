@@ -140,13 +140,8 @@ export class Driver<R extends string> {
     let t = this.testers.get(rule);
     if (!t) {
       const table = this.table(rule);
-      const base = (): ((input: string) => boolean) => {
-        if (table) return (input) => table.tables.test(input, table.start);
-        const automaton = this.automaton(rule);
-        return (input) => automaton.test(input);
-      };
       if (!this.regexps) {
-        t = base();
+        t = this.tableTester(rule);
       } else if (this.regexps === true && !table) {
         // The built-in's rules without tables: the RegExp at once; the automaton only on the
         // first long input (building its NFA costs more than a short input's whole check).
@@ -157,7 +152,7 @@ export class Driver<R extends string> {
         // Hot: the RegExp, if there is one (for a grammar from text, only a proved one).
         let budget = this.hotCharacters;
         let re: RegExp | null | undefined;
-        const cold = base();
+        const cold = this.tableTester(rule);
         t = (input) => {
           if (input.length < LONG) {
             if (re) return re.test(input);
