@@ -19,7 +19,8 @@
  * per input), and its own body must be unambiguous.
  *
  * Sound, not complete: a pattern it refuses may well be fast; it stays on the automaton. Sizes
- * are bounded (MAX_POSITIONS, MAX_PAIRS); past them the answer is "not proved".
+ * are bounded (MAX_POSITIONS, MAX_EDGES, MAX_PAIRS, MAX_WORK); past them the answer is "not
+ * proved".
  */
 import type { Expr, Rules } from './expr';
 import { regexpSource } from './regexp';
@@ -30,6 +31,10 @@ const verdictSource = (grammar: Rules, rule: string): string => regexpSource(gra
 export const MAX_POSITIONS = 4096;
 /** The product of the automaton with itself is explored up to this many pairs. */
 export const MAX_PAIRS = 2_000_000;
+/** … and this many pairs of edges looked at (the analysis runs once, when a rule gets hot: tens of ms at most). */
+export const MAX_WORK = 20_000_000;
+/** A pattern whose automaton has more edges than this is not analysed. */
+export const MAX_EDGES = 1_000_000;
 
 type Node =
   | { k: 'class'; set: Uint32Array }
@@ -149,6 +154,7 @@ class Positions {
   readonly out: number[][] = [[]];
   /** Lookaheads: [body, the positions an edge through it leaves from]. */
   readonly looks: { body: Node; from: Set<number> }[] = [];
+  edges = 0;
 
   add(set: Uint32Array): number {
     if (this.sets.length >= MAX_POSITIONS) throw new Unsupported('too many positions');
@@ -224,6 +230,8 @@ function build(node: Node, a: Positions): Fragment {
 
 /** The edges from each of `last` to each of `first` (every way; lookaheads passed recorded). */
 function link(last: number[], first: Ends[], looks: number[], a: Positions): void {
+  a.edges += last.length * first.length;
+  if (a.edges > MAX_EDGES) throw new Unsupported('too many edges');
   for (const p of last) {
     for (const e of first) {
       a.out[p].push(e.to);
@@ -258,6 +266,7 @@ function analyse(node: Node): boolean {
   const queue: number[] = [0];
   const pairs: number[] = [];
   seen[0] = 1;
+  let work = 0;
   while (queue.length) {
     if (pairs.length >= MAX_PAIRS) return false;
     const pair = queue.pop()!;
@@ -266,6 +275,7 @@ function analyse(node: Node): boolean {
     const q = pair % n;
     const op = a.out[p];
     const oq = a.out[q];
+    if ((work += op.length * oq.length) > MAX_WORK) return false;
     for (let i = 0; i < op.length; i++) {
       for (let j = p === q ? i : 0; j < oq.length; j++) {
         const s = op[i];

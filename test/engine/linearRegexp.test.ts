@@ -165,6 +165,16 @@ describe('linearTime: the classic slow patterns are refused, and are slow', () =
     }
   });
 
+  it('patterns past the size bounds are not proved (and not analysed at length)', () => {
+    const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+    // 1,156 two-letter words under a star: over a million edges (MAX_EDGES).
+    const words = [...letters.slice(0, 34)].flatMap((x) => [...letters.slice(0, 34)].map((y) => x + y));
+    expect(linearTime(`(?:${words.join('|')})*`)).toBe(false);
+    // More positions than MAX_POSITIONS once the count is unrolled.
+    expect(linearTime('(?:[ab]c){3000}')).toBe(false);
+    expect(linearTime('(?:[ab]c){30}')).toBe(true);
+  });
+
   it('deterministic patterns are accepted', () => {
     for (const s of ['[ab]*a', '(?:ab|a)*c', 'a{1,4}', '(?:[0-9]{1,3}\\.){3}[0-9]{1,3}', '[a-z][a-z0-9+.-]*:', '(?:%[0-9A-F]{2}|[a-z])*', '(?:/[a-z]*)*']) {
       expect(linearTime(s)).toBe(true);
