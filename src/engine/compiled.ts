@@ -15,7 +15,7 @@
  * `uri-grammar compile` (src/cli/compile.ts) writes both.
  */
 import { Automaton, type MinimalDfa } from './automaton';
-import { codePoints, type Expr, type Rules } from './expr';
+import { codePoints, referencedRules, type Expr, type Rules } from './expr';
 import { asciiRanges } from './codepoints';
 import { expectPlainObject, own } from './options';
 import { planKey, ShippedPlans, type TreePlan } from './plan';
@@ -265,16 +265,9 @@ function grammarOf<R extends string>(data: CompiledGrammar, more: Pick<RuleGramm
   }
   // Every reference names a rule of the data.
   const named = new Set(rules);
-  const refs = (e: Expr): void => {
-    const stack = [e];
-    while (stack.length) {
-      const x = stack.pop()!;
-      if (x.t === 'ref' && !named.has(x.name)) throw bad(`a reference to ${JSON.stringify(x.name)}, which is not a rule`);
-      if (x.t === 'seq' || x.t === 'alt') stack.push(...x.items);
-      else if (x.t === 'rep') stack.push(x.item);
-    }
-  };
-  for (const rule of rules) refs(exprs[rule]);
+  for (const rule of rules) {
+    for (const name of referencedRules(exprs[rule])) if (!named.has(name)) throw bad(`a reference to ${JSON.stringify(name)}, which is not a rule`);
+  }
   const maxNesting = field('maxNesting');
   if (maxNesting !== undefined && !(Number.isInteger(maxNesting) && maxNesting > 0)) throw bad('maxNesting');
   const tables = field('tables');

@@ -18,7 +18,7 @@
 import { Automaton, type Verdict } from './automaton';
 import type { Rules } from './expr';
 import { LONG } from './limits';
-import { regexpSource } from './regexp';
+import { verdictSource } from './regexp';
 import { GrammarSyntaxError, type SyntaxErrorClass } from './errors';
 import { TableDfa, type PackedDfa } from './tableDfa';
 
@@ -194,7 +194,7 @@ export class Driver<R extends string> {
 
   /** The anchored verdict RegExp of a rule (for inputs shorter than LONG: see limits.ts). */
   private regexp(rule: R): RegExp {
-    return new RegExp(`^(?:${regexpSource(this.grammar, { t: 'ref', name: rule }, true)})$`);
+    return new RegExp(`^(?:${verdictSource(this.grammar, rule)})$`);
   }
 
   test(input: string, rule: R): boolean {

@@ -71,6 +71,19 @@ export const ref = (name: string): Expr => ({ t: 'ref', name });
 /** ABNF `0<x>`: the empty string. */
 export const empty: Expr = { t: 'seq', items: [] };
 
+/** The rule names `e` refers to, each once (an explicit stack: no recursion on its nesting). */
+export function referencedRules(e: Expr): Set<string> {
+  const out = new Set<string>();
+  const stack: Expr[] = [e];
+  while (stack.length) {
+    const x = stack.pop()!;
+    if (x.t === 'ref') out.add(x.name);
+    else if (x.t === 'seq' || x.t === 'alt') for (const item of x.items) stack.push(item);
+    else if (x.t === 'rep') stack.push(x.item);
+  }
+  return out;
+}
+
 /** Both cases of an ASCII letter, for case-insensitive quoted strings. */
 export function caseFold(ch: string): string {
   const lo = ch.toLowerCase();

@@ -22,10 +22,8 @@
  * are bounded (MAX_POSITIONS, MAX_EDGES, MAX_PAIRS, MAX_WORK); past them the answer is "not
  * proved".
  */
-import type { Expr, Rules } from './expr';
-import { regexpSource } from './regexp';
-
-const verdictSource = (grammar: Rules, rule: string): string => regexpSource(grammar, { t: 'ref', name: rule }, true);
+import { referencedRules, type Expr, type Rules } from './expr';
+import { verdictSource } from './regexp';
 
 /** A pattern bigger than this many positions (counted repetitions unrolled) is not analysed. */
 export const MAX_POSITIONS = 4096;
@@ -373,7 +371,7 @@ function fits(grammar: Rules, rule: string): boolean {
       if (entered.has(name)) continue;
       entered.add(name);
       stack.push([name, true]);
-      for (const r of refs(e)) if (!shape.has(r)) stack.push([r, false]);
+      for (const r of referencedRules(e)) if (!shape.has(r)) stack.push([r, false]);
       continue;
     }
     let ok = true;
@@ -403,16 +401,4 @@ function fits(grammar: Rules, rule: string): boolean {
     shape.set(name, { depth: r.depth + 1, size: r.size });
   }
   return true;
-}
-
-function refs(e: Expr): string[] {
-  const out: string[] = [];
-  const stack = [e];
-  while (stack.length) {
-    const x = stack.pop()!;
-    if (x.t === 'ref') out.push(x.name);
-    else if (x.t === 'seq' || x.t === 'alt') stack.push(...x.items);
-    else if (x.t === 'rep') stack.push(x.item);
-  }
-  return out;
 }

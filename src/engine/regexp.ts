@@ -123,6 +123,11 @@ export function regexpSource(grammar: Rules, e: Expr, verdict = false): string {
   }
 }
 
+/** The source of `rule`'s verdict RegExp (to anchor at both ends). */
+export function verdictSource(grammar: Rules, rule: string): string {
+  return regexpSource(grammar, { t: 'ref', name: rule }, true);
+}
+
 function group(grammar: Rules, e: Expr, verdict: boolean): string {
   const s = regexpSource(grammar, e, verdict);
   return e.t === 'alt' ? '(?:' + s + ')' : s;

@@ -8,7 +8,7 @@
  * consuming anything. It is refused with the cycle named and the usual rewrite as a repetition.
  * Every other recursion is run by ./ends.ts.
  */
-import type { Expr, Rules } from '../expr';
+import { referencedRules, type Expr, type Rules } from '../expr';
 
 export interface Recursion {
   /** Rules in a cycle of references. */
@@ -145,16 +145,8 @@ export function generalRules(rules: Rules): Set<string> {
   const users = new Map<string, string[]>(names.map((n) => [n, []]));
   const left = new Map<string, number>();
   for (const name of names) {
-    const out = new Set<string>();
-    const stack: Expr[] = [rules[name]];
-    while (stack.length) {
-      const e = stack.pop()!;
-      if (e.t === 'ref') out.add(e.name);
-      else if (e.t === 'seq' || e.t === 'alt') for (const x of e.items) stack.push(x);
-      else if (e.t === 'rep') stack.push(e.item);
-    }
     let n = 0;
-    for (const r of out) {
+    for (const r of referencedRules(rules[name])) {
       const u = users.get(r);
       if (u) { u.push(name); n++; }
     }
