@@ -81,7 +81,9 @@ async function workload() {
 
   // The command line: a batch of lines, one input, a tree, with output thrown away.
   const tmp = path.join(require('os').tmpdir(), `uri-grammar-code-cache-${process.pid}.txt`);
-  fs.writeFileSync(tmp, 'http://example.com/a\nhttp://a b\nhttp://a/{x}\n//h/p\n');
+  // The kinds of mistakes a batch meets (their hints), and lines with an "@" (the full error, redacted).
+  fs.writeFileSync(tmp, 'http://example.com/a\nhttp://a b\nhttp://a/{x}\n//h/p\nhttp://a/%zz\nhttp:\\\\a\\b\nhttp://b\u00fccher.de/\n' +
+    ' http://a/\nhttp://user:p@ss@host/\nhttp://u@h/ x\nhttp://a:80a/\nhttp://a/#b#c\n');
   const io = { out() {}, err() {} };
   try {
     for (const args of [['validate', '--file', tmp], ['validate', 'http://a/b'], ['parse', 'http://a/b?c'], ['tree', 'http://a/b', '--format', 'text'], ['normalize', 'HTTP://A/b']]) {

@@ -5,7 +5,9 @@
  * the commands use directly.
  */
 import { driver, RULE_NAMES, type RuleName } from '../uri/driver';
-import { briefError, validate } from '../uri/validate';
+import { briefError, briefParts, validate } from '../uri/validate';
+import { foundAt, summaryOf } from '../engine/errors';
+import { lineOffset } from './batch';
 import { parseTree } from '../uri/validate';
 import type { Node } from '../engine/tree';
 import type { Grammar, GrammarValidation } from '../engine/grammar';
@@ -24,10 +26,18 @@ export interface CliGrammar {
   tester(rule: string): (input: string) => boolean;
   validate(input: string, rule: string): GrammarValidation;
   /**
-   * For a batch's plain output: the offset of `validate`'s error and its summary line, without
-   * making the error; undefined when valid or when it cannot tell (then `validate`). Optional.
+   * A fast verdict that says where a refused input stopped: -1 for a valid input, else a failure
+   * code for `brief`. The input is input.slice(from, end), read in place (a batch's line in its
+   * chunk: a valid line is never cut out). Optional (with `brief`); undefined for a rule it
+   * cannot locate in.
    */
-  brief?(input: string, rule: string): { index: number; summary: string } | undefined;
+  locator?(rule: string): ((input: string, from: number, end: number) => number) | undefined;
+  /**
+   * For a batch's plain output: the offset of `validate`'s error and its summary line, for an
+   * input `locator` refused with `code`, without making the error; undefined when it cannot tell
+   * (then `validate`).
+   */
+  brief?(input: string, rule: string, code: number): { index: number; summary: string } | undefined;
   tree(input: string, rule: string, lexical: boolean): Node;
 }
 
@@ -43,9 +53,35 @@ const rfc3986: CliGrammar = {
   // backtracking, and the RegExp's compile is not paid back on files of usual sizes.
   tester: (rule) => driver.tableTester(rule as RuleName),
   validate: (input, rule) => validate(input, rule as RuleName),
-  brief: (input, rule) => briefError(input, rule as RuleName),
+  // The same tables, with where a refused line stopped: its error line needs no second run.
+  locator: (rule) => driver.tableLocator(rule as RuleName),
+  brief: (input, rule, code) => (input.includes('@') ? briefWithPassword(input, rule as RuleName, code) : briefError(input, rule as RuleName, code)),
   tree: (input, rule, lexical) => parseTree(input, rule as RuleName, { lexical }),
 };
+
+/**
+ * The brief line (`briefError`) of an input with an "@", as `validate` prints it: its error with
+ * the password hidden (./validate.ts hideSecret, src/uri/redact.ts withoutPassword) — the input
+ * shown with `***`, the offset and headline moved to match — and the offset in the line as read
+ * (batch.ts `lineOffset`), for the column. Only for an input that is not a URI reference, where
+ * the password is where `passwordSpan` finds it (src/uri/redact.ts `secretSpan`); undefined
+ * otherwise (then the full path).
+ */
+function briefWithPassword(input: string, rule: RuleName, code: number): { index: number; summary: string } | undefined {
+  if (driver.tableTester('URI-reference')(input)) return undefined;
+  const p = briefParts(input, rule, code);
+  if (!p) return undefined;
+  // eslint-disable-next-line @typescript-eslint/no-var-requires
+  const { passwordSpan, shownIndex, REDACTED } = require('../uri/redact') as typeof import('../uri/redact');
+  const span = passwordSpan(input);
+  if (!span) return { index: p.index, summary: summaryOf(input, rule, p.index, p.expected, p.hint) };
+  const [from, to] = span;
+  const shown = input.slice(0, from) + REDACTED + input.slice(to);
+  const index = shownIndex(p.index, span);
+  const where = p.index >= from && p.index < to ? 'inside the password (redacted)' : foundAt(shown, index);
+  const summary = summaryOf(shown, rule, index, p.expected, p.hint, `not a valid ${rule}: at offset ${index}, ${where}`);
+  return { index: lineOffset(input, shown, index), summary };
+}
 
 /** The grammar named on the command line (`rfc3986` when none is). */
 export function cliGrammar(name: string | undefined): CliGrammar {

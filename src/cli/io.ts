@@ -60,9 +60,11 @@ export function processIo(): Io & { flush(): Promise<void> } {
     progress: tty ? (text) => process.stderr.write(text ? `\r${text}\x1b[K` : '\r\x1b[K') : undefined,
     flush() {
       write();
+      // Both streams written out (where a pipe is asynchronous, as on macOS): the caller may exit at once.
+      const done = (stream: NodeJS.WriteStream) => new Promise<void>((resolve) => stream.write('', () => resolve()));
       return new Promise((resolve) => {
         if (failed) return;
-        process.stdout.write('', () => resolve());
+        Promise.all([done(process.stdout), done(process.stderr)]).then(() => resolve());
       });
     },
   };

@@ -59,8 +59,10 @@ interface Check {
   readonly failure: (input: string, refused?: boolean) => Failure | undefined;
   /** The grammar's fast yes/no, when there is no policy. */
   readonly fast?: (input: string) => boolean;
-  /** The grammar's error offset and summary line without the error (see CliGrammar.brief), when there is no policy. */
-  readonly brief?: (input: string) => { index: number; summary: string } | undefined;
+  /** The grammar's fast verdict with where a refused input stopped (see CliGrammar.locator), when there is no policy. */
+  readonly locate?: (input: string, from: number, end: number) => number;
+  /** The grammar's error offset and summary line without the error (see CliGrammar.brief), for a failure code from `locate`. */
+  readonly brief?: (input: string, code: number) => { index: number; summary: string } | undefined;
 }
 
 function check(ctx: Context): Check {
@@ -75,8 +77,9 @@ function check(ctx: Context): Check {
   // The grammar's fast yes, and on no the error.
   const yes = ctx.grammar.tester(ctx.rule);
   const { grammar, rule } = ctx;
-  const brief = grammar.brief ? (input: string) => grammar.brief!(input, rule) : undefined;
-  return { rule: ctx.rule, fast: yes, brief, failure: (input, refused) => {
+  const locate = grammar.locator?.(rule);
+  const brief = locate && grammar.brief ? (input: string, code: number) => grammar.brief!(input, rule, code) : undefined;
+  return { rule: ctx.rule, fast: yes, locate, brief, failure: (input, refused) => {
     if (!refused && yes(input)) return undefined;
     const v = ctx.grammar.validate(input, ctx.rule);
     // A password never reaches the output (RFC 3986 3.2.1): the shipped grammars read URIs.
@@ -135,6 +138,7 @@ async function many(ctx: Context, file: string | undefined): Promise<number> {
     all: flag(ctx, 'all'),
     check: c.failure,
     fast: c.fast,
+    locate: c.locate,
     brief: c.brief,
     shown: (COMPONENT_RULES as readonly string[]).includes(c.rule) ? shown : undefined,
   });

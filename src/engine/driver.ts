@@ -192,6 +192,28 @@ export class Driver<R extends string> {
   }
   private readonly tableTesters = new Map<string, (input: string) => boolean>();
 
+  /**
+   * `tableTester` that says where a refused input stopped: -1 for a match, else a failure code
+   * for `failureIndex` and `failureExpected` (./tableDfa.ts `locate`). With `from` and `end`, the
+   * input is input.slice(from, end), read where it is. Undefined for a rule the tables do not hold.
+   */
+  tableLocator(rule: R): ((input: string, from?: number, end?: number) => number) | undefined {
+    const table = this.table(rule);
+    if (!table) return undefined;
+    const { tables, start } = table;
+    return (input, from, end) => tables.locate(input, start, from, end);
+  }
+
+  /** The offset of a failure code from `tableLocator`. */
+  failureIndex(code: number): number {
+    return this.tables!.failureIndex(code);
+  }
+
+  /** The `expected` list of a failure code from `tableLocator` (shared and frozen: copy it to keep it). */
+  failureExpected(code: number): readonly string[] {
+    return this.tables!.failureExpected(code);
+  }
+
   /** The anchored verdict RegExp of a rule (for inputs shorter than LONG: see limits.ts). */
   private regexp(rule: R): RegExp {
     return new RegExp(`^(?:${verdictSource(this.grammar, rule)})$`);

@@ -182,8 +182,9 @@ function headlineOf(input: string, rule: string, index: number, headline: string
 function expectedLine(expected: readonly string[]): string {
   // A batch's errors name the same few lists again and again: the line of a list copied with
   // copyOfList is kept with the list it was copied from, while the copy still holds its items.
-  const list = copiedFrom.get(expected);
-  if (list === undefined || !sameItems(list, expected)) return `expected: ${readableExpected(expected).join(', ')}`;
+  // A frozen list (the tables' own) is its own key: it cannot change.
+  const list = Object.isFrozen(expected) ? expected : copiedFrom.get(expected);
+  if (list === undefined || (list !== expected && !sameItems(list, expected))) return `expected: ${readableExpected(expected).join(', ')}`;
   let line = expectedLines.get(list);
   if (line === undefined) expectedLines.set(list, (line = `expected: ${readableExpected(list).join(', ')}`));
   return line;

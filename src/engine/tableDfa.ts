@@ -47,6 +47,9 @@ export interface PackedDfa {
   readonly starts: Readonly<Record<string, number>>;
 }
 
+/** How many distinct `expected` lists the tables can hold: two base-64 digits a state's list id (`expectedOf`). */
+const LISTS = 64 * 64;
+
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_';
 
 /** A number as a varint: five bits a character, low bits first; characters 32–63 say "more follows". */
@@ -294,6 +297,52 @@ export class TableDfa {
     return this.accepts(s);
   }
 
+  /**
+   * `test` that says where a refused input stopped: -1 when the whole input matches, else a
+   * failure code for `failureIndex` and `failureExpected` (the offset and the state's `expected`
+   * list), so that a batch's error line needs no second run over the input.
+   */
+  locate(input: string, start: number, from = 0, end = input.length): number {
+    // `from` and `end`: the input is text[from, end) (a line of a batch's chunk, not cut out of it).
+    const next = this.next;
+    const ascii = this.ascii;
+    let s = start;
+    for (let i = from; i < end; i++) {
+      const c = input.charCodeAt(i);
+      if (c > 127) return this.locateWide(input, i, s, from, end);
+      let to = next[s + ascii[c]];
+      if (to === 0 && (to = this.step(s, ascii[c])) === 0) return this.failure(i - from, s);
+      s = to;
+    }
+    return this.accepts(s) ? -1 : this.failure(end - from, s);
+  }
+
+  /** `locate` from offset `i` (a character above ASCII) in state `s`. */
+  private locateWide(input: string, i: number, s: number, from: number, end: number): number {
+    // A surrogate pair cut by `end` is a lone surrogate, as in input.slice(from, end).
+    for (; i < end; i += i + 1 < end ? charLength(input, i) : 1) {
+      const to = this.step(s, i + 1 < end ? this.classAt(input, i) : this.classAt(input.charAt(i), 0));
+      if (to === 0) return this.failure(i - from, s);
+      s = to;
+    }
+    return this.accepts(s) ? -1 : this.failure(end - from, s);
+  }
+
+  /** A failure at offset `index` in the state at offset `s`: the offset and the state's list in one number. */
+  private failure(index: number, s: number): number {
+    return index * LISTS + this.listOf(s);
+  }
+
+  /** The offset of a failure code from `locate`. */
+  failureIndex(code: number): number {
+    return Math.floor(code / LISTS);
+  }
+
+  /** The `expected` list of a failure code from `locate`: the tables' own (frozen) list, shared by every failure in that state. */
+  failureExpected(code: number): readonly string[] {
+    return this.list(code % LISTS);
+  }
+
   /** The verdict; for a failure, the first offset at which no match can go on, and what could come there. */
   run(input: string, start: number): Verdict {
     let s = start;
@@ -312,8 +361,17 @@ export class TableDfa {
    * "expected" line of each is cached with it, ./errors.ts `copyOfList`).
    */
   private expectedAt(s: number): string[] {
-    const id = readFixed(this.packed.expectedOf, (2 * s) / this.width, 2);
-    return copyOfList((this.lists[id] ??= Object.freeze(varints(this.packed.expected[id]).map((w) => this.packed.words[w]))));
+    return copyOfList(this.list(this.listOf(s)));
+  }
+
+  /** The id of the `expected` list of the state at offset `s`. */
+  private listOf(s: number): number {
+    return readFixed(this.packed.expectedOf, (2 * s) / this.width, 2);
+  }
+
+  /** An `expected` list by id, decoded once. */
+  private list(id: number): readonly string[] {
+    return (this.lists[id] ??= Object.freeze(varints(this.packed.expected[id]).map((w) => this.packed.words[w])));
   }
   private readonly lists: (readonly string[])[] = [];
 }

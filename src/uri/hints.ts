@@ -95,9 +95,12 @@ interface Found {
 function detect(ctx: HintContext): Found | undefined {
   if (ctx.component !== undefined) return policyHint(ctx);
   const has = traits(ctx);
-  for (const [d, needs] of DETECTORS) {
+  // An index loop, not `for (const [d, needs] of …)`: a batch's errors run this before V8 has
+  // optimized it, and there each destructuring walks an iterator (about 0.6 µs an error).
+  for (let k = 0; k < DETECTORS.length; k++) {
+    const needs = DETECTORS[k][1];
     if ((has & needs) !== needs) continue;
-    const f = d(ctx);
+    const f = DETECTORS[k][0](ctx);
     if (f) return f;
   }
   return undefined;
@@ -352,14 +355,17 @@ const nonAscii: Detector = ({ input, index }) => {
 
 /** Characters that never stand as they are in a URI (RFC 3986 2, 2.2): percent-encode them. */
 const encode: Detector = ({ input, index }) => {
+  if (index >= input.length) return undefined;
   const ch = input[index];
-  if (ch === undefined) return undefined;
-  const space = ch === ' ';
-  const never = space || /[\x00-\x1f\x7f"<>\\^`{|}]/.test(ch);
+  const c = input.charCodeAt(index);
+  const space = c === 0x20;
+  // Plain comparisons, no RegExp: a batch meets this on most of its errors before V8 optimizes it.
+  const never = space || c <= 0x1f || c === 0x7f || NEVER_IN_URI.includes(ch);
   const secondHash = ch === '#' && input.indexOf('#') < index;
   const bracket = (ch === '[' || ch === ']') && index > Math.max(0, authorityEnd(input));
   if (!never && !secondHash && !bracket) return undefined;
-  const enc = `%${ch.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`;
+  // Every character here is ASCII: two hex digits.
+  const enc = `%${HEX[c >> 4]}${HEX[c & 15]}`;
   const from = secondHash ? input.indexOf('#') + 1 : bracket ? authorityEnd(input) : 0;
   const fix = () => input.slice(0, from) + input.slice(from).split(ch).join(enc);
   return {
@@ -369,6 +375,10 @@ const encode: Detector = ({ input, index }) => {
     fix,
   };
 };
+
+/** The printable ASCII characters no URI holds as they are (RFC 3986 2: neither reserved nor unreserved), but for space and "%". */
+const NEVER_IN_URI = '"<>\\^`{|}';
+const HEX = '0123456789ABCDEF';
 
 /**
  * An absolute URI was asked for and the text has no scheme. Checked early when the error stands

@@ -68,15 +68,30 @@ export function validate(input: string, rule: RuleName = 'URI-reference'): Valid
 /**
  * For a batch that prints one line an invalid input: the offset of `validate`'s error and its
  * `summaryLine` (headline, expected, hint), without making the error or checking a suggestion.
- * Undefined for a valid input, and for one with an "@" (its error may hide a password, which
- * moves the offset: ask `validate`).
+ * With `code`, what `driver.tableLocator(rule)` said of the input (-1: valid), so that the tables
+ * do not run over it again. Undefined for a valid input, and for one with an "@" (its error may
+ * hide a password, which moves the offset: ask `validate`, or see src/cli/grammar.ts).
  */
-export function briefError(input: string, rule: RuleName): { index: number; summary: string } | undefined {
+export function briefError(input: string, rule: RuleName, code?: number): { index: number; summary: string } | undefined {
   if (input.includes('@')) return undefined;
-  const v = driver.verdict(input, rule);
-  if (v.ok) return undefined;
-  const hint = briefHint({ input, rule, index: v.index });
-  return { index: v.index, summary: summaryOf(input, rule, v.index, v.expected, hint?.text) };
+  const p = briefParts(input, rule, code);
+  return p && { index: p.index, summary: summaryOf(input, rule, p.index, p.expected, p.hint) };
+}
+
+/** What `briefError` makes its line of: the error's offset, `expected` list and hint text. */
+export function briefParts(input: string, rule: RuleName, code?: number): { index: number; expected: readonly string[]; hint?: string } | undefined {
+  if (code !== undefined && code < 0) return undefined;
+  let index: number;
+  let expected: readonly string[];
+  if (code === undefined) {
+    const v = driver.verdict(input, rule);
+    if (v.ok) return undefined;
+    ({ index, expected } = v);
+  } else {
+    index = driver.failureIndex(code);
+    expected = driver.failureExpected(code);
+  }
+  return { index, expected, hint: briefHint({ input, rule, index })?.text };
 }
 
 export const TREE_OPTIONS = { lexical: 'boolean', maxNodes: 'count' } as const;

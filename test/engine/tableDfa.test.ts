@@ -1,7 +1,8 @@
 /**
  * The packed DFA (src/engine/tableDfa.ts) against the automaton it was packed from: the same
  * verdict, error offset and `expected` on every input, for random grammars over letters and for
- * a grammar with ranges above ASCII (astral characters, lone surrogates). Seeded.
+ * a grammar with ranges above ASCII (astral characters, lone surrogates); `locate` (the batch's
+ * verdict with its failure code) against the same. Seeded.
  */
 import fc from 'fast-check';
 import { compileAbnf } from '../../src/index';
@@ -12,7 +13,16 @@ import { packDfas, TableDfa } from '../../src/engine/tableDfa';
 const same = (a: Automaton, t: TableDfa, rule: string, s: string) => {
   const start = t.startOf(rule)!;
   expect({ rule, s, ok: t.test(s, start) }).toEqual({ rule, s, ok: a.test(s) });
-  expect({ rule, s, v: t.run(s, start) }).toEqual({ rule, s, v: a.run(s) });
+  const v = a.run(s);
+  expect({ rule, s, v: t.run(s, start) }).toEqual({ rule, s, v });
+  // locate: the same verdict, offset and list as one code; and the same on s read in place
+  // inside other text (a surrogate pair cut at either end is two lone surrogates, as in a slice).
+  const code = t.locate(s, start);
+  expect({ rule, s, ok: code < 0 }).toEqual({ rule, s, ok: v.ok });
+  if (!v.ok) expect({ rule, s, index: t.failureIndex(code), expected: [...t.failureExpected(code)] }).toEqual({ rule, s, index: v.index, expected: v.expected });
+  for (const [pre, post] of [['b\ud83d', '\ude00a'], ['', 'a'], ['\ud83d', '']]) {
+    expect({ rule, s, pre, code: t.locate(pre + s + post, start, pre.length, pre.length + s.length) }).toEqual({ rule, s, pre, code });
+  }
 };
 
 /** The rules of an ABNF text packed together, and a fresh automaton of each to compare with. */
