@@ -425,6 +425,41 @@ const built = fs.existsSync(path.join(__dirname, '..', '..', 'dist', 'src', 'cli
       expect(r.stderr).not.toMatch(/\n\s+at /);
     }
   });
+  it('output to a regular file and to /dev/null (written as Node writes files, without its streams): all of it, the same as through a pipe', () => {
+    const many = Array.from({ length: 30000 }, (_, i) => (i % 7 === 3 ? `http://h${i}/a b` : `http://h${i}/`)).join('\n');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'uri-grammar-out-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'in.txt'), many);
+      const piped = node(['validate', '--file', path.join(dir, 'in.txt')]);
+      expect(piped.stdout.split('\n').filter(Boolean)).toHaveLength(4286);
+      const out = fs.openSync(path.join(dir, 'out.txt'), 'w');
+      const err = fs.openSync(path.join(dir, 'err.txt'), 'w');
+      const r = spawnSync(process.execPath, [BIN, 'validate', '--file', path.join(dir, 'in.txt')], { stdio: ['ignore', out, err] });
+      fs.closeSync(out);
+      fs.closeSync(err);
+      expect(r.status).toBe(1);
+      expect(fs.readFileSync(path.join(dir, 'out.txt'), 'utf8')).toBe(piped.stdout);
+      expect(fs.readFileSync(path.join(dir, 'err.txt'), 'utf8')).toBe(piped.stderr);
+      const nul = spawnSync(process.execPath, [BIN, 'validate', '--file', path.join(dir, 'in.txt')], { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+      expect([nul.status, nul.stderr]).toEqual([1, piped.stderr]);
+    } finally {
+      fs.rmSync(dir, { recursive: true });
+    }
+  });
+  it('a regular file it cannot write to (opened read-only): one line, exit 3', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'uri-grammar-out-'));
+    const fd = fs.openSync(path.join(dir, 'ro.txt'), 'w+');
+    const ro = fs.openSync(path.join(dir, 'ro.txt'), 'r');
+    try {
+      const r = spawnSync(process.execPath, [BIN, 'validate', 'x'], { encoding: 'utf8', stdio: ['ignore', ro, 'pipe'] });
+      expect(r.status).toBe(3);
+      expect(r.stderr).toBe('uri-grammar: cannot write output: EBADF\n');
+    } finally {
+      fs.closeSync(fd);
+      fs.closeSync(ro);
+      fs.rmSync(dir, { recursive: true });
+    }
+  });
   (fs.existsSync('/dev/full') ? it : it.skip)('a full disk (> /dev/full): one line, exit 3', () => {
     const fd = fs.openSync('/dev/full', 'w');
     try {
