@@ -247,8 +247,12 @@ const PLAIN = /^[\x20-\x5b\x5d-\x7e]*$/;
 
 /** What stands at `index`: `found "x"` (escaped as in the caret line) or `found the end of input`. */
 export function foundAt(input: string, index: number): string {
-  return index < input.length ? `found ${quoted(input[index])}` : 'found the end of input';
+  if (index >= input.length) return 'found the end of input';
+  const c = input.charCodeAt(index);
+  // Made once for each ASCII character (a batch's errors name the same few again and again).
+  return c < 128 ? (FOUND[c] ??= `found ${quoted(input[index])}`) : `found ${quoted(input[index])}`;
 }
+const FOUND: string[] = [];
 
 /** A character in quotes, escaped as in the caret line. */
 export function quoted(ch: string): string {

@@ -67,20 +67,18 @@ export function findHint(ctx: HintContext, check: Checker): Hint | undefined {
 }
 
 /**
- * The hint for an error as a one-line summary shows it (kind, text, index), without its
- * suggestion: no fix is checked. Undefined when no known mistake fits (or, as in `hinted`, when
- * looking for one overflows V8's RegExp stack).
+ * The text of the hint for an error, as a one-line summary shows it, without its suggestion: no
+ * fix is checked. Undefined when no known mistake fits (or, as in `hinted`, when looking for one
+ * overflows V8's RegExp stack).
  */
-export function briefHint(ctx: HintContext): Hint | undefined {
+export function briefHint(ctx: HintContext): string | undefined {
   if (ctx.input.length >= LONG) return undefined;
-  let f: Found | undefined;
   try {
-    f = detect(ctx);
+    return detect(ctx)?.text;
   } catch (e) {
     if (e instanceof RangeError) return undefined;
     throw e;
   }
-  return f && { kind: f.kind, text: f.text, index: f.index };
 }
 
 interface Found {
@@ -364,21 +362,20 @@ const encode: Detector = ({ input, index }) => {
   const secondHash = ch === '#' && input.indexOf('#') < index;
   const bracket = (ch === '[' || ch === ']') && index > Math.max(0, authorityEnd(input));
   if (!never && !secondHash && !bracket) return undefined;
-  // Every character here is ASCII: two hex digits.
-  const enc = `%${HEX[c >> 4]}${HEX[c & 15]}`;
+  const enc = percentOf(c);
   const from = secondHash ? input.indexOf('#') + 1 : bracket ? authorityEnd(input) : 0;
   const fix = () => input.slice(0, from) + input.slice(from).split(ch).join(enc);
-  return {
-    kind: space ? 'space' : 'encode',
-    index,
-    text: space ? 'a space must be percent-encoded as "%20"' : `this character must be percent-encoded as "${enc}"`,
-    fix,
-  };
+  return { kind: space ? 'space' : 'encode', index, text: (ENCODE_TEXT[c] ??= `this character must be percent-encoded as "${enc}"`), fix };
 };
 
 /** The printable ASCII characters no URI holds as they are (RFC 3986 2: neither reserved nor unreserved), but for space and "%". */
 const NEVER_IN_URI = '"<>\\^`{|}';
 const HEX = '0123456789ABCDEF';
+/** An ASCII character's percent-encoding ("%7B"). */
+const percentOf = (c: number) => `%${HEX[c >> 4]}${HEX[c & 15]}`;
+/** `encode`'s text for each ASCII character, made once (a batch's errors repeat a few characters). */
+const ENCODE_TEXT: string[] = [];
+ENCODE_TEXT[0x20] = 'a space must be percent-encoded as "%20"';
 
 /**
  * An absolute URI was asked for and the text has no scheme. Checked early when the error stands

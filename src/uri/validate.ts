@@ -91,7 +91,7 @@ export function briefParts(input: string, rule: RuleName, code?: number): { inde
     index = driver.failureIndex(code);
     expected = driver.failureExpected(code);
   }
-  return { index, expected, hint: briefHint({ input, rule, index })?.text };
+  return { index, expected, hint: briefHint({ input, rule, index }) };
 }
 
 export const TREE_OPTIONS = { lexical: 'boolean', maxNodes: 'count' } as const;
