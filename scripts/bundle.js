@@ -23,9 +23,10 @@
 //   keeps a `require` of a bundled module as a call that runs the module's code on first use).
 // - dist/cjs/index.mjs and ajv.mjs: Node's `import` of the package, the same bundles in ES module
 //   form (scripts/node-esm.js, run at the end).
-// - dist/cjs/data/*.json: the shipped grammars' build-time data (src/generated/), a file a piece:
-//   RFC 2396's, 2732's and 6874's compiled grammars, and the tree plans of those and of RFC 3986
-//   and 3987, each required when first needed (src/generated/load-cjs.ts, lazyData).
+// - dist/cjs/data/: the shipped grammars' build-time data (src/generated/), a file a piece:
+//   RFC 2396's, 2732's, 3987's and 6874's compiled grammars (NAME.json), and the tree plans of
+//   those and of RFC 3986, a file a plan (NAME-plans/KEY.json), each read when first needed
+//   (src/generated/load-cjs.ts, lazyData).
 // - dist/cjs/entry.js and cached.js: what `require('uri-grammar')` loads, the main bundle with the
 //   V8 code cache scripts/code-cache.js writes beside it (src/node/codeCache.ts); cli.js, ajv.js
 //   and cold.js reach the main bundle through entry.js too.
@@ -287,7 +288,11 @@ async function main() {
   for (const [file, [module, constant]] of Object.entries(DATA)) {
     const value = require(path.join(root, 'dist', 'src', 'generated', `${module}.js`))[constant];
     if (value === undefined) throw new Error(`no ${constant} in src/generated/${module}.ts`);
-    fs.writeFileSync(path.join(outdir, 'data', `${file}.json`), typeof value === 'string' ? value : JSON.stringify(value));
+    if (file.endsWith('-plans')) {
+      // A file a plan (its JSON text as generated), named by its key: a first tree reads one plan.
+      fs.mkdirSync(path.join(outdir, 'data', file), { recursive: true });
+      for (const [key, text] of Object.entries(value)) fs.writeFileSync(path.join(outdir, 'data', file, `${encodeURIComponent(key)}.json`), text);
+    } else fs.writeFileSync(path.join(outdir, 'data', `${file}.json`), typeof value === 'string' ? value : JSON.stringify(value));
   }
   // What `require('uri-grammar')` loads: the main bundle through its code cache, which
   // scripts/code-cache.js writes after this (src/node/codeCache.ts). The other bundles reach the

@@ -34,7 +34,7 @@ async function workload() {
   const runs = BUNDLES.map((b) => {
     const file = path.join(cjs, b);
     const source = fs.readFileSync(file);
-    return { file, source, ...cached.run(file, source.toString('utf8')) };
+    return { file, source, ...cached.run(file, source) };
   });
   const lib = runs[0].module.exports;
   const cli = runs[1].module.exports;

@@ -237,15 +237,20 @@ export function fromCompiled<R extends string = string>(data: CompiledGrammar): 
 }
 
 /**
- * A grammar this library ships (src/generated/): its compiled data, and its tree plans (each
- * as JSON text, by plan key, or a function that loads them), read when a tree first asks for
- * one (./plan.ts).
+ * A grammar this library ships (src/generated/): its compiled data, and its tree plans (a
+ * function that loads the plan of a plan key, src/generated/load.ts), read when a tree first
+ * asks for one (./plan.ts).
  */
-export function shippedGrammar<R extends string = string>(data: CompiledGrammar, plans: Readonly<Record<string, string>> | (() => Readonly<Record<string, string>>)): RuleGrammar<R> {
-  return grammarOf<R>(data, { plans: new ShippedPlans(plans), recursive: data.recursive });
+export function shippedGrammar<R extends string = string>(data: CompiledGrammar, plans: (key: string) => unknown): RuleGrammar<R> {
+  return grammarOf<R>(data, { plans: new ShippedPlans(plans), recursive: data.recursive }, true);
 }
 
-function grammarOf<R extends string>(data: CompiledGrammar, more: Pick<RuleGrammarOptions, 'plans' | 'recursive'>): RuleGrammar<R> {
+/**
+ * `shipped`: data this library wrote at build time and its tests check against the grammar's
+ * text: each rule's expression is decoded when first read (a verdict from the tables and a tree
+ * from a plan read none), and the references are not checked again.
+ */
+function grammarOf<R extends string>(data: CompiledGrammar, more: Pick<RuleGrammarOptions, 'plans' | 'recursive'>, shipped = false): RuleGrammar<R> {
   if (typeof data !== 'object' || data === null) throw bad('not an object');
   // Own properties only: a polluted Object.prototype must not add tables, rules or texts.
   const field = <K extends keyof CompiledGrammar>(k: K): CompiledGrammar[K] | undefined => own(data, k);
@@ -257,16 +262,22 @@ function grammarOf<R extends string>(data: CompiledGrammar, more: Pick<RuleGramm
   const textsIn = field('texts') ?? {};
   const exprs: Record<string, Expr> = {};
   const texts = new Map<string, string>();
-  for (const rule of rules) {
+  for (let k = 0; k < rules.length; k++) {
+    const rule = rules[k];
     if (!Object.prototype.hasOwnProperty.call(encoded, rule)) throw bad(`no expression for ${JSON.stringify(rule)}`);
-    exprs[rule] = decode(encoded[rule]);
+    if (shipped) lazily(exprs, rule, () => decode(encoded[rule]));
+    else exprs[rule] = decode(encoded[rule]);
     const text = Object.prototype.hasOwnProperty.call(textsIn, rule) ? textsIn[rule] : '';
     texts.set(rule, typeof text === 'string' ? text : '');
   }
   // Every reference names a rule of the data.
   const named = new Set(rules);
-  for (const rule of rules) {
-    for (const name of referencedRules(exprs[rule])) if (!named.has(name)) throw bad(`a reference to ${JSON.stringify(name)}, which is not a rule`);
+  if (!shipped) {
+    for (let k = 0; k < rules.length; k++) {
+      referencedRules(exprs[rules[k]]).forEach((name) => {
+        if (!named.has(name)) throw bad(`a reference to ${JSON.stringify(name)}, which is not a rule`);
+      });
+    }
   }
   const maxNesting = field('maxNesting');
   if (maxNesting !== undefined && !(Number.isInteger(maxNesting) && maxNesting > 0)) throw bad('maxNesting');
@@ -286,6 +297,19 @@ function grammarOf<R extends string>(data: CompiledGrammar, more: Pick<RuleGramm
     maxNesting,
     tables,
     ...more,
+  });
+}
+
+/** `record[key]` made by `make` when first read, then kept as a plain property. */
+function lazily<T>(record: Record<string, T>, key: string, make: () => T): void {
+  Object.defineProperty(record, key, {
+    configurable: true,
+    enumerable: true,
+    get() {
+      const value = make();
+      Object.defineProperty(record, key, { value, writable: true, enumerable: true, configurable: true });
+      return value;
+    },
   });
 }
 

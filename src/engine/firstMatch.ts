@@ -219,12 +219,12 @@ class Forward {
     this.sets.length = 0;
     this.accepting.length = 0;
     this.idMap = undefined;
-    parts.sets.forEach((set, id) => {
-      this.sets.push([...set]);
+    for (let id = 0; id < parts.sets.length; id++) {
+      this.sets.push(parts.sets[id].slice());
       this.accepting.push(parts.accepting[id]);
-    });
+    }
     this.table = fromComputed(Math.max(16, parts.sets.length) * this.width, -2, parts.table);
-    for (const [c, id] of parts.afterChar) this.afterChar.set(c, id);
+    for (let k = 0; k < parts.afterChar.length; k++) this.afterChar.set(parts.afterChar[k][0], parts.afterChar[k][1]);
   }
 }
 
@@ -232,6 +232,20 @@ class Forward {
 function computed(table: Int32Array, unknown: number): number[] {
   const out: number[] = [];
   for (let j = 0; j < table.length; j++) if (table[j] !== unknown) out.push(j, table[j]);
+  return out;
+}
+
+/** `count` arrays (the k-th is `at(k)`) copied into one Int32Array, as views of it in turn. */
+function views(count: number, at: (k: number) => readonly number[]): Int32Array[] {
+  let total = 0;
+  for (let k = 0; k < count; k++) total += at(k).length;
+  const all = new Int32Array(total);
+  const out: Int32Array[] = new Array(count);
+  for (let k = 0, from = 0; k < count; k++) {
+    const a = at(k);
+    all.set(a, from);
+    out[k] = all.subarray(from, (from += a.length));
+  }
   return out;
 }
 
@@ -345,10 +359,12 @@ class Race {
     this.cands.length = 0;
     this.futures.length = 0;
     this.idMap = undefined;
-    parts.cands.forEach((c, id) => {
-      this.cands.push(Int32Array.from(c));
-      this.futures.push(Int32Array.from(parts.futures[id]));
-    });
+    const cands = views(parts.cands.length, (k) => parts.cands[k]);
+    const futures = views(parts.cands.length, (k) => parts.futures[k]);
+    for (let id = 0; id < cands.length; id++) {
+      this.cands.push(cands[id]);
+      this.futures.push(futures[id]);
+    }
     this.table = fromComputed(Math.max(16, parts.cands.length) * this.width, RACE_UNKNOWN, parts.table);
   }
 
@@ -577,16 +593,36 @@ export class FirstMatch {
   }
 
   private restore(parts: FirstMatchParts): void {
-    for (const s of parts.rows) this.row(s);
+    // Index loops and views of one buffer: a process's first tree runs this before V8 has
+    // optimized anything, where each `for … of` allocates and each small typed array costs an
+    // ArrayBuffer of its own (hundreds of them in a plan).
+    const rows = parts.rows;
+    for (let k = 0; k < rows.length; k++) this.row(rows[k]);
     const columns = this.columns;
     this.steps.set(parts.steps);
-    for (const [cell, m] of parts.marks) this.marks[cell] = Int32Array.from(m);
-    for (const c of parts.choices) {
+    const marks = parts.marks;
+    const paths = views(marks.length, (k) => marks[k][1]);
+    for (let k = 0; k < marks.length; k++) this.marks[marks[k][0]] = paths[k];
+    const choices = parts.choices;
+    const states = views(choices.length, (k) => choices[k].states);
+    const entries = views(choices.length, (k) => choices[k].entries);
+    // The candidates' marks, every choice's in turn (those that pass none are null).
+    const passed: (readonly number[])[] = [];
+    for (let k = 0; k < choices.length; k++) {
+      const ms = choices[k].marks;
+      for (let j = 0; j < ms.length; j++) if (ms[j]) passed.push(ms[j]!);
+    }
+    const passedViews = views(passed.length, (k) => passed[k]);
+    let next = 0;
+    for (let k = 0; k < choices.length; k++) {
+      const c = choices[k];
       const afterOne = c.afterOne ? fromComputed(columns, -2, c.afterOne) : undefined;
+      const cellMarks: (Int32Array | undefined)[] = new Array(c.marks.length);
+      for (let j = 0; j < c.marks.length; j++) cellMarks[j] = c.marks[j] ? passedViews[next++] : undefined;
       this.choices[c.cell] = {
-        states: Int32Array.from(c.states),
-        entries: Int32Array.from(c.entries),
-        marks: c.marks.map((x) => (x ? Int32Array.from(x) : undefined)),
+        states: states[k],
+        entries: entries[k],
+        marks: cellMarks,
         ...(c.race !== null ? { race: c.race } : {}),
         ...(afterOne ? { afterOne } : {}),
       };

@@ -77,14 +77,13 @@ export class GivenPlans implements PlanSource {
  */
 export class ShippedPlans implements PlanSource {
   readonly trusted = true;
-  /** The texts, or a function that loads them (called when a tree first asks for a plan). */
-  constructor(private json: Readonly<Record<string, string>> | (() => Readonly<Record<string, string>>)) {}
+  /** `load(key)`: the plan of a plan key, parsed (src/generated/load.ts), or undefined. */
+  constructor(private readonly load: (key: string) => unknown) {}
   bad(why: string): Error {
     return new TypeError(why);
   }
   plan(key: string): unknown {
-    if (typeof this.json === 'function') this.json = this.json();
-    return Object.prototype.hasOwnProperty.call(this.json, key) ? JSON.parse(this.json[key]) : undefined;
+    return this.load(key);
   }
 }
 
@@ -161,7 +160,7 @@ export function planBuilder(grammar: Rules, rule: string, nodeRules: ReadonlySet
   const tables = check ? checkTables(c, own(plan, 'tables'), size, names.length) : (own(plan, 'tables') as FirstMatchParts);
   const build = (): Nfa => {
     const nfa = treeNfa(grammar, rule, nodeRules);
-    for (const s of expanded) nfa.expand(s);
+    for (let k = 0; k < expanded.length; k++) nfa.expand(expanded[k]);
     // The same NFA, or the plan is not of this grammar.
     if (nfa.size !== size || nfa.start !== start || nfa.accept !== accept || nfa.maxDepth !== maxDepth || nfa.kind[accept] !== Kind.Accept
       || JSON.stringify(new Classes(nfa.charSets).parts()) !== JSON.stringify(classes)) {
@@ -209,7 +208,7 @@ function checkTables(c: Checker, t: unknown, size: number, names: number): First
     const at = e >> 1;
     if (e > 0 && (at % columns !== 0 || at >= cells)) c.fail(`${what}: an entry to no row`);
   };
-  for (const e of steps) entry(e, 'tables.steps');
+  for (let k = 0; k < steps.length; k++) entry(steps[k], 'tables.steps');
   const path = (v: unknown) => c.ints(v, -1, names, 'tables.marks');
   const marks = c.array(own(t, 'marks'), 'tables.marks').map((m) => {
     const pair = c.array(m, 'tables.marks');

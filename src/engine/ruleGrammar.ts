@@ -105,7 +105,7 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
     this.name = own(options, 'name');
     this.alternation = own(options, 'alternation') ?? '/';
     this.rules = Object.freeze([...names]);
-    for (const n of names) this.byLowerCase.set(n.toLowerCase(), n);
+    for (let k = 0; k < names.length; k++) this.byLowerCase.set(names[k].toLowerCase(), names[k]);
     this.exact = new Set(names);
     this.lexicalRules = new Set(own(options, 'lexicalRules') ?? []);
     this.labelRules = new Set(own(options, 'labelRules') ?? []);

@@ -16,15 +16,22 @@ import { RFC2396_COMPILED, RFC2396_PLANS } from './rfc2396Compiled';
 import { RFC2732_COMPILED, RFC2732_PLANS } from './rfc2732Compiled';
 import { RFC6874_COMPILED, RFC6874_PLANS } from './rfc6874Compiled';
 
-/** Tree plans, each as JSON text, by plan key (src/engine/plan.ts). */
-export type PlanTexts = Readonly<Record<string, string>>;
+/**
+ * A grammar's tree plans: the plan of a plan key (src/engine/plan.ts `planKey`), parsed, or
+ * undefined when none was made for it.
+ */
+export type PlanLoader = (key: string) => unknown;
 
-export const rfc3986Plans = (): PlanTexts => RFC3986_PLANS;
+/** Plans from their JSON texts by plan key (what the generated modules hold). */
+const fromTexts = (texts: Readonly<Record<string, string>>): PlanLoader => (key) =>
+  Object.prototype.hasOwnProperty.call(texts, key) ? JSON.parse(texts[key]) : undefined;
+
+export const rfc3986Plans: PlanLoader = fromTexts(RFC3986_PLANS);
 export const rfc3987Compiled = (): CompiledGrammar => JSON.parse(RFC3987_COMPILED);
-export const rfc3987Plans = (): PlanTexts => RFC3987_PLANS;
+export const rfc3987Plans: PlanLoader = fromTexts(RFC3987_PLANS);
 export const rfc2396Compiled = (): CompiledGrammar => JSON.parse(RFC2396_COMPILED);
-export const rfc2396Plans = (): PlanTexts => RFC2396_PLANS;
+export const rfc2396Plans: PlanLoader = fromTexts(RFC2396_PLANS);
 export const rfc2732Compiled = (): CompiledGrammar => JSON.parse(RFC2732_COMPILED);
-export const rfc2732Plans = (): PlanTexts => RFC2732_PLANS;
+export const rfc2732Plans: PlanLoader = fromTexts(RFC2732_PLANS);
 export const rfc6874Compiled = (): CompiledGrammar => JSON.parse(RFC6874_COMPILED);
-export const rfc6874Plans = (): PlanTexts => RFC6874_PLANS;
+export const rfc6874Plans: PlanLoader = fromTexts(RFC6874_PLANS);

@@ -96,7 +96,7 @@ describe('what ships (npm pack --dry-run)', () => {
   });
 
   it('has nothing else: no benchmarks, tests, TypeScript sources, vectors, scripts, or the unbundled CommonJS modules', () => {
-    const allowed = /^(package\.json|README\.md|LICENSE|CHANGELOG\.md|bin\/[^/]+\.js|dist\/cjs\/(index|cold|ajv|cli|lite|cached)\.js(\.map)?|dist\/cjs\/entry\.js|dist\/cjs\/(index|cli)\.js\.cache|dist\/cjs\/data\/[a-z0-9-]+\.json|dist\/cjs\/(index|ajv)\.(mjs|bridge\.cjs)|dist\/(src|grammar)\/.+\.d\.ts(\.map)?|dist\/esm\/.+\.(js|d\.ts|js\.map|d\.ts\.map)|dist\/esm\/package\.json)$/;
+    const allowed = /^(package\.json|README\.md|LICENSE|CHANGELOG\.md|bin\/[^/]+\.js|dist\/cjs\/(index|cold|ajv|cli|lite|cached)\.js(\.map)?|dist\/cjs\/entry\.js|dist\/cjs\/(index|cli)\.js\.cache|dist\/cjs\/data\/[a-z0-9-]+\.json|dist\/cjs\/data\/[a-z0-9]+-plans\/[A-Za-z0-9%-]+\.json|dist\/cjs\/(index|ajv)\.(mjs|bridge\.cjs)|dist\/(src|grammar)\/.+\.d\.ts(\.map)?|dist\/esm\/.+\.(js|d\.ts|js\.map|d\.ts\.map)|dist\/esm\/package\.json)$/;
     expect(files.filter((f) => !allowed.test(f))).toEqual([]);
     expect(files.filter((f) => /^(dist\/bench|test|bench|scripts|src|grammar)\//.test(f))).toEqual([]);
   });
@@ -148,8 +148,11 @@ console.log(JSON.stringify([keys, Object.keys(u).length, before, cold(), iri.err
   });
 
   it('loads each piece of the shipped grammars\' data (dist/cjs/data/) when first needed, and never cold.js for them', () => {
-    const out = node(['-e', `const u = require('uri-grammar');
-const loaded = () => Object.keys(require.cache).filter((k) => /[\\\\/]dist[\\\\/]cjs[\\\\/](data[\\\\/][a-z0-9-]+\\.json|cold\\.js)$/.test(k))
+    // Every file read is seen (require of a .json reads through fs.readFileSync too).
+    const out = node(['-e', `const fs = require('fs'); const read = fs.readFileSync; const files = new Set();
+fs.readFileSync = function (f, ...rest) { if (typeof f === 'string') files.add(f); return read.call(this, f, ...rest); };
+const u = require('uri-grammar');
+const loaded = () => [...new Set([...files, ...Object.keys(require.cache)])].filter((k) => /[\\\\/]dist[\\\\/]cjs[\\\\/](data[\\\\/][a-zA-Z0-9%/-]+\\.json|cold\\.js)$/.test(k))
   .map((k) => k.replace(/^.*[\\\\/]cjs[\\\\/]/, '').replace(/\\\\/g, '/')).sort();
 const steps = [];
 u.isValid('http://a/'); u.validate('a b'); u.parse('http://a/b'); steps.push(loaded());
@@ -159,12 +162,13 @@ const t2 = u.rfc2396.parseTree('http://a/b', 'URI-reference'); steps.push(loaded
 const iri = u.rfc3987.parseTree('http://\u00e9.example/', 'IRI'); steps.push(loaded());
 console.log(JSON.stringify([steps, t.rule, t.children.map((c) => c.rule), t2.rule, iri.rule]));`]);
     const [steps, ...trees] = JSON.parse(out);
+    // A tree reads its rule's plan alone (a file a plan).
     expect(steps).toEqual([
       [],
-      ['data/rfc3986-plans.json'],
-      ['data/rfc2396.json', 'data/rfc3986-plans.json'],
-      ['data/rfc2396-plans.json', 'data/rfc2396.json', 'data/rfc3986-plans.json'],
-      ['data/rfc2396-plans.json', 'data/rfc2396.json', 'data/rfc3986-plans.json', 'data/rfc3987-plans.json', 'data/rfc3987.json'],
+      ['data/rfc3986-plans/URI-reference.json'],
+      ['data/rfc2396.json', 'data/rfc3986-plans/URI-reference.json'],
+      ['data/rfc2396-plans/URI-reference.json', 'data/rfc2396.json', 'data/rfc3986-plans/URI-reference.json'],
+      ['data/rfc2396-plans/URI-reference.json', 'data/rfc2396.json', 'data/rfc3986-plans/URI-reference.json', 'data/rfc3987-plans/IRI.json', 'data/rfc3987.json'],
     ]);
     expect(trees).toEqual(['URI-reference', ['URI'], 'URI-reference', 'IRI']);
   });

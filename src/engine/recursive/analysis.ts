@@ -144,12 +144,13 @@ export function generalRules(rules: Rules): Set<string> {
   const names = Object.keys(rules);
   const users = new Map<string, string[]>(names.map((n) => [n, []]));
   const left = new Map<string, number>();
-  for (const name of names) {
+  for (let k = 0; k < names.length; k++) {
+    const name = names[k];
     let n = 0;
-    for (const r of referencedRules(rules[name])) {
+    referencedRules(rules[name]).forEach((r) => {
       const u = users.get(r);
       if (u) { u.push(name); n++; }
-    }
+    });
     left.set(name, n);
   }
   const sinks = names.filter((n) => left.get(n) === 0);
@@ -157,10 +158,11 @@ export function generalRules(rules: Rules): Set<string> {
   while (sinks.length) {
     const n = sinks.pop()!;
     peeled.add(n);
-    for (const u of users.get(n)!) {
-      const k = left.get(u)! - 1;
-      left.set(u, k);
-      if (k === 0) sinks.push(u);
+    const us = users.get(n)!;
+    for (let j = 0; j < us.length; j++) {
+      const k = left.get(us[j])! - 1;
+      left.set(us[j], k);
+      if (k === 0) sinks.push(us[j]);
     }
   }
   return new Set(names.filter((n) => !peeled.has(n)));
