@@ -15,7 +15,7 @@
  * `uri-grammar compile` (src/cli/compile.ts) writes both.
  */
 import { Automaton, type MinimalDfa } from './automaton';
-import { codePoints, referencedRules, type Expr, type Rules } from './expr';
+import { codePoints, type Expr, type Rules } from './expr';
 import { asciiRanges } from './codepoints';
 import { expectPlainObject, own } from './options';
 import { planKey, ShippedPlans, type TreePlan } from './plan';
@@ -81,31 +81,47 @@ const bad = (why: string): TypeError => new TypeError(`fromCompiled: argument "d
 export const MAX_EXPR_DEPTH = 1_000;
 
 /**
- * Iteratively (no recursion on nesting depth), with a check of every node's shape and depth.
- * A frame a node on the path from the root: its children decoded so far. The same array met
- * again below itself is a cycle (an object, not JSON); met again elsewhere (shared), it is
- * decoded once. Lean on purpose: a precompiled module decodes every rule on load, in code V8
- * has not optimized yet.
+ * Iteratively (no recursion on nesting depth), with a check of every node's shape and depth,
+ * and of every reference (`named`: the rules of the data; undefined: not checked). A frame a
+ * sequence, choice or repetition on the path from the root: its children decoded so far. The
+ * same array met again below itself is a cycle (an object, not JSON); met again elsewhere
+ * (shared), it is decoded once. A leaf (a character set, a quoted string, a reference) is
+ * decoded where it stands: no frame, and it can neither hold a cycle nor, met again, cost more
+ * than once. Lean on purpose: a precompiled module decodes every rule on load, in code V8 has
+ * not optimized yet.
  */
-function decode(root: unknown): Expr {
+function decode(root: unknown, named?: ReadonlySet<string>): Expr {
   const done = new Map<unknown, { e: Expr; depth: number }>();
   const path = new Set<unknown>();
   type Frame = { x: unknown[]; kids: number; next: number; items: Expr[]; depth: number };
   const frames: Frame[] = [];
-  const enter = (x: unknown): void => {
+  const leaf = (x: unknown[]): Expr => {
+    const e = node(x, []);
+    if (named && e.t === 'ref' && !named.has(e.name)) throw bad(`a reference to ${JSON.stringify(e.name)}, which is not a rule`);
+    return e;
+  };
+  const composite = (x: unknown): x is unknown[] => {
     if (!Array.isArray(x) || typeof x[0] !== 'string') throw bad('an expression is not an array with a tag');
+    return x[0] === 's' || x[0] === 'a' || x[0] === 'r';
+  };
+  const enter = (x: unknown[]): void => {
     if (path.has(x)) throw bad('an expression contains itself');
     if (frames.length >= MAX_EXPR_DEPTH) throw bad(`an expression nests deeper than ${MAX_EXPR_DEPTH}, which compileAbnf never makes`);
     path.add(x);
-    const tag = x[0];
     // Children: items 1.. of a sequence or choice, item 1 of a repetition.
-    frames.push({ x, kids: tag === 's' || tag === 'a' ? x.length - 1 : tag === 'r' ? 1 : 0, next: 0, items: [], depth: 0 });
+    frames.push({ x, kids: x[0] === 'r' ? 1 : x.length - 1, next: 0, items: [], depth: 0 });
   };
+  if (!composite(root)) return leaf(root as unknown[]);
   enter(root);
   for (;;) {
     const f = frames[frames.length - 1];
     if (f.next < f.kids) {
       const kid = f.x[1 + f.next++];
+      if (!composite(kid)) {
+        f.items.push(leaf(kid as unknown[]));
+        if (f.depth < 1) f.depth = 1;
+        continue;
+      }
       const seen = done.get(kid);
       if (seen) {
         f.items.push(seen.e);
@@ -262,22 +278,15 @@ function grammarOf<R extends string>(data: CompiledGrammar, more: Pick<RuleGramm
   const textsIn = field('texts') ?? {};
   const exprs: Record<string, Expr> = {};
   const texts = new Map<string, string>();
+  // Every reference names a rule of the data (checked as it is decoded).
+  const named = new Set(rules);
   for (let k = 0; k < rules.length; k++) {
     const rule = rules[k];
     if (!Object.prototype.hasOwnProperty.call(encoded, rule)) throw bad(`no expression for ${JSON.stringify(rule)}`);
     if (shipped) lazily(exprs, rule, () => decode(encoded[rule]));
-    else exprs[rule] = decode(encoded[rule]);
+    else exprs[rule] = decode(encoded[rule], named);
     const text = Object.prototype.hasOwnProperty.call(textsIn, rule) ? textsIn[rule] : '';
     texts.set(rule, typeof text === 'string' ? text : '');
-  }
-  // Every reference names a rule of the data.
-  const named = new Set(rules);
-  if (!shipped) {
-    for (let k = 0; k < rules.length; k++) {
-      referencedRules(exprs[rules[k]]).forEach((name) => {
-        if (!named.has(name)) throw bad(`a reference to ${JSON.stringify(name)}, which is not a rule`);
-      });
-    }
   }
   const maxNesting = field('maxNesting');
   if (maxNesting !== undefined && !(Number.isInteger(maxNesting) && maxNesting > 0)) throw bad('maxNesting');
