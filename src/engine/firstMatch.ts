@@ -43,6 +43,10 @@ import type { IdSink } from './tree';
 const MAX_BYTES = 256 * 2 ** 20;
 /** The lookahead automaton's bound, in states (sets of character states). */
 const MAX_FORWARD_STATES = 50_000;
+/** How many pairs of lookahead states an inclusion check (Forward.includes) may visit before it gives up (not proved). */
+const MAX_INCLUSION_PAIRS = 4_096;
+/** And all the checks of one lookahead automaton together. */
+const MAX_INCLUSION_WORK = 1 << 18;
 
 /** Receives the tree as it is found: nodes open and close in document order. */
 export interface TreeSink {
@@ -188,6 +192,51 @@ class Forward {
     return this.intern(accepting ? reached.filter((s) => s !== accept) : reached, accepting);
   }
 
+  /**
+   * Is every string state `a` accepts also accepted from state `b` (L(a) ⊆ L(b))? A property of
+   * the grammar, computed once a pair: the pairs of states both reach on the same characters,
+   * none of which may accept in `a` and not in `b`. False when not proved within
+   * MAX_INCLUSION_PAIRS pairs (or past the bound on states).
+   */
+  includes(b: number, a: number): boolean {
+    const key = `${a},${b}`;
+    let r = this.inclusions.get(key);
+    if (r === undefined) this.inclusions.set(key, (r = this.explore(a, b)));
+    return r;
+  }
+  private readonly inclusions = new Map<string, boolean>();
+  /**
+   * The pairs all inclusion checks of this automaton may still visit: past it, nothing more is
+   * proved (the race then reads ahead as before), so that what a grammar built to defeat the
+   * checks costs stays a constant, whatever the input.
+   */
+  private inclusionWork = MAX_INCLUSION_WORK;
+
+  private explore(a: number, b: number): boolean {
+    const seen = new Set<string>();
+    const todo = [a, b];
+    while (todo.length) {
+      const y = todo.pop()!;
+      const x = todo.pop()!;
+      // The dead state accepts nothing; a state includes itself.
+      if (x === 0 || x === y) continue;
+      if (this.accepting[x] && (y === 0 || !this.accepting[y])) return false;
+      const key = `${x},${y}`;
+      if (seen.has(key)) continue;
+      if (seen.size >= MAX_INCLUSION_PAIRS || --this.inclusionWork < 0) return false;
+      seen.add(key);
+      for (let k = 1; k < this.width; k++) {
+        const nx = this.step(x, k);
+        if (nx < 0) return false;
+        if (nx === 0) continue;
+        const ny = y === 0 ? 0 : this.step(y, k);
+        if (ny < 0) return false;
+        todo.push(nx, ny);
+      }
+    }
+    return true;
+  }
+
   /** The state after a character of class `k` (0: dead; -1: too many states). */
   step(from: number, k: number): number {
     let to = this.table[from * this.width + k];
@@ -311,7 +360,10 @@ class Race {
     for (let a = 0; a < cands.length; a++) {
       const fa = futures[a];
       if (fa < 0) return RACE_TOO_COSTLY;
-      if (fa === 0 || f.includes(fa)) continue;
+      // A candidate whose every continuation an earlier one also takes can never be first: RFC
+      // 2396's abs_path after "//" against net_path (a path takes every authority), or two
+      // alternatives that have come to the same rest of the grammar by different ways.
+      if (fa === 0 || f.includes(fa) || f.some((fb) => this.forward.includes(fb, fa))) continue;
       c.push(cands[a]);
       f.push(fa);
     }
