@@ -212,30 +212,40 @@ class Forward {
    */
   private inclusionWork = MAX_INCLUSION_WORK;
 
+  /**
+   * The check runs on a scratch automaton of its own (the same NFA and classes): the states it
+   * visits are not lookahead states of any input, and a tree plan made from this one (its
+   * `parts`) would carry them all.
+   */
   private explore(a: number, b: number): boolean {
+    const scratch = (this.scratch ??= new Forward(this.nfaOf, this.classes));
+    const sa = scratch.intern(this.sets[a], this.accepting[a]);
+    const sb = scratch.intern(this.sets[b], this.accepting[b]);
+    if (sa < 0 || sb < 0) return false;
     const seen = new Set<string>();
-    const todo = [a, b];
+    const todo = [sa, sb];
     while (todo.length) {
       const y = todo.pop()!;
       const x = todo.pop()!;
       // The dead state accepts nothing; a state includes itself.
       if (x === 0 || x === y) continue;
-      if (this.accepting[x] && (y === 0 || !this.accepting[y])) return false;
+      if (scratch.accepting[x] && (y === 0 || !scratch.accepting[y])) return false;
       const key = `${x},${y}`;
       if (seen.has(key)) continue;
       if (seen.size >= MAX_INCLUSION_PAIRS || --this.inclusionWork < 0) return false;
       seen.add(key);
-      for (let k = 1; k < this.width; k++) {
-        const nx = this.step(x, k);
+      for (let k = 1; k < scratch.width; k++) {
+        const nx = scratch.step(x, k);
         if (nx < 0) return false;
         if (nx === 0) continue;
-        const ny = y === 0 ? 0 : this.step(y, k);
+        const ny = y === 0 ? 0 : scratch.step(y, k);
         if (ny < 0) return false;
         todo.push(nx, ny);
       }
     }
     return true;
   }
+  private scratch: Forward | undefined;
 
   /** The state after a character of class `k` (0: dead; -1: too many states). */
   step(from: number, k: number): number {

@@ -51,4 +51,13 @@ describe.each(SHIPPED.map((e) => [e.file, e] as const))('src/generated/%s', (fil
     const text = fs.readFileSync(generatedFile(file), 'utf8');
     for (const rule of entry.plans) expect(text).toContain(`${JSON.stringify(rule)}:`);
   });
+  it('carries plans of the states the samples reach, no more: what an inclusion check visits is no lookahead state (at most 64 kB of JSON a plan)', () => {
+    // A first tree parses its plan: a plan that also held every state the race's inclusion
+    // checks visit (src/engine/firstMatch.ts, Forward.includes) was 208 kB for RFC 6874.
+    // eslint-disable-next-line @typescript-eslint/no-var-requires
+    const generated = require(generatedFile(file)) as Record<string, unknown>;
+    const plans = Object.entries(generated).find(([name]) => name.endsWith('_PLANS'))![1] as Record<string, string>;
+    expect(Object.keys(plans).sort()).toEqual([...entry.plans].sort());
+    for (const [key, text] of Object.entries(plans)) expect({ key, small: text.length < 64_000 }).toEqual({ key, small: true });
+  });
 });
