@@ -112,7 +112,8 @@ function sink(fd: 1 | 2, onError: (e: NodeJS.ErrnoException) => void): Sink {
   return {
     fileLike: false,
     write: (text) => void open().write(text),
-    done: () => new Promise<void>((resolve) => open().write('', () => resolve())),
+    // Nothing written, nothing to wait for (and no stream made for it).
+    done: () => (stream ? new Promise<void>((resolve) => stream!.write('', () => resolve())) : Promise.resolve()),
   };
 }
 
