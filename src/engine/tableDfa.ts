@@ -269,17 +269,7 @@ export class TableDfa {
 
   /** Does the whole input match, from the start state at offset `start`? */
   test(input: string, start: number): boolean {
-    const next = this.next;
-    const ascii = this.ascii;
-    let s = start;
-    for (let i = 0, n = input.length; i < n; i++) {
-      const c = input.charCodeAt(i);
-      if (c > 127) return this.testWide(input, i, s);
-      const to = next[s + ascii[c]];
-      if (to !== 0) s = to;
-      else if ((s = this.step(s, ascii[c])) === 0) return false;
-    }
-    return this.accepts(s);
+    return this.locate(input, start) < 0;
   }
 
   /** Is the state at offset `s` accepting? */
@@ -288,19 +278,10 @@ export class TableDfa {
     return ((DIGIT[this.packed.accepting.charCodeAt((id / 6) | 0)] >> id % 6) & 1) === 1;
   }
 
-  /** `test` from offset `i` (a character above ASCII) in state `s`. */
-  private testWide(input: string, i: number, s: number): boolean {
-    for (const n = input.length; i < n; i += charLength(input, i)) {
-      s = this.step(s, this.classAt(input, i));
-      if (s === 0) return false;
-    }
-    return this.accepts(s);
-  }
-
   /**
-   * `test` that says where a refused input stopped: -1 when the whole input matches, else a
-   * failure code for `failureIndex` and `failureExpected` (the offset and the state's `expected`
-   * list), so that a batch's error line needs no second run over the input.
+   * The verdict as one number: -1 when the whole input matches, else a failure code for
+   * `failureIndex` and `failureExpected` (the offset and the state's `expected` list), so that
+   * a batch's error line needs no second run over the input. `test` and `run` read it.
    */
   locate(input: string, start: number, from = 0, end = input.length): number {
     // `from` and `end`: the input is text[from, end) (a line of a batch's chunk, not cut out of it).
@@ -343,25 +324,16 @@ export class TableDfa {
     return this.list(code % LISTS);
   }
 
-  /** The verdict; for a failure, the first offset at which no match can go on, and what could come there. */
-  run(input: string, start: number): Verdict {
-    let s = start;
-    for (let i = 0, n = input.length; i < n; i += charLength(input, i)) {
-      const to = this.step(s, this.classAt(input, i));
-      if (to === 0) return { ok: false, index: i, expected: this.expectedAt(s) };
-      s = to;
-    }
-    if (this.accepts(s)) return { ok: true, index: input.length, expected: [] };
-    return { ok: false, index: input.length, expected: this.expectedAt(s) };
-  }
-
   /**
-   * The expected list of state `s`: a fresh copy (an error's list is its own) of the list, which
-   * is decoded once (the errors of a batch name the same few lists again and again; the
-   * "expected" line of each is cached with it, ./errors.ts `copyOfList`).
+   * The verdict; for a failure, the first offset at which no match can go on, and what could
+   * come there: a fresh copy of the state's list (an error's list is its own), which is decoded
+   * once (the errors of a batch name the same few lists again and again; the "expected" line of
+   * each is cached with it, ./errors.ts `copyOfList`).
    */
-  private expectedAt(s: number): string[] {
-    return copyOfList(this.list(this.listOf(s)));
+  run(input: string, start: number): Verdict {
+    const code = this.locate(input, start);
+    if (code < 0) return { ok: true, index: input.length, expected: [] };
+    return { ok: false, index: this.failureIndex(code), expected: copyOfList(this.failureExpected(code)) };
   }
 
   /** The id of the `expected` list of the state at offset `s`. */
