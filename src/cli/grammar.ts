@@ -6,7 +6,7 @@
  */
 import { driver, RULE_NAMES, type RuleName } from '../uri/driver';
 import { briefError, briefParts, validate } from '../uri/validate';
-import { foundAt, summaryOf } from '../engine/errors';
+import { summaryOf } from '../engine/errors';
 import { lineOffset } from './batch';
 import { parseTree } from '../uri/validate';
 import type { Node } from '../engine/tree';
@@ -61,8 +61,8 @@ const rfc3986: CliGrammar = {
 
 /**
  * The brief line (`briefError`) of an input with an "@", as `validate` prints it: its error with
- * the password hidden (./validate.ts hideSecret, src/uri/redact.ts withoutPassword) — the input
- * shown with `***`, the offset and headline moved to match — and the offset in the line as read
+ * the password hidden as src/uri/redact.ts `withoutPassword` hides it (`hiddenError`: the input
+ * shown with `***`, the offset and headline moved to match), and the offset in the line as read
  * (batch.ts `lineOffset`), for the column. Only for an input that is not a URI reference, where
  * the password is where `passwordSpan` finds it (src/uri/redact.ts `secretSpan`); undefined
  * otherwise (then the full path).
@@ -72,15 +72,11 @@ function briefWithPassword(input: string, rule: RuleName, code: number): { index
   const p = briefParts(input, rule, code);
   if (!p) return undefined;
   // eslint-disable-next-line @typescript-eslint/no-var-requires
-  const { passwordSpan, shownIndex, REDACTED } = require('../uri/redact') as typeof import('../uri/redact');
+  const { passwordSpan, hiddenError } = require('../uri/redact') as typeof import('../uri/redact');
   const span = passwordSpan(input);
   if (!span) return { index: p.index, summary: summaryOf(input, rule, p.index, p.expected, p.hint) };
-  const [from, to] = span;
-  const shown = input.slice(0, from) + REDACTED + input.slice(to);
-  const index = shownIndex(p.index, span);
-  const where = p.index >= from && p.index < to ? 'inside the password (redacted)' : foundAt(shown, index);
-  const summary = summaryOf(shown, rule, index, p.expected, p.hint, `not a valid ${rule}: at offset ${index}, ${where}`);
-  return { index: lineOffset(input, shown, index), summary };
+  const { shown, index, headline } = hiddenError(input, rule, p.index, span);
+  return { index: lineOffset(input, shown, index), summary: summaryOf(shown, rule, index, p.expected, p.hint, headline) };
 }
 
 /** The grammar named on the command line (`rfc3986` when none is). */

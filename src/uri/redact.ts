@@ -129,6 +129,19 @@ export function shownSuggestion(s: string | undefined): string | undefined {
 }
 
 /**
+ * What an error at `index` of `input` (as `rule`) shows with the password at `span` hidden: the
+ * input with `***` for it, the offset of the same character there (the first "*" for one inside
+ * the password), and the headline that names them.
+ */
+export function hiddenError(input: string, rule: string, index: number, span: readonly [number, number]): { shown: string; index: number; headline: string } {
+  const [from, to] = span;
+  const shown = input.slice(0, from) + REDACTED + input.slice(to);
+  const at = shownIndex(index, span);
+  const where = index >= from && index < to ? 'inside the password (redacted)' : foundAt(shown, at);
+  return { shown, index: at, headline: `not a valid ${rule}: at offset ${at}, ${where}` };
+}
+
+/**
  * A syntax error for `input` (`e.input === input`) remade so that nothing it carries holds the
  * password: `input`, `message`, `stack`, `hint`, `suggestion` and what `util.inspect` and
  * `JSON.stringify` print show `***`, and `index` and `hintIndex` point at the same characters
@@ -137,14 +150,10 @@ export function shownSuggestion(s: string | undefined): string | undefined {
 export function withoutPassword<E extends GrammarSyntaxError>(e: E, input: string = e.input): E {
   const span = secretSpan(input);
   if (!span) return e;
-  const [from, to] = span;
-  const shown = input.slice(0, from) + REDACTED + input.slice(to);
-  const index = shownIndex(e.index, span);
-  const inside = e.index >= from && e.index < to;
-  const where = inside ? 'inside the password (redacted)' : foundAt(shown, index);
+  const { shown, index, headline } = hiddenError(input, e.rule, e.index, span);
   // The same class (UriSyntaxError, or another grammar's), made afresh: no stack or cause of `e`.
   const Class = e.constructor as new (...a: ConstructorParameters<typeof GrammarSyntaxError>) => E;
-  const out = new Class(shown, e.rule, index, e.expected, `not a valid ${e.rule}: at offset ${index}, ${where}`);
+  const out = new Class(shown, e.rule, index, e.expected, headline);
   const h = e as E & Pick<UriSyntaxError, 'hint' | 'hintKind' | 'hintIndex' | 'suggestion'>;
   if (h.hint === undefined || h.hintKind === undefined) return out;
   return attachHint(out, {
