@@ -194,10 +194,10 @@ export class Driver<R extends string> {
 
   /**
    * `tableTester` that says where a refused input stopped: -1 for a match, else a failure code
-   * for `failureIndex` and `failureExpected` (./tableDfa.ts `locate`). With `from` and `end`, the
-   * input is input.slice(from, end), read where it is. Undefined for a rule the tables do not hold.
+   * for `failureIndex` and `failureExpected` (./tableDfa.ts `locate`). The input is
+   * input.slice(from, end), read where it is. Undefined for a rule the tables do not hold.
    */
-  tableLocator(rule: R): ((input: string, from?: number, end?: number) => number) | undefined {
+  tableLocator(rule: R): ((input: string, from: number, end: number) => number) | undefined {
     const table = this.table(rule);
     if (!table) return undefined;
     const { tables, start } = table;

@@ -269,7 +269,7 @@ export class TableDfa {
 
   /** Does the whole input match, from the start state at offset `start`? */
   test(input: string, start: number): boolean {
-    return this.locate(input, start) < 0;
+    return this.locate(input, start, 0, input.length) < 0;
   }
 
   /** Is the state at offset `s` accepting? */
@@ -283,19 +283,25 @@ export class TableDfa {
    * `failureIndex` and `failureExpected` (the offset and the state's `expected` list), so that
    * a batch's error line needs no second run over the input. `test` and `run` read it.
    */
-  locate(input: string, start: number, from = 0, end = input.length): number {
+  locate(input: string, start: number, from: number, end: number): number {
     // `from` and `end`: the input is text[from, end) (a line of a batch's chunk, not cut out of it).
+    // No defaults: a default's code runs only for some callers, see the end of the loop.
     const next = this.next;
     const ascii = this.ascii;
     let s = start;
-    for (let i = from; i < end; i++) {
+    let i = from;
+    for (; i < end; i++) {
       const c = input.charCodeAt(i);
       if (c > 127) return this.locateWide(input, i, s, from, end);
       let to = next[s + ascii[c]];
-      if (to === 0 && (to = this.step(s, ascii[c])) === 0) return this.failure(i - from, s);
+      if (to === 0 && (to = this.step(s, ascii[c])) === 0) break;
       s = to;
     }
-    return this.accepts(s) ? -1 : this.failure(end - from, s);
+    // The failure code is made for a match too (one table read), so that every call runs the
+    // same code: V8 optimizes this loop within a few lines of a batch, and code that had not run
+    // by then (the first refused line's) would throw the optimized code away and start again.
+    const code = this.failure(i - from, s);
+    return i === end && this.accepts(s) ? -1 : code;
   }
 
   /** `locate` from offset `i` (a character above ASCII) in state `s`. */
@@ -331,7 +337,7 @@ export class TableDfa {
    * each is cached with it, ./errors.ts `copyOfList`).
    */
   run(input: string, start: number): Verdict {
-    const code = this.locate(input, start);
+    const code = this.locate(input, start, 0, input.length);
     if (code < 0) return { ok: true, index: input.length, expected: [] };
     return { ok: false, index: this.failureIndex(code), expected: copyOfList(this.failureExpected(code)) };
   }

@@ -120,7 +120,9 @@ const NO_COLON_SLASHES = 512; // a "//" with a run before it and no ":" before i
 
 /** @internal The traits of a context (exported for the tests). */
 export function traits({ input, rule, index }: HintContext): number {
-  const c = input.charCodeAt(index);
+  // No read past the end (an error at the end of its input): V8 would throw away code it had
+  // optimized for reads within the string.
+  const c = index < input.length ? input.charCodeAt(index) : -1;
   const slashes = input.indexOf('//');
   const colon = input.indexOf(':');
   return (rule === 'URI' || rule === 'absolute-URI' ? ABSOLUTE : 0)

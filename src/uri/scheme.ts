@@ -14,8 +14,27 @@ import { driver } from './driver';
  * `text` stops: its error index (the whole length when all of `text` is one).
  */
 export function schemeLength(text: string): number {
-  const v = driver.verdict(text, 'scheme');
-  return v.ok ? text.length : v.index;
+  return (schemeStop ??= stopOf('scheme'))(text);
+}
+let schemeStop: ((text: string) => number) | undefined;
+
+/**
+ * Where `rule`'s run over a text stops: its length when all of it matches, else the error's
+ * offset. Read from the tables' failure code, without the `expected` list a verdict copies for
+ * an error to own: the hints ask this of every error in a batch.
+ */
+function stopOf(rule: 'scheme'): (text: string) => number {
+  const locate = driver.tableLocator(rule);
+  if (!locate) {
+    return (text) => {
+      const v = driver.verdict(text, rule);
+      return v.ok ? text.length : v.index;
+    };
+  }
+  return (text) => {
+    const code = locate(text, 0, text.length);
+    return code < 0 ? text.length : driver.failureIndex(code);
+  };
 }
 
 /** The length of `scheme ":"` at the start of `text`, or 0 when it does not begin so. */

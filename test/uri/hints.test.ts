@@ -181,6 +181,9 @@ describe('property: a present suggestion always validates', () => {
     expect(names('http//u@h:8a%5B[', 'URI', 4)).toBe((1 | 2 | 4 | 8 | 16 | 256 | 512).toString(2));
     expect(names('a:b:c\\', 'x', 5)).toBe((32 | 64).toString(2));
     expect(names('a\u00fc', 'x', 1)).toBe((128).toString(2));
+    // an error at the end of its input reads no character there
+    expect(names('a\\', 'x', 2)).toBe((0).toString(2));
+    expect(names('', 'URI', 0)).toBe((1).toString(2));
   });
 });
 
