@@ -120,7 +120,9 @@ if (defaultFile) {
     `uri-grammar ÷ URL.canParse: **${ratio.toFixed(2)}×** wall-time median, ${cpuRatio.toFixed(2)}× CPU time (target: at most 1.5× wall time).`,
     `Valid lines only (the ${invalidCount} invalid lines left out): ${steady.toFixed(2)}× wall, ${steadyCpu.toFixed(2)}× CPU — the steady per-line work;`,
     'the difference is the error path: for each invalid line the offset and `expected` list from the tables, the hint, and the',
-    'message, in a process too short for V8 to have optimized that code.',
+    'message, in a process too short for V8 to have optimized all of that code. The command asks V8 to optimize later than',
+    'its default (docs/cli.md, Speed): where cores are few, the compiles V8 runs in the background take the CPU from the',
+    'command (before, at the default: 1.62× wall and 2.33× CPU in this table).',
     'On this shared 2-core machine other processes\' load lands on the wall time; the CPU time shows the work each process does.',
     '<!-- /bench:batch -->',
   ].join('\n');
