@@ -199,21 +199,37 @@ function checkClasses(c: Checker, v: unknown): ClassesParts {
 function checkTables(c: Checker, t: unknown, size: number, names: number): FirstMatchParts {
   const rows = c.ints(own(t, 'rows'), 0, size, 'tables.rows');
   if (new Set(rows).size !== rows.length) c.fail('tables.rows: a state twice');
-  const steps = c.ints(own(t, 'steps'), -2, 2 ** 31, 'tables.steps');
+  const steps = c.array(own(t, 'steps'), 'tables.steps') as number[];
   if (rows.length === 0 || steps.length % rows.length !== 0) c.fail('tables.steps: not rows × columns');
   const columns = steps.length / rows.length;
   const cells = steps.length;
-  // A step: 2 × the target row's offset (row × columns), + 1 when it passes marks.
+  // A step: 2 × the target row's offset (row × columns), + 1 when it passes marks. (Index loops
+  // with the checks written out, here and for the marks: a first tree runs them before V8 has
+  // optimized anything, where a call per element costs more than the check.)
   const entry = (e: number, what: string) => {
     const at = e >> 1;
     if (e > 0 && (at % columns !== 0 || at >= cells)) c.fail(`${what}: an entry to no row`);
   };
-  for (let k = 0; k < steps.length; k++) entry(steps[k], 'tables.steps');
+  for (let k = 0; k < steps.length; k++) {
+    const e = steps[k] as unknown;
+    if (typeof e !== 'number' || (e | 0) !== e || e < -2) c.fail('tables.steps out of range');
+    if (e > 0 && ((e >> 1) % columns !== 0 || e >> 1 >= cells)) c.fail('tables.steps: an entry to no row');
+  }
   const path = (v: unknown) => c.ints(v, -1, names, 'tables.marks');
-  const marks = c.array(own(t, 'marks'), 'tables.marks').map((m) => {
-    const pair = c.array(m, 'tables.marks');
-    return [c.int(pair[0], 0, cells, 'tables.marks cell'), path(pair[1])] as const;
-  });
+  // Each [cell, path] pair is checked where it stands and handed on as it is.
+  const marks = c.array(own(t, 'marks'), 'tables.marks') as ReadonlyArray<readonly [number, readonly number[]]>;
+  for (let k = 0; k < marks.length; k++) {
+    const pair = marks[k] as unknown;
+    if (!Array.isArray(pair) || pair.length !== 2) c.fail('tables.marks: not a pair');
+    const cell = pair[0] as unknown;
+    if (typeof cell !== 'number' || (cell | 0) !== cell || cell < 0 || cell >= cells) c.fail('tables.marks cell out of range');
+    const ids = pair[1] as unknown;
+    if (!Array.isArray(ids)) c.fail('tables.marks is not an array');
+    for (let j = 0; j < ids.length; j++) {
+      const x = ids[j] as unknown;
+      if (typeof x !== 'number' || (x | 0) !== x || x < -1 || x >= names) c.fail('tables.marks out of range');
+    }
+  }
   const forwardIn = own(t, 'forward');
   const raceIn = own(t, 'race');
   const forwardStates = forwardIn === null || forwardIn === undefined ? 0 : c.array(own(forwardIn, 'sets'), 'tables.forward.sets').length;
