@@ -126,7 +126,7 @@ class Backward {
  */
 class Forward {
   /** Per state: the sorted character states, and whether the accept state is reachable. */
-  private readonly sets: number[][] = [];
+  private readonly sets: (readonly number[])[] = [];
   private readonly accepting: boolean[] = [];
   /** Transitions, `width` per state: -2 not computed yet, 0 the dead state. */
   table = new Int32Array(0);
@@ -152,11 +152,11 @@ class Forward {
     return this.idMap;
   }
 
-  private static key(set: number[], accepting: boolean): string {
+  private static key(set: readonly number[], accepting: boolean): string {
     return (accepting ? 'a' : '') + set.join(',');
   }
 
-  private intern(set: number[], accepting: boolean): number {
+  private intern(set: readonly number[], accepting: boolean): number {
     const key = Forward.key(set, accepting);
     const ids = this.ids;
     let id = ids.get(key);
@@ -273,18 +273,28 @@ class Forward {
     };
   }
 
-  /** Takes the states and transitions of `parts` (a Forward of the same NFA and classes). */
-  restore(parts: ForwardParts): void {
+  /**
+   * Takes the states and transitions of `parts` (a Forward of the same NFA and classes); `keep`
+   * as for FirstMatch.restore.
+   */
+  restore(parts: ForwardParts, keep = false): void {
     this.sets.length = 0;
     this.accepting.length = 0;
     this.idMap = undefined;
     for (let id = 0; id < parts.sets.length; id++) {
-      this.sets.push(parts.sets[id].slice());
+      this.sets.push(keep ? parts.sets[id] : parts.sets[id].slice());
       this.accepting.push(parts.accepting[id]);
     }
     this.table = fromComputed(Math.max(16, parts.sets.length) * this.width, -2, parts.table);
     for (let k = 0; k < parts.afterChar.length; k++) this.afterChar.set(parts.afterChar[k][0], parts.afterChar[k][1]);
   }
+}
+
+/** The largest cell of `items` (-1 for none). */
+function lastCell<T>(items: readonly T[], cell: (x: T) => number): number {
+  let last = -1;
+  for (let k = 0; k < items.length; k++) last = Math.max(last, cell(items[k]));
+  return last;
 }
 
 /** The entries of `table` other than `unknown`, as [index, entry] pairs, flat. */
@@ -459,10 +469,10 @@ const AMBIGUOUS = -2;
 /** The candidates of an ambiguous step, in the walk's order. */
 interface Choice {
   /** The character state of each candidate. */
-  readonly states: Int32Array;
+  readonly states: readonly number[];
   /** The step-table entry of each: 2 × the target row's offset (row × columns), + 1 with marks. */
-  readonly entries: Int32Array;
-  readonly marks: readonly (Int32Array | undefined)[];
+  readonly entries: readonly number[];
+  readonly marks: readonly (Path | undefined)[];
   /** The race of the candidates' futures after the character (see Race), once computed. */
   race?: number;
   /**
@@ -512,10 +522,16 @@ export interface FirstMatchParts {
   readonly race: RaceParts | null;
 }
 
+/**
+ * The marks a step passes, in order: a rule id to open, -1 to close. Plain arrays (of small
+ * integers, which V8 stores unboxed): a restored plan's are the plan's own, with no copy.
+ */
+type Path = readonly number[];
+
 /** A character state the walk from a row reaches, with the marks on the way. */
 interface Leaf {
   readonly state: number;
-  readonly marks: Int32Array | undefined;
+  readonly marks: Path | undefined;
 }
 
 /** The first-match tree builder of one rule (with its tree marks). */
@@ -555,8 +571,8 @@ export class FirstMatch {
   /** The step table's columns: the classes, and the end of the input. */
   readonly columns: number;
   private steps: Int32Array;
-  private readonly marks: (Int32Array | undefined)[] = [];
-  private readonly choices: (Choice | undefined)[] = [];
+  private readonly marks: (Path | undefined)[];
+  private readonly choices: (Choice | undefined)[];
   /** Row of each NFA state used as one (-1: none yet); the NFA state of each row. */
   private rowOf: Int32Array;
   private readonly stateOfRow: number[] = [];
@@ -582,7 +598,7 @@ export class FirstMatch {
    * NFA's marks use and it lacks are added. `nfa` may be one not built yet, with `parts` the
    * tables a plan holds (./plan.ts).
    */
-  constructor(nfa: Nfa | LaterNfa, readonly names: string[] = [], parts?: FirstMatchParts) {
+  constructor(nfa: Nfa | LaterNfa, readonly names: string[] = [], parts?: FirstMatchParts, keep = false) {
     names.forEach((n, id) => { if (!this.ruleIndex.has(n)) this.ruleIndex.set(n, id); });
     if (nfa instanceof Nfa) this.built = nfa;
     else this.later = nfa;
@@ -596,7 +612,11 @@ export class FirstMatch {
     this.columns = this.classes.count + 1;
     this.rowOf = new Int32Array(nfa.size).fill(-1);
     this.steps = new Int32Array(Math.max(16, parts ? parts.rows.length + 2 : 0) * this.columns);
-    if (parts) this.restore(parts);
+    // Indexed by cell: made at once to the last cell the plan fills (growing one by writes past
+    // its end would copy it again and again).
+    this.marks = parts ? new Array(lastCell(parts.marks, (m) => m[0]) + 1) : [];
+    this.choices = parts ? new Array(lastCell(parts.choices, (c) => c.cell) + 1) : [];
+    if (parts) this.restore(parts, keep);
     this.startRow = this.row(nfa.start);
     this.acceptRow = this.row(nfa.accept);
   }
@@ -613,14 +633,14 @@ export class FirstMatch {
     const choices: ChoiceParts[] = [];
     for (let cell = 0; cell < cells; cell++) {
       const m = this.marks[cell];
-      if (m) marks.push([cell, Array.from(m)]);
+      if (m) marks.push([cell, [...m]]);
       const c = this.choices[cell];
       if (c) {
         choices.push({
           cell,
-          states: Array.from(c.states),
-          entries: Array.from(c.entries),
-          marks: c.marks.map((x) => (x ? Array.from(x) : null)),
+          states: [...c.states],
+          entries: [...c.entries],
+          marks: c.marks.map((x) => (x ? [...x] : null)),
           race: c.race ?? null,
           afterOne: c.afterOne ? computed(c.afterOne, -2) : null,
         });
@@ -654,42 +674,34 @@ export class FirstMatch {
     return this.stateOfRow.length <= limit;
   }
 
-  private restore(parts: FirstMatchParts): void {
-    // Index loops and views of one buffer: a process's first tree runs this before V8 has
-    // optimized anything, where each `for … of` allocates and each small typed array costs an
-    // ArrayBuffer of its own (hundreds of them in a plan).
+  /**
+   * Takes the tables of `parts`. `keep`: the parts are this builder's to keep (a plan this
+   * library wrote, parsed for it alone), so their arrays are used as they are; otherwise each is
+   * copied (data a caller may still hold and change). Index loops: a process's first tree runs
+   * this before V8 has optimized anything, where each `for … of` allocates.
+   */
+  private restore(parts: FirstMatchParts, keep: boolean): void {
+    const own = keep ? (a: readonly number[]) => a : (a: readonly number[]) => a.slice();
     const rows = parts.rows;
     for (let k = 0; k < rows.length; k++) this.row(rows[k]);
     const columns = this.columns;
     this.steps.set(parts.steps);
     const marks = parts.marks;
-    const paths = views(marks.length, (k) => marks[k][1]);
-    for (let k = 0; k < marks.length; k++) this.marks[marks[k][0]] = paths[k];
+    for (let k = 0; k < marks.length; k++) this.marks[marks[k][0]] = own(marks[k][1]);
     const choices = parts.choices;
-    const states = views(choices.length, (k) => choices[k].states);
-    const entries = views(choices.length, (k) => choices[k].entries);
-    // The candidates' marks, every choice's in turn (those that pass none are null).
-    const passed: (readonly number[])[] = [];
-    for (let k = 0; k < choices.length; k++) {
-      const ms = choices[k].marks;
-      for (let j = 0; j < ms.length; j++) if (ms[j]) passed.push(ms[j]!);
-    }
-    const passedViews = views(passed.length, (k) => passed[k]);
-    let next = 0;
     for (let k = 0; k < choices.length; k++) {
       const c = choices[k];
-      const afterOne = c.afterOne ? fromComputed(columns, -2, c.afterOne) : undefined;
-      const cellMarks: (Int32Array | undefined)[] = new Array(c.marks.length);
-      for (let j = 0; j < c.marks.length; j++) cellMarks[j] = c.marks[j] ? passedViews[next++] : undefined;
-      this.choices[c.cell] = {
-        states: states[k],
-        entries: entries[k],
-        marks: cellMarks,
-        ...(c.race !== null ? { race: c.race } : {}),
-        ...(afterOne ? { afterOne } : {}),
-      };
+      const cellMarks: (Path | undefined)[] = new Array(c.marks.length);
+      for (let j = 0; j < c.marks.length; j++) {
+        const m = c.marks[j];
+        cellMarks[j] = m ? own(m) : undefined;
+      }
+      const choice: Choice = { states: own(c.states), entries: own(c.entries), marks: cellMarks };
+      if (c.race !== null) choice.race = c.race;
+      if (c.afterOne) choice.afterOne = fromComputed(columns, -2, c.afterOne);
+      this.choices[c.cell] = choice;
     }
-    if (parts.forward) this.forward.restore(parts.forward);
+    if (parts.forward) this.forward.restore(parts.forward, keep);
     if (parts.race) this.race.restore(parts.race);
   }
 
@@ -754,7 +766,7 @@ export class FirstMatch {
       if (!found.has(s)) {
         found.add(s);
         const path = this.path(k);
-        list!.push({ state: s, marks: path.length ? Int32Array.from(path) : undefined });
+        list!.push({ state: s, marks: path.length ? path : undefined });
       }
       return false;
     });
@@ -778,8 +790,8 @@ export class FirstMatch {
       return (this.steps[cell] = entries[0]);
     }
     this.choices[cell] = {
-      states: Int32Array.from(takers, (l) => l.state),
-      entries: Int32Array.from(entries),
+      states: takers.map((l) => l.state),
+      entries,
       marks: takers.map((l) => l.marks),
     };
     return (this.steps[cell] = AMBIGUOUS);
@@ -858,7 +870,7 @@ export class FirstMatch {
           steps = this.steps; // it may have grown
         }
       }
-      let path: Int32Array | undefined;
+      let path: Path | undefined;
       if (e > 0) {
         if (e & 1) path = this.marks[cell];
       } else if (e === DEAD) {

@@ -168,7 +168,8 @@ export function planBuilder(grammar: Rules, rule: string, nodeRules: ReadonlySet
     }
     return nfa;
   };
-  const builder = new FirstMatch({ size, maxDepth, classes, start, accept, build }, [...names], tables);
+  // A plan this library wrote is parsed for this builder alone: its arrays are kept as they are.
+  const builder = new FirstMatch({ size, maxDepth, classes, start, accept, build }, [...names], tables, !check);
   // The classes come with the plan: the table's width must be theirs.
   if (builder.columns * tables.rows.length !== tables.steps.length) c.fail('tables.steps do not fit the classes');
   return builder;
