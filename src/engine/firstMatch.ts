@@ -572,7 +572,8 @@ export class FirstMatch {
   readonly columns: number;
   private steps: Int32Array;
   private readonly marks: (Path | undefined)[];
-  private readonly choices: (Choice | undefined)[];
+  /** By cell: a map (an ambiguous step is rare, and a table by cell would be mostly holes). */
+  private readonly choices = new Map<number, Choice>();
   /** Row of each NFA state used as one (-1: none yet); the NFA state of each row. */
   private rowOf: Int32Array;
   private readonly stateOfRow: number[] = [];
@@ -615,7 +616,6 @@ export class FirstMatch {
     // Indexed by cell: made at once to the last cell the plan fills (growing one by writes past
     // its end would copy it again and again).
     this.marks = parts ? new Array(lastCell(parts.marks, (m) => m[0]) + 1) : [];
-    this.choices = parts ? new Array(lastCell(parts.choices, (c) => c.cell) + 1) : [];
     if (parts) this.restore(parts, keep);
     this.startRow = this.row(nfa.start);
     this.acceptRow = this.row(nfa.accept);
@@ -634,7 +634,7 @@ export class FirstMatch {
     for (let cell = 0; cell < cells; cell++) {
       const m = this.marks[cell];
       if (m) marks.push([cell, [...m]]);
-      const c = this.choices[cell];
+      const c = this.choices.get(cell);
       if (c) {
         choices.push({
           cell,
@@ -699,7 +699,7 @@ export class FirstMatch {
       const choice: Choice = { states: own(c.states), entries: own(c.entries), marks: cellMarks };
       if (c.race !== null) choice.race = c.race;
       if (c.afterOne) choice.afterOne = fromComputed(columns, -2, c.afterOne);
-      this.choices[c.cell] = choice;
+      this.choices.set(c.cell, choice);
     }
     if (parts.forward) this.forward.restore(parts.forward, keep);
     if (parts.race) this.race.restore(parts.race);
@@ -789,11 +789,11 @@ export class FirstMatch {
       this.marks[cell] = takers[0].marks;
       return (this.steps[cell] = entries[0]);
     }
-    this.choices[cell] = {
+    this.choices.set(cell, {
       states: takers.map((l) => l.state),
       entries,
       marks: takers.map((l) => l.marks),
-    };
+    });
     return (this.steps[cell] = AMBIGUOUS);
   }
 
@@ -812,7 +812,7 @@ export class FirstMatch {
         if (e === UNKNOWN) e = this.fill(r, k);
         if (e !== AMBIGUOUS) continue;
         const s = this.stateOfRow[r];
-        out.push({ after: s === this.nfa.start ? -1 : s, sample: this.classes.sample[k], candidates: [...this.choices[cell]!.states] });
+        out.push({ after: s === this.nfa.start ? -1 : s, sample: this.classes.sample[k], candidates: [...this.choices.get(cell)!.states] });
       }
     }
     return out;
@@ -876,7 +876,7 @@ export class FirstMatch {
       } else if (e === DEAD) {
         return false;
       } else {
-        const choice = this.choices[cell]!;
+        const choice = this.choices.get(cell)!;
         let j: number;
         if (t === undefined) {
           const next = i + charLength(input, i);
