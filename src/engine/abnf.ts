@@ -123,6 +123,8 @@ export const MAX_GROUP_NESTING = 200;
 
 /** Sticky RegExps for runs the reader takes in one step. */
 const WSP = /[ \t]*/y;
+/** A blank or comment-only line, with its line end. */
+const BLANK_LINE = /[ \t]*(?:;[^\n]*)?\n/y;
 const DIGITS = /[0-9]*/y;
 const QUOTED = /[\x20\x21\x23-\x7e]*/y;
 
@@ -294,13 +296,8 @@ class Reader implements NotationReader {
   }
 
   private skipBlankLinesFrom(): void {
-    for (;;) {
-      const m = /[ \t]*(;[^\n]*)?\n/y;
-      m.lastIndex = this.pos;
-      const r = m.exec(this.src);
-      if (!r) return;
-      this.pos += r[0].length;
-    }
+    // One sticky RegExp and `test` (no match array): a reader meets this at every line end.
+    for (BLANK_LINE.lastIndex = this.pos; BLANK_LINE.test(this.src); ) this.pos = BLANK_LINE.lastIndex;
   }
 
   private alternation(): Expr {

@@ -80,7 +80,7 @@ export class Automaton {
   }
 
   /** The character states and the accept state reachable from `ids` without consuming. */
-  private closure(ids: Iterable<number>): number[] {
+  private closure(ids: readonly number[]): number[] {
     return closure(this.nfa, ids);
   }
 

@@ -16,27 +16,54 @@ export const MAX_RULE_CHAIN = 400;
  * with its first two rules; iterative (no recursion on the chain's length).
  */
 function longestChain(uses: ReadonlyMap<string, Array<[string, number]>>, skip: ReadonlySet<string>): { length: number; chain: string[] } | undefined {
+  // Index loops and each rule's list filtered once: this runs in every compileAbnf, before V8
+  // has optimized anything (a destructuring walks an iterator there, and a filter per visit of
+  // a rule made its list again for each of its references).
   const depth = new Map<string, number>();
   const next = new Map<string, string | undefined>();
+  const outOf = new Map<string, string[]>();
+  const targets = (name: string): string[] => {
+    let out = outOf.get(name);
+    if (out === undefined) {
+      out = [];
+      const list = uses.get(name);
+      if (list) for (let k = 0; k < list.length; k++) if (!skip.has(list[k][0])) out.push(list[k][0]);
+      outOf.set(name, out);
+    }
+    return out;
+  };
+  const names: string[] = [];
+  const at: number[] = [];
   for (const start of uses.keys()) {
     if (skip.has(start) || depth.has(start)) continue;
-    const stack: Array<[string, number]> = [[start, 0]];
-    while (stack.length) {
-      const top = stack[stack.length - 1];
-      const [name, k] = top;
-      const out = (uses.get(name) ?? []).filter(([n]) => !skip.has(n));
+    names.push(start);
+    at.push(0);
+    while (names.length) {
+      const top = names.length - 1;
+      const name = names[top];
+      const out = targets(name);
+      const k = at[top];
       if (k < out.length) {
-        top[1]++;
-        const n = out[k][0];
-        if (!depth.has(n)) stack.push([n, 0]);
+        at[top] = k + 1;
+        if (!depth.has(out[k])) {
+          names.push(out[k]);
+          at.push(0);
+        }
         continue;
       }
       let best = 0;
       let via: string | undefined;
-      for (const [n] of out) if ((depth.get(n) ?? 0) + 1 > best) { best = (depth.get(n) ?? 0) + 1; via = n; }
+      for (let j = 0; j < out.length; j++) {
+        const d = (depth.get(out[j]) ?? 0) + 1;
+        if (d > best) {
+          best = d;
+          via = out[j];
+        }
+      }
       depth.set(name, best);
       next.set(name, via);
-      stack.pop();
+      names.pop();
+      at.pop();
     }
   }
   let top: string | undefined;

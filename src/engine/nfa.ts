@@ -42,6 +42,9 @@ type Pending =
   /** Copy `i` of a repetition's item (`i` < min: required; else optional, tried before `end`). */
   | { readonly t: 'copy'; readonly e: Extract<Expr, { t: 'rep' }>; readonly i: number; readonly depth: number; readonly next: number; readonly end: number; readonly chain: Chain | undefined; readonly within: readonly string[] };
 
+/** The successors of a state not linked yet (shared: `link` replaces it, never pushes onto it). */
+const NO_SUCCESSORS: number[] = Object.freeze([]) as unknown as number[];
+
 export class Nfa {
   readonly kind: Kind[] = [];
   /** Successors, highest priority first. */
@@ -74,7 +77,7 @@ export class Nfa {
       throw new RangeError(`grammar too large: a rule expands to more than ${MAX_STATES} automaton states`);
     }
     this.kind.push(kind);
-    this.out.push([]);
+    this.out.push(NO_SUCCESSORS);
     this.ranges.push(null);
     this.label.push('');
     this.rule.push('');
@@ -150,7 +153,15 @@ export function buildNfa(grammar: Rules, root: Expr, options: NfaOptions = {}): 
   nfa.maxDepth = shape.maxDepth;
   nfa.charSets.push(...shape.charSets);
 
-  const link = (from: number, to: number) => nfa.out[from].push(to);
+  // A state's successors as an array of its size: most states have one or two, and a push onto
+  // an empty array makes room for 17 (the NFA of a first tree is built in cold code, where its
+  // allocation brings on collections).
+  const link = (from: number, to: number) => {
+    const o = nfa.out[from];
+    if (o.length === 0) nfa.out[from] = [to];
+    else if (o.length === 1) nfa.out[from] = [o[0], to];
+    else o.push(to);
+  };
 
   const char = (ranges: Ranges, label: string): [number, number] => {
     const s = nfa.add(Kind.Char);
@@ -175,7 +186,9 @@ export function buildNfa(grammar: Rules, root: Expr, options: NfaOptions = {}): 
         // Each character of a quoted string is named on its own: after the "2" of "25",
         // what is expected is "5".
         for (const ch of e.text) {
-          const [a, b] = char(folded(ch), quoted(ch));
+          const ab = char(folded(ch), quoted(ch));
+          const a = ab[0];
+          const b = ab[1];
           link(cur, a);
           cur = b;
         }
@@ -184,23 +197,26 @@ export function buildNfa(grammar: Rules, root: Expr, options: NfaOptions = {}): 
       case 'seq': {
         const s = nfa.add(Kind.Eps);
         let cur = s;
-        for (const item of e.items) {
-          const [a, b] = build(item, depth);
-          link(cur, a);
-          cur = b;
+        // Index loops and index reads, no destructuring: a first answer builds this cold,
+        // where each `for … of` and `[a, b] =` walks an iterator.
+        for (let k = 0; k < e.items.length; k++) {
+          const ab = build(e.items[k], depth);
+          link(cur, ab[0]);
+          cur = ab[1];
         }
         return [s, cur];
       }
       case 'alt': {
         const s = nfa.add(Kind.Eps);
         const end = nfa.add(Kind.Eps);
-        (merging ? merging.items(e) : e.items).forEach((item, k) => {
+        const items = merging ? merging.items(e) : e.items;
+        for (let k = 0; k < items.length; k++) {
           if (trace) stack.push(`alternative ${k + 1}`);
-          const [a, b] = build(item, depth);
+          const ab = build(items[k], depth);
           if (trace) stack.pop();
-          link(s, a);
-          link(b, end);
-        });
+          link(s, ab[0]);
+          link(ab[1], end);
+        }
         return [s, end];
       }
       case 'rep': {
@@ -215,7 +231,9 @@ export function buildNfa(grammar: Rules, root: Expr, options: NfaOptions = {}): 
         if (e.max === Infinity) {
           const d = depth + 1;
           const loop = nfa.add(Kind.Eps);
-          const [a, b] = iteration(e, d);
+          const ab = iteration(e, d);
+          const a = ab[0];
+          const b = ab[1];
           link(loop, a);
           link(loop, end);
           link(b, loop);
@@ -245,7 +263,9 @@ export function buildNfa(grammar: Rules, root: Expr, options: NfaOptions = {}): 
     const open = nfa.add(Kind.IterStart);
     const close = nfa.add(Kind.IterEnd);
     nfa.depth[open] = nfa.depth[close] = d;
-    const [a, b] = build(e.item, d);
+    const ab = build(e.item, d);
+    const a = ab[0];
+    const b = ab[1];
     link(open, a);
     link(b, close);
     return [open, close];
@@ -267,7 +287,9 @@ export function buildNfa(grammar: Rules, root: Expr, options: NfaOptions = {}): 
         }
         chain = { name: p.name, parent: chain };
         if (trace) stack.push(p.name);
-        const [a, b] = build(body, p.depth);
+        const ab = build(body, p.depth);
+        const a = ab[0];
+        const b = ab[1];
         link(s, a);
         link(b, p.end);
         // The characters that begin the rule (within it: it may be empty) are named after it.
@@ -278,13 +300,17 @@ export function buildNfa(grammar: Rules, root: Expr, options: NfaOptions = {}): 
         if (trace && bounded) stack.push(`iteration ${i + 1}`);
         if (i < e.min) {
           // A required copy, then the next one or the optional part.
-          const [a, b] = build(e.item, p.depth);
+          const ab = build(e.item, p.depth);
+          const a = ab[0];
+          const b = ab[1];
           link(s, a);
           link(b, i + 1 < e.min ? nfa.lazy({ ...p, i: i + 1, within: p.within }) : p.next);
         } else {
           // An optional copy, tried before the exit; then the next one, or the exit.
           const d = p.depth + 1;
-          const [a, b] = iteration(e, d);
+          const ab = iteration(e, d);
+          const a = ab[0];
+          const b = ab[1];
           link(s, a);
           link(s, p.end);
           link(b, i + 1 < e.max ? nfa.lazy({ ...p, i: i + 1, within: p.within }) : p.end);
@@ -296,7 +322,9 @@ export function buildNfa(grammar: Rules, root: Expr, options: NfaOptions = {}): 
     }
   };
 
-  const [s, end] = build(root, 0);
+  const built = build(root, 0);
+  const s = built[0];
+  const end = built[1];
   nfa.start = s;
   nfa.accept = nfa.add(Kind.Accept);
   link(end, nfa.accept);
@@ -321,8 +349,14 @@ function analyze(grammar: Rules, root: Expr, bodyOf: (name: string) => Expr, mer
     switch (e.t) {
       case 'chars': addSet(rangesOf(e)); return 0;
       case 'lit': for (const ch of e.text) addSet(folded(ch)); return 0;
-      case 'seq': { let m = 0; for (const x of e.items) m = Math.max(m, depth(x)); return m; }
-      case 'alt': { let m = 0; for (const x of merging ? merging.items(e) : e.items) m = Math.max(m, depth(x)); return m; }
+      // Index loops: a first answer runs this cold, where `for … of` allocates at every step.
+      case 'seq': { let m = 0; for (let k = 0; k < e.items.length; k++) m = Math.max(m, depth(e.items[k])); return m; }
+      case 'alt': {
+        const items = merging ? merging.items(e) : e.items;
+        let m = 0;
+        for (let k = 0; k < items.length; k++) m = Math.max(m, depth(items[k]));
+        return m;
+      }
       case 'rep': return depth(e.item) + (e.max > e.min ? 1 : 0);
       case 'ref': {
         let d = depthOf.get(e.name);
@@ -443,18 +477,52 @@ const quoted = (ch: string): string => {
  * expanding the lazy states met, and not going past `stop` (the end of a rule, already linked to
  * what follows it). What the automaton, the lookahead and the labels of label rules read.
  */
-export function closure(nfa: Nfa, from: Iterable<number>, stop = -1): number[] {
-  const seen = new Set<number>();
-  const out: number[] = [];
-  const stack = [...from];
-  while (stack.length) {
-    const id = stack.pop()!;
-    if (seen.has(id) || id === stop) continue;
-    seen.add(id);
-    if (nfa.kind[id] === Kind.Lazy) nfa.expand(id);
-    const k = nfa.kind[id];
-    if (k === Kind.Char || k === Kind.Accept) out.push(id);
-    else for (const n of nfa.out[id]) stack.push(n);
+export function closure(nfa: Nfa, from: readonly number[], stop = -1): number[] {
+  // Index loops and a reused table of marks for what was seen (no Set, no iterator: a first
+  // answer runs this in cold code, where both allocate on every step). An expansion met on the
+  // way may close over its own sub-automaton (label rules): that inner call gets a Set.
+  const outer = !closing;
+  closing = true;
+  try {
+    let seen: Int32Array | Set<number>;
+    if (outer) {
+      if (++epoch === 0x7fffffff) { epochs.fill(0); epoch = 1; }
+      seen = epochs;
+    } else seen = new Set<number>();
+    const out: number[] = [];
+    const stack: number[] = [];
+    for (let k = 0; k < from.length; k++) stack.push(from[k]);
+    while (stack.length) {
+      const id = stack.pop()!;
+      if (id === stop) continue;
+      if (outer) {
+        if (id >= epochs.length) seen = grown(id);
+        if ((seen as Int32Array)[id] === epoch) continue;
+        (seen as Int32Array)[id] = epoch;
+      } else {
+        if ((seen as Set<number>).has(id)) continue;
+        (seen as Set<number>).add(id);
+      }
+      if (nfa.kind[id] === Kind.Lazy) nfa.expand(id);
+      const k = nfa.kind[id];
+      if (k === Kind.Char || k === Kind.Accept) out.push(id);
+      else {
+        const next = nfa.out[id];
+        for (let j = 0; j < next.length; j++) stack.push(next[j]);
+      }
+    }
+    return out.sort(ascending);
+  } finally {
+    if (outer) closing = false;
   }
-  return out.sort((a, b) => a - b);
+}
+const ascending = (a: number, b: number) => a - b;
+/** closure's marks: state `id` was seen in the current call when epochs[id] === epoch. */
+let epochs = new Int32Array(1024);
+let epoch = 0;
+let closing = false;
+function grown(id: number): Int32Array {
+  const bigger = new Int32Array(Math.max(2 * epochs.length, id + 1));
+  bigger.set(epochs);
+  return (epochs = bigger);
 }

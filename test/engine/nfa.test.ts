@@ -4,7 +4,7 @@
  * in states, not timed (machines are noisy). The trees themselves are held to the backtracking
  * reference in ./reference.test.ts.
  */
-import { buildNfa, Kind } from '../../src/engine/nfa';
+import { buildNfa, closure, Kind, type Nfa } from '../../src/engine/nfa';
 import { FirstMatch } from '../../src/engine/firstMatch';
 import { FlatTree } from '../../src/engine/flatTree';
 import { readGrammar } from '../../src/engine/abnf';
@@ -106,6 +106,52 @@ function triples(rules: Rules, rule: string, nodeRules: Set<string>, input: stri
 }
 
 const chars = (nfa: ReturnType<typeof buildNfa>) => nfa.kind.filter((k) => k === Kind.Char).length;
+
+/** closure as the header defines it, plainly: depth-first over a fully built NFA, a Set for what was seen. */
+function plainClosure(nfa: Nfa, from: number[], stop = -1): number[] {
+  const seen = new Set<number>();
+  const out: number[] = [];
+  const todo = [...from];
+  while (todo.length) {
+    const id = todo.pop()!;
+    if (seen.has(id) || id === stop) continue;
+    seen.add(id);
+    if (nfa.kind[id] === Kind.Char || nfa.kind[id] === Kind.Accept) out.push(id);
+    else todo.push(...nfa.out[id]);
+  }
+  return out.sort((a, b) => a - b);
+}
+
+describe('closure (its table of marks, and a closure met while an expansion builds)', () => {
+  it('equals the plain closure from every state, as the NFA is built lazily and with label rules', () => {
+    // Label rules make an expansion close over its own sub-automaton in the middle of a closure.
+    const { rules } = readGrammar(RFC2396_BNF, 'rfc2396');
+    for (const [rule, labels] of [['URI-reference', ['alphanum', 'escaped', 'unreserved', 'reserved']], ['hostport', ['alphanum']], ['abs_path', []]] as const) {
+      const nfa = buildNfa(rules, { t: 'ref', name: rule }, { labelRules: new Set(labels) });
+      // From the start: the lazy states the closure meets are expanded as it goes.
+      const lazy = closure(nfa, [nfa.start]);
+      nfa.expandAll();
+      expect(lazy).toEqual(plainClosure(nfa, [nfa.start]));
+      let checked = 0;
+      for (let s = 0; s < nfa.size; s++) {
+        if (nfa.kind[s] !== Kind.Char) continue;
+        const from = [nfa.out[s][0]];
+        expect([rule, s, closure(nfa, from)]).toEqual([rule, s, plainClosure(nfa, from)]);
+        checked++;
+      }
+      expect(checked).toBeGreaterThan(10);
+    }
+  });
+  it('stops at `stop`, and gives each state once however many paths reach it', () => {
+    const { rules } = readGrammar('x = ( "a" / "a" / ( "a" ) ) *( "b" / "b" )\n');
+    const nfa = buildNfa(rules, { t: 'ref', name: 'x' });
+    nfa.expandAll();
+    const all = closure(nfa, [nfa.start, nfa.start]);
+    expect(all).toEqual(plainClosure(nfa, [nfa.start]));
+    expect(new Set(all).size).toBe(all.length);
+    expect(closure(nfa, [nfa.start], nfa.start)).toEqual([]);
+  });
+});
 
 describe('mergeCharacters: one character state for an expression that takes one character', () => {
   it('reads ALPHA / DIGIT / "-" (and a rule that is only that) as one state; not a rule that gives a node', () => {

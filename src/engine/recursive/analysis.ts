@@ -113,23 +113,33 @@ export function analyzeRecursion(rules: Rules): Recursion {
   }
   const leftCycle = cycleThrough(left);
   // Recursive rules: those that reach themselves (strongly connected through references).
-  const reach = (from: string): Set<string> => {
+  // Arrays and index loops: compileAbnf runs this cold, where iterating a Set or a Map
+  // allocates at every step.
+  const refs = new Map<string, string[]>();
+  for (const [name, r] of right) refs.set(name, [...r]);
+  const reach = (from: string): string[] => {
     const seen = new Set<string>();
-    const todo = [...(right.get(from) ?? [])];
+    const order: string[] = [];
+    const todo = (refs.get(from) ?? []).slice();
     while (todo.length) {
       const n = todo.pop()!;
       if (seen.has(n)) continue;
       seen.add(n);
-      for (const m of right.get(n) ?? []) todo.push(m);
+      order.push(n);
+      const next = refs.get(n);
+      if (next) for (let k = 0; k < next.length; k++) todo.push(next[k]);
     }
-    return seen;
+    return order;
   };
-  const reaches = new Map<string, Set<string>>();
-  for (const name of Object.keys(rules)) reaches.set(name, reach(name));
+  const names = Object.keys(rules);
+  const reaches: string[][] = names.map(reach);
   const recursive = new Set<string>();
-  for (const [name, r] of reaches) if (r.has(name)) recursive.add(name);
+  for (let k = 0; k < names.length; k++) if (reaches[k].includes(names[k])) recursive.add(names[k]);
   const general = new Set<string>(recursive);
-  for (const [name, r] of reaches) for (const n of r) if (recursive.has(n)) general.add(name);
+  for (let k = 0; k < names.length; k++) {
+    const r = reaches[k];
+    for (let j = 0; j < r.length; j++) if (recursive.has(r[j])) { general.add(names[k]); break; }
+  }
   return { recursive, general, leftCycle };
 }
 
