@@ -74,9 +74,9 @@ async function workload() {
   const json = lib.compileAbnf(grammarText('json.abnf'));
   json.isValid('{"a":[1,2,{"b":null}]}', 'JSON-text'); json.parseTree('[1,"x"]', 'JSON-text');
   const text = lib.toModule(g, { format: 'cjs', samples: ['http://example.com/a?b#c', '//h/p', 'a/b'], plans: ['URI-reference'] });
-  const m = /fromCompiled\(JSON\.parse\((".*")\)\)/.exec(text);
-  if (!m) throw new Error('toModule no longer writes fromCompiled(JSON.parse("…")): the workload needs a look');
-  const pre = lib.fromCompiled(JSON.parse(JSON.parse(m[1])));
+  const m = /fromCompiled\)?\((".*")\);\n$/s.exec(text);
+  if (!m) throw new Error('toModule no longer writes fromCompiled("…"): the workload needs a look');
+  const pre = lib.fromCompiled(JSON.parse(m[1]));
   pre.isValid('http://a/b', 'URI-reference'); pre.parseTree('http://a/b', 'URI-reference');
 
   // The command line: a batch of lines, one input, a tree, with output thrown away.

@@ -11,7 +11,7 @@ export type { Grammar, GrammarValidation, ValidationOf } from './engine/grammar'
 export type { Expr } from './engine/expr';
 export type { TreeSink } from './engine/firstMatch';
 export { RuleGrammar } from './engine/ruleGrammar';
-export { fromCompiled, toModule, toTypes, COMPILED_FORMAT, COMPILED_VERSION, type CompiledGrammar, type EncodedExpr, type ModuleOptions } from './engine/compiled';
+export { fromCompiled, toModule, toTypes, COMPILED_FORMAT, COMPILED_VERSION, COMPILED_KEY, type CompiledGrammar, type EncodedExpr, type ModuleOptions } from './engine/compiled';
 export { registerNotation, ABNF, type Notation, type NotationReader } from './engine/notation';
 export { grammarByName, GRAMMAR_NAMES } from './grammars/registry';
 export { rfc3986Grammar as rfc3986 } from './grammars/rfc3986';

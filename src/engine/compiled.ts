@@ -18,10 +18,11 @@ import { Automaton, type MinimalDfa } from './automaton';
 import { codePoints, type Expr, type Rules } from './expr';
 import { asciiRanges } from './codepoints';
 import { expectPlainObject, own } from './options';
-import { planKey, ShippedPlans, type TreePlan } from './plan';
+import { GivenPlans, planKey, ShippedPlans, type TreePlan } from './plan';
 import { sampleInputs } from './samples';
 import { RuleGrammar, type RuleGrammarOptions } from './ruleGrammar';
 import { packDfas, type PackedDfa } from './tableDfa';
+import { rulesReachingCycles } from './recursive/analysis';
 
 /** The format tag and version of the data (a module written by another version is refused). */
 export const COMPILED_FORMAT = 'uri-grammar/compiled';
@@ -90,14 +91,32 @@ export const MAX_EXPR_DEPTH = 1_000;
  * than once. Lean on purpose: a precompiled module decodes every rule on load, in code V8 has
  * not optimized yet.
  */
-function decode(root: unknown, named?: ReadonlySet<string>): Expr {
+interface DecodeOptions {
+  /** The rules of the data: every reference must name one (undefined: not checked). */
+  readonly named?: ReadonlySet<string>;
+  /** False: every check, and no expression made (what the data's check on load needs). */
+  readonly build?: boolean;
+  /** Where to put the name of every reference met. */
+  readonly refs?: string[];
+  /** The data is a tree (parsed from JSON): no array can be met twice, so none is tracked. */
+  readonly tree?: boolean;
+}
+
+function decode(root: unknown, { named, build = true, refs, tree = false }: DecodeOptions = {}): Expr {
   const done = new Map<unknown, { e: Expr; depth: number }>();
   const path = new Set<unknown>();
   type Frame = { x: unknown[]; kids: number; next: number; items: Expr[]; depth: number };
   const frames: Frame[] = [];
+  const made = (x: unknown[], items: Expr[]): Expr => {
+    checkNode(x);
+    return build ? node(x, items) : UNBUILT;
+  };
   const leaf = (x: unknown[]): Expr => {
-    const e = node(x, []);
-    if (named && e.t === 'ref' && !named.has(e.name)) throw bad(`a reference to ${JSON.stringify(e.name)}, which is not a rule`);
+    const e = made(x, NO_ITEMS);
+    if (x[0] === 'f') {
+      if (named && !named.has(x[1] as string)) throw bad(`a reference to ${JSON.stringify(x[1])}, which is not a rule`);
+      refs?.push(x[1] as string);
+    }
     return e;
   };
   const composite = (x: unknown): x is unknown[] => {
@@ -105,11 +124,13 @@ function decode(root: unknown, named?: ReadonlySet<string>): Expr {
     return x[0] === 's' || x[0] === 'a' || x[0] === 'r';
   };
   const enter = (x: unknown[]): void => {
-    if (path.has(x)) throw bad('an expression contains itself');
+    if (!tree) {
+      if (path.has(x)) throw bad('an expression contains itself');
+      path.add(x);
+    }
     if (frames.length >= MAX_EXPR_DEPTH) throw bad(`an expression nests deeper than ${MAX_EXPR_DEPTH}, which compileAbnf never makes`);
-    path.add(x);
     // Children: items 1.. of a sequence or choice, item 1 of a repetition.
-    frames.push({ x, kids: x[0] === 'r' ? 1 : x.length - 1, next: 0, items: [], depth: 0 });
+    frames.push({ x, kids: x[0] === 'r' ? 1 : x.length - 1, next: 0, items: build ? [] : NO_ITEMS, depth: 0 });
   };
   if (!composite(root)) return leaf(root as unknown[]);
   enter(root);
@@ -118,32 +139,37 @@ function decode(root: unknown, named?: ReadonlySet<string>): Expr {
     if (f.next < f.kids) {
       const kid = f.x[1 + f.next++];
       if (!composite(kid)) {
-        f.items.push(leaf(kid as unknown[]));
+        const e = leaf(kid as unknown[]);
+        if (build) f.items.push(e);
         if (f.depth < 1) f.depth = 1;
         continue;
       }
-      const seen = done.get(kid);
+      const seen = tree ? undefined : done.get(kid);
       if (seen) {
-        f.items.push(seen.e);
+        if (build) f.items.push(seen.e);
         if (seen.depth > f.depth) f.depth = seen.depth;
       } else enter(kid);
       continue;
     }
     frames.pop();
-    path.delete(f.x);
-    const e = node(f.x, f.items);
+    if (!tree) path.delete(f.x);
+    const e = made(f.x, f.items);
     const depth = f.depth + 1;
     if (depth > MAX_EXPR_DEPTH) throw bad(`an expression nests deeper than ${MAX_EXPR_DEPTH}, which compileAbnf never makes`);
-    done.set(f.x, { e, depth });
+    if (!tree) done.set(f.x, { e, depth });
     const parent = frames[frames.length - 1];
     if (!parent) return e;
-    parent.items.push(e);
+    if (build) parent.items.push(e);
     if (depth > parent.depth) parent.depth = depth;
   }
 }
 
-/** One encoded node, its children decoded (`items`). */
-function node(x: unknown[], items: Expr[]): Expr {
+/** What `decode` gives when it only checks. */
+const UNBUILT: Expr = { t: 'lit', text: '' };
+const NO_ITEMS: Expr[] = [];
+
+/** The checks of one encoded node (its children are checked on their own): a TypeError unless it is as `encode` writes it. */
+function checkNode(x: unknown[]): void {
   switch (x[0]) {
     case 'c': {
       const r = x[1] as unknown;
@@ -153,21 +179,32 @@ function node(x: unknown[], items: Expr[]): Expr {
         const n = r[k] as unknown;
         if (!(Number.isInteger(n) && (n as number) >= 0 && (n as number) <= 0x10ffff && (k === 0 || (n as number) >= (r[k - 1] as number)))) throw bad('a character set');
       }
-      return codePoints(r as number[], x[2]);
+      return;
     }
     case 'l':
       if (typeof x[1] !== 'string') throw bad('a quoted string');
-      return { t: 'lit', text: x[1] };
+      return;
     case 's': case 'a':
-      return { t: x[0] === 's' ? 'seq' : 'alt', items };
+      return;
     case 'r':
       if (!Number.isInteger(x[2]) || (x[2] as number) < 0 || !(x[3] === null || (Number.isInteger(x[3]) && (x[3] as number) >= (x[2] as number)))) throw bad('a repetition');
-      return { t: 'rep', item: items[0], min: x[2] as number, max: x[3] === null ? Infinity : x[3] as number };
+      return;
     case 'f':
       if (typeof x[1] !== 'string') throw bad('a reference');
-      return { t: 'ref', name: x[1] };
+      return;
     default:
       throw bad(`unknown tag ${JSON.stringify(x[0])}`);
+  }
+}
+
+/** One encoded node (checked: checkNode), its children decoded (`items`). */
+function node(x: unknown[], items: Expr[]): Expr {
+  switch (x[0]) {
+    case 'c': return codePoints(x[1] as number[], x[2] as string);
+    case 'l': return { t: 'lit', text: x[1] as string };
+    case 's': case 'a': return { t: x[0] === 's' ? 'seq' : 'alt', items };
+    case 'r': return { t: 'rep', item: items[0], min: x[2] as number, max: x[3] === null ? Infinity : x[3] as number };
+    default: return { t: 'ref', name: x[1] as string };
   }
 }
 
@@ -245,11 +282,28 @@ function packed(dfas: Record<string, MinimalDfa>): PackedDfa | undefined {
   }
 }
 
-/** A grammar from its compiled data (what a module written by `toModule` calls). */
-export function fromCompiled<R extends string = string>(data: CompiledGrammar): RuleGrammar<R> {
+/**
+ * A grammar from its compiled data (what a module written by `toModule` calls), as an object or
+ * as its JSON text. Everything is checked now (a damaged module fails on load); each rule's
+ * expression is made when it is first read (a verdict from the tables and a tree from a plan
+ * read none), and the rules that reach recursion are found from the references the check
+ * collects. Data given as text is parsed for the grammar alone, which then keeps its plans'
+ * arrays as they are; an object's are copied when read (its caller may still change them).
+ */
+export function fromCompiled<R extends string = string>(data: CompiledGrammar | string): RuleGrammar<R> {
+  const owned = typeof data === 'string';
+  if (typeof data === 'string') {
+    try {
+      data = JSON.parse(data) as CompiledGrammar;
+    } catch (e) {
+      if (e instanceof SyntaxError) throw bad(`not JSON: ${e.message}`);
+      throw e;
+    }
+  }
   const plans = typeof data === 'object' && data !== null ? own(data, 'plans') : undefined;
   if (plans !== undefined && (typeof plans !== 'object' || plans === null || Array.isArray(plans))) throw bad('plans');
-  return grammarOf<R>(data, plans ? { plans } : {});
+  const name = typeof data === 'object' && data !== null ? own(data, 'name') : undefined;
+  return grammarOf<R>(data as CompiledGrammar, plans ? { plans: new GivenPlans(plans as Record<string, unknown>, typeof name === 'string' ? name : undefined, owned) } : {}, owned ? 'owned' : 'lazily');
 }
 
 /**
@@ -258,15 +312,20 @@ export function fromCompiled<R extends string = string>(data: CompiledGrammar): 
  * asks for one (./plan.ts).
  */
 export function shippedGrammar<R extends string = string>(data: CompiledGrammar, plans: (key: string) => unknown): RuleGrammar<R> {
-  return grammarOf<R>(data, { plans: new ShippedPlans(plans), recursive: data.recursive }, true);
+  return grammarOf<R>(data, { plans: new ShippedPlans(plans), recursive: data.recursive }, 'shipped');
 }
 
 /**
- * `shipped`: data this library wrote at build time and its tests check against the grammar's
- * text: each rule's expression is decoded when first read (a verdict from the tables and a tree
- * from a plan read none), and the references are not checked again.
+ * How the rules' expressions are read. Each is made when first read (a verdict from the tables
+ * and a tree from a plan read none). `lazily`: data from a caller, every expression checked on
+ * load (shape, depth, references, no cycle) and the rules that reach recursion found from the
+ * references the check collects; `owned`: the same for data parsed from JSON for the grammar
+ * alone (a tree: no array is met twice, so none is tracked); `shipped`: data this library wrote
+ * at build time and its tests check against the grammar's text, taken as written.
  */
-function grammarOf<R extends string>(data: CompiledGrammar, more: Pick<RuleGrammarOptions, 'plans' | 'recursive'>, shipped = false): RuleGrammar<R> {
+type Decoding = 'lazily' | 'owned' | 'shipped';
+
+function grammarOf<R extends string>(data: CompiledGrammar, more: Pick<RuleGrammarOptions, 'plans' | 'recursive'>, decoding: Decoding): RuleGrammar<R> {
   if (typeof data !== 'object' || data === null) throw bad('not an object');
   // Own properties only: a polluted Object.prototype must not add tables, rules or texts.
   const field = <K extends keyof CompiledGrammar>(k: K): CompiledGrammar[K] | undefined => own(data, k);
@@ -280,11 +339,20 @@ function grammarOf<R extends string>(data: CompiledGrammar, more: Pick<RuleGramm
   const texts = new Map<string, string>();
   // Every reference names a rule of the data (checked as it is decoded).
   const named = new Set(rules);
+  // What each rule refers to (from the check on load: not for `shipped`).
+  const refsOf = new Map<string, string[]>();
   for (let k = 0; k < rules.length; k++) {
     const rule = rules[k];
     if (!Object.prototype.hasOwnProperty.call(encoded, rule)) throw bad(`no expression for ${JSON.stringify(rule)}`);
-    if (shipped) lazily(exprs, rule, () => decode(encoded[rule]));
-    else exprs[rule] = decode(encoded[rule], named);
+    if (decoding === 'shipped') lazily(exprs, rule, () => decode(encoded[rule], { tree: true }));
+    else {
+      // Checked now (shape, depth, references: a damaged module fails on load), made when read.
+      const e = encoded[rule];
+      const refs: string[] = [];
+      decode(e, { named, build: false, refs, tree: decoding === 'owned' });
+      refsOf.set(rule, refs);
+      lazily(exprs, rule, () => decode(e, { named, tree: decoding === 'owned' }));
+    }
     const text = Object.prototype.hasOwnProperty.call(textsIn, rule) ? textsIn[rule] : '';
     texts.set(rule, typeof text === 'string' ? text : '');
   }
@@ -297,6 +365,9 @@ function grammarOf<R extends string>(data: CompiledGrammar, more: Pick<RuleGramm
     if (!Array.isArray(v) || v.some((r) => typeof r !== 'string')) throw bad(k);
     return v;
   };
+  // The rules that reach recursion, found from the references the check collected (the grammar
+  // would otherwise find them from the expressions, which would make every one now).
+  const recursive = decoding !== 'shipped' ? [...rulesReachingCycles(rules, (r) => refsOf.get(r)!)] : undefined;
   return new RuleGrammar<R>(exprs as Rules<R>, rules as R[], {
     name: field('name'),
     texts,
@@ -305,6 +376,7 @@ function grammarOf<R extends string>(data: CompiledGrammar, more: Pick<RuleGramm
     alternation: field('alternation') ?? '/',
     maxNesting,
     tables,
+    ...(recursive !== undefined ? { recursive } : {}),
     ...more,
   });
 }
@@ -392,16 +464,33 @@ const header = (source: string | undefined) =>
  */
 export function toModule(grammar: RuleGrammar, options: ModuleOptions = {}): string {
   const o = moduleOptions(options, 'toModule');
-  // A string for JSON.parse: V8 reads a long string and JSON.parse faster than the same data as an
-  // object literal, which a fresh process would parse as code.
-  const data = `JSON.parse(${JSON.stringify(JSON.stringify(compiledData(grammar, o.planning)))})`;
+  // The data as JSON text, which fromCompiled parses for the grammar alone (so it keeps the
+  // plans' arrays without copies): V8 reads a long string and JSON.parse faster than the same
+  // data as an object literal, which a fresh process would parse as code.
+  const data = JSON.stringify(JSON.stringify(compiledData(grammar, o.planning)));
   // The CommonJS words are assembled, so that this ES module's own text holds no CommonJS.
   const cjsExports = ['module', 'exports'].join('.');
   const cjsRequire = ['req', 'uire'].join('');
+  // A CommonJS module of this library takes `fromCompiled` from the copy a program has loaded
+  // already, when that copy reads this data's version (COMPILED_KEY): no second resolution.
+  const reader = o.library === 'uri-grammar'
+    ? `(globalThis[Symbol.for(${JSON.stringify(COMPILED_KEY)})] || ${cjsRequire}("uri-grammar").fromCompiled)`
+    : `${cjsRequire}(${JSON.stringify(o.library)}).fromCompiled`;
   return o.format === 'esm'
     ? `${header(o.source)}\nimport { fromCompiled } from ${JSON.stringify(o.library)};\n\nexport default fromCompiled(${data});\n`
-    : `${header(o.source)}\n'use strict';\n${cjsExports} = ${cjsRequire}(${JSON.stringify(o.library)}).fromCompiled(${data});\n`;
+    : `${header(o.source)}\n'use strict';\n${cjsExports} = ${reader}(${data});\n`;
 }
+
+/**
+ * Where Node's entry of this library (dist/cjs/entry.js, written by scripts/bundle.js) leaves
+ * `fromCompiled` on `globalThis` (a `Symbol.for` key: not enumerable, no name a program sees),
+ * for the CommonJS modules `toModule` writes with the default library name: a module in another
+ * directory than the program then does not resolve "uri-grammar" again (about 0.5 ms, and a
+ * RegExp compile in Node's resolver), and its grammar's errors are the program's own classes.
+ * The first copy loaded keeps the key; the data's version is part of it, so a copy that cannot
+ * read a module's data is never asked to (the module then requires its own).
+ */
+export const COMPILED_KEY = `uri-grammar/fromCompiled@${COMPILED_VERSION}`;
 
 /** The declaration file of `toModule`'s module: the grammar typed by its rule names. */
 export function toTypes(grammar: RuleGrammar, options: ModuleOptions = {}): string {

@@ -37,7 +37,7 @@ class Trees<R extends string> {
     if (!b) {
       const plan = plans?.plan(planKey(rule, lexical));
       b = plan !== undefined
-        ? planBuilder(this.driver.grammar, rule, nodeRules, plan, (why) => plans!.bad(why), !plans!.trusted)
+        ? planBuilder(this.driver.grammar, rule, nodeRules, plan, (why) => plans!.bad(why), !plans!.trusted, plans!.owned)
         : new FirstMatch(treeNfa(this.driver.grammar, rule, nodeRules));
       byRule.set(rule, b);
     }

@@ -55,6 +55,8 @@ export interface PlanSource {
   plan(key: string): unknown;
   /** Made and tested by this library (not checked when read). */
   readonly trusted: boolean;
+  /** Parsed for this grammar alone: a builder keeps a plan's arrays as they are (no copies). */
+  readonly owned: boolean;
   /** The error of a malformed plan. */
   bad(why: string): Error;
 }
@@ -62,7 +64,8 @@ export interface PlanSource {
 /** Plans given as data (`RuleGrammar`'s `plans` option): checked when first read. */
 export class GivenPlans implements PlanSource {
   readonly trusted = false;
-  constructor(private readonly plans: Readonly<Record<string, unknown>>, private readonly name: string | undefined) {}
+  /** `owned`: the plans were parsed for this grammar alone (`fromCompiled` of a JSON text). */
+  constructor(private readonly plans: Readonly<Record<string, unknown>>, private readonly name: string | undefined, readonly owned = false) {}
   plan(key: string): unknown {
     return Object.prototype.hasOwnProperty.call(this.plans, key) ? this.plans[key] : undefined;
   }
@@ -77,6 +80,7 @@ export class GivenPlans implements PlanSource {
  */
 export class ShippedPlans implements PlanSource {
   readonly trusted = true;
+  readonly owned = true;
   /** `load(key)`: the plan of a plan key, parsed (src/generated/load.ts), or undefined. */
   constructor(private readonly load: (key: string) => unknown) {}
   bad(why: string): Error {
@@ -147,7 +151,7 @@ const own = (o: unknown, k: string): unknown => (typeof o === 'object' && o !== 
  * restored, its NFA built again (the plan's expansions replayed) when it first needs it. `bad`
  * makes the error of a malformed plan; `check` false for the library's own (ShippedPlans).
  */
-export function planBuilder(grammar: Rules, rule: string, nodeRules: ReadonlySet<string>, plan: unknown, bad: (why: string) => Error, check = true): FirstMatch {
+export function planBuilder(grammar: Rules, rule: string, nodeRules: ReadonlySet<string>, plan: unknown, bad: (why: string) => Error, check = true, keep = !check): FirstMatch {
   const c = check ? new Checker(bad) : new Trusting(bad);
   if (own(plan, 'rule') !== rule) c.fail('not of this rule');
   const names = c.strings(own(plan, 'names'), 'names');
@@ -168,8 +172,8 @@ export function planBuilder(grammar: Rules, rule: string, nodeRules: ReadonlySet
     }
     return nfa;
   };
-  // A plan this library wrote is parsed for this builder alone: its arrays are kept as they are.
-  const builder = new FirstMatch({ size, maxDepth, classes, start, accept, build }, [...names], tables, !check);
+  // A plan parsed for this builder alone (`keep`): its arrays are kept as they are.
+  const builder = new FirstMatch({ size, maxDepth, classes, start, accept, build }, [...names], tables, keep);
   // The classes come with the plan: the table's width must be theirs.
   if (builder.columns * tables.rows.length !== tables.steps.length) c.fail('tables.steps do not fit the classes');
   return builder;

@@ -59,7 +59,7 @@ export interface RuleGrammarOptions {
    * Checked when first used (a malformed plan is a TypeError then), unless they are the
    * library's own (ShippedPlans).
    */
-  plans?: Readonly<Record<string, unknown>> | ShippedPlans;
+  plans?: Readonly<Record<string, unknown>> | ShippedPlans | GivenPlans;
   /**
    * The rules that reach recursion, as `source().recursive` gave them for the same expressions
    * (a build step's: not checked). Default: found from the expressions.
@@ -117,7 +117,7 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
     const tables = own(options, 'tables');
     this.compiled = new Driver<R>(exprs, this.lexicalRules, this.labelRules, this.errorClass, { derived: tables ? { dfas: tables } : undefined, names, regexps: provedRegexp });
     const plans = own(options, 'plans');
-    this.plans = plans === undefined ? undefined : plans instanceof ShippedPlans ? plans : new GivenPlans(plans, this.name);
+    this.plans = plans === undefined ? undefined : plans instanceof ShippedPlans || plans instanceof GivenPlans ? plans : new GivenPlans(plans, this.name);
   }
 
   /** Is `rule` one that reaches recursion (and so runs on ./recursive/ends.ts)? */

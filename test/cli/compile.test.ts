@@ -99,7 +99,7 @@ describe('uri-grammar compile', () => {
     expect(r.stderr).toMatch(/^wrote /);
     expect(r.status).toBe(0);
     const text = fs.readFileSync(out, 'utf8');
-    const data = JSON.parse(JSON.parse(text.match(/fromCompiled\((?:JSON\.parse\()?(".*")\)\)/)![1]));
+    const data = JSON.parse(JSON.parse(text.match(/fromCompiled\)?\((".*")\);\n$/s)![1]));
     expect(Object.keys(data.plans).sort()).toEqual(['URI-reference', 'host']);
     const script = `const g = require(${JSON.stringify(out)});
       process.stdout.write(JSON.stringify(${JSON.stringify(inputs)}.map((s) => { try { return g.parseTree(s, 'URI-reference'); } catch (e) { return e.message; } })));`;
@@ -110,6 +110,29 @@ describe('uri-grammar compile', () => {
     const plain = spawnSync(process.execPath, [bin, 'compile', abnf], { encoding: 'utf8' });
     expect(plain.stdout).not.toContain('\\"plans\\"');
     expect(plain.stdout).toContain('\\"exprs\\"');
+  });
+
+  it('a CommonJS module takes fromCompiled from the copy of the library the program loaded (COMPILED_KEY), even where "uri-grammar" does not resolve', () => {
+    // Outside any node_modules: the module's own require("uri-grammar") would fail.
+    const alone = fs.mkdtempSync(path.join(require('os').tmpdir(), 'uri-grammar-module-'));
+    try {
+      const out = path.join(alone, 'g.js');
+      const r = spawnSync(process.execPath, [bin, 'compile', abnf, '--out', out], { encoding: 'utf8' });
+      expect(r.status).toBe(0);
+      const entry = path.join(root, 'dist', 'cjs', 'entry.js');
+      const script = `const u = require(${JSON.stringify(entry)});
+        const g = require(${JSON.stringify(out)});
+        const v = g.validate('http://a b', 'URI');
+        process.stdout.write(JSON.stringify([g.isValid('http://a/b', 'URI'), v.ok, !v.ok && v.error instanceof u.GrammarSyntaxError,
+          Object.keys(globalThis).some((k) => k.includes('uri-grammar')), typeof globalThis[Symbol.for(u.COMPILED_KEY)]]));`;
+      expect(JSON.parse(execFileSync(process.execPath, ['-e', script], { cwd: alone, encoding: 'utf8' }))).toEqual([true, false, true, false, 'function']);
+      // Loaded first, with no copy of the library in the process, it requires its own: here none.
+      const first = spawnSync(process.execPath, ['-e', `require(${JSON.stringify(out)})`], { cwd: alone, encoding: 'utf8' });
+      expect(first.status).not.toBe(0);
+      expect(first.stderr).toContain("Cannot find module 'uri-grammar'");
+    } finally {
+      fs.rmSync(alone, { recursive: true, force: true });
+    }
   });
 
   it('prints the module when there is no --out', async () => {

@@ -127,7 +127,7 @@ const SIGNATURES: Record<string, { args: unknown[]; names: string[]; optional?: 
   compileAbnf: { args: ['a = "x"', {}], names: ['text', 'options'], optional: [1] },
   toModule: { args: [api.compileAbnf('a = "x"'), {}], names: ['grammar', 'options'], optional: [1] },
   toTypes: { args: [api.compileAbnf('a = "x"'), {}], names: ['grammar', 'options'], optional: [1] },
-  fromCompiled: { args: [api.toModule ? JSON.parse(JSON.parse(/fromCompiled\(JSON\.parse\((.*)\)\);\n$/s.exec(api.toModule(api.compileAbnf('a = "x"')))![1])) : {}], names: ['data'] },
+  fromCompiled: { args: [api.toModule ? JSON.parse(JSON.parse(/fromCompiled\)?\((".*")\);\n$/s.exec(api.toModule(api.compileAbnf('a = "x"')))![1])) : {}], names: ['data'] },
   registerNotation: { args: [api.ABNF], names: ['notation'] },
   grammarByName: { args: ['rfc3986'], names: ['name'] },
   toUri: { args: ['http://a/\u00e9', {}], names: ['iri', 'options'], optional: [1] },

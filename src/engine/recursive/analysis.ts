@@ -151,16 +151,23 @@ export function analyzeRecursion(rules: Rules): Recursion {
  * computes for the reader's checks.
  */
 export function generalRules(rules: Rules): Set<string> {
-  const names = Object.keys(rules);
+  return rulesReachingCycles(Object.keys(rules), (name) => referencedRules(rules[name]));
+}
+
+/**
+ * `generalRules` of rules known by the names each refers to (`refsOf`; a name twice counts
+ * once): what a precompiled grammar finds from its data's references, without decoding them.
+ */
+export function rulesReachingCycles(names: readonly string[], refsOf: (name: string) => Iterable<string>): Set<string> {
   const users = new Map<string, string[]>(names.map((n) => [n, []]));
   const left = new Map<string, number>();
   for (let k = 0; k < names.length; k++) {
     const name = names[k];
     let n = 0;
-    referencedRules(rules[name]).forEach((r) => {
+    for (const r of new Set(refsOf(name))) {
       const u = users.get(r);
       if (u) { u.push(name); n++; }
-    });
+    }
     left.set(name, n);
   }
   const sinks = names.filter((n) => left.get(n) === 0);
