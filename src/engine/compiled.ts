@@ -81,16 +81,6 @@ const bad = (why: string): TypeError => new TypeError(`fromCompiled: argument "d
  */
 export const MAX_EXPR_DEPTH = 1_000;
 
-/**
- * Iteratively (no recursion on nesting depth), with a check of every node's shape and depth,
- * and of every reference (`named`: the rules of the data; undefined: not checked). A frame a
- * sequence, choice or repetition on the path from the root: its children decoded so far. The
- * same array met again below itself is a cycle (an object, not JSON); met again elsewhere
- * (shared), it is decoded once. A leaf (a character set, a quoted string, a reference) is
- * decoded where it stands: no frame, and it can neither hold a cycle nor, met again, cost more
- * than once. Lean on purpose: a precompiled module decodes every rule on load, in code V8 has
- * not optimized yet.
- */
 interface DecodeOptions {
   /** The rules of the data: every reference must name one (undefined: not checked). */
   readonly named?: ReadonlySet<string>;
@@ -102,6 +92,16 @@ interface DecodeOptions {
   readonly tree?: boolean;
 }
 
+/**
+ * Iteratively (no recursion on nesting depth), with a check of every node's shape and depth,
+ * and of every reference (`named`: the rules of the data; undefined: not checked). A frame a
+ * sequence, choice or repetition on the path from the root: its children decoded so far. The
+ * same array met again below itself is a cycle (an object, not JSON); met again elsewhere
+ * (shared), it is decoded once. A leaf (a character set, a quoted string, a reference) is
+ * decoded where it stands: no frame, and it can neither hold a cycle nor, met again, cost more
+ * than once. With `tree`, no array is tracked (JSON has no sharing and no cycle). Lean on
+ * purpose: a precompiled module checks every rule on load, in code V8 has not optimized yet.
+ */
 function decode(root: unknown, { named, build = true, refs, tree = false }: DecodeOptions = {}): Expr {
   const done = new Map<unknown, { e: Expr; depth: number }>();
   const path = new Set<unknown>();
