@@ -87,7 +87,7 @@ interface DecodeOptions {
   /** False: every check, and no expression made (what the data's check on load needs). */
   readonly build?: boolean;
   /** Where to put the name of every reference met. */
-  readonly refs?: string[];
+  readonly refs?: Set<string>;
   /** The data is a tree (parsed from JSON): no array can be met twice, so none is tracked. */
   readonly tree?: boolean;
 }
@@ -115,7 +115,7 @@ function decode(root: unknown, { named, build = true, refs, tree = false }: Deco
     const e = made(x, NO_ITEMS);
     if (x[0] === 'f') {
       if (named && !named.has(x[1] as string)) throw bad(`a reference to ${JSON.stringify(x[1])}, which is not a rule`);
-      refs?.push(x[1] as string);
+      refs?.add(x[1] as string);
     }
     return e;
   };
@@ -302,8 +302,7 @@ export function fromCompiled<R extends string = string>(data: CompiledGrammar | 
   }
   const plans = typeof data === 'object' && data !== null ? own(data, 'plans') : undefined;
   if (plans !== undefined && (typeof plans !== 'object' || plans === null || Array.isArray(plans))) throw bad('plans');
-  const name = typeof data === 'object' && data !== null ? own(data, 'name') : undefined;
-  return grammarOf<R>(data as CompiledGrammar, plans ? { plans: new GivenPlans(plans as Record<string, unknown>, typeof name === 'string' ? name : undefined, owned) } : {}, owned ? 'owned' : 'lazily');
+  return grammarOf<R>(data as CompiledGrammar, plans ? { plans } : {}, owned ? 'owned' : 'lazily');
 }
 
 /**
@@ -340,7 +339,7 @@ function grammarOf<R extends string>(data: CompiledGrammar, more: Pick<RuleGramm
   // Every reference names a rule of the data (checked as it is decoded).
   const named = new Set(rules);
   // What each rule refers to (from the check on load: not for `shipped`).
-  const refsOf = new Map<string, string[]>();
+  const refsOf = new Map<string, Set<string>>();
   for (let k = 0; k < rules.length; k++) {
     const rule = rules[k];
     if (!Object.prototype.hasOwnProperty.call(encoded, rule)) throw bad(`no expression for ${JSON.stringify(rule)}`);
@@ -348,7 +347,7 @@ function grammarOf<R extends string>(data: CompiledGrammar, more: Pick<RuleGramm
     else {
       // Checked now (shape, depth, references: a damaged module fails on load), made when read.
       const e = encoded[rule];
-      const refs: string[] = [];
+      const refs = new Set<string>();
       decode(e, { named, build: false, refs, tree: decoding === 'owned' });
       refsOf.set(rule, refs);
       lazily(exprs, rule, () => decode(e, { named, tree: decoding === 'owned' }));
@@ -368,8 +367,11 @@ function grammarOf<R extends string>(data: CompiledGrammar, more: Pick<RuleGramm
   // The rules that reach recursion, found from the references the check collected (the grammar
   // would otherwise find them from the expressions, which would make every one now).
   const recursive = decoding !== 'shipped' ? [...rulesReachingCycles(rules, (r) => refsOf.get(r)!)] : undefined;
+  const name = field('name');
+  // Plans parsed for this grammar alone: its tree builders keep their arrays without copies.
+  const owned = decoding === 'owned' && more.plans ? { plans: new GivenPlans(more.plans as Readonly<Record<string, unknown>>, name, true) } : {};
   return new RuleGrammar<R>(exprs as Rules<R>, rules as R[], {
-    name: field('name'),
+    name,
     texts,
     lexicalRules: list('lexicalRules'),
     labelRules: list('labelRules'),
@@ -378,6 +380,7 @@ function grammarOf<R extends string>(data: CompiledGrammar, more: Pick<RuleGramm
     tables,
     ...(recursive !== undefined ? { recursive } : {}),
     ...more,
+    ...owned,
   });
 }
 

@@ -204,22 +204,20 @@ function checkClasses(c: Checker, v: unknown): ClassesParts {
 function checkTables(c: Checker, t: unknown, size: number, names: number): FirstMatchParts {
   const rows = c.ints(own(t, 'rows'), 0, size, 'tables.rows');
   if (new Set(rows).size !== rows.length) c.fail('tables.rows: a state twice');
-  const steps = c.array(own(t, 'steps'), 'tables.steps') as number[];
+  const steps = c.ints(own(t, 'steps'), -2, 2 ** 31, 'tables.steps');
   if (rows.length === 0 || steps.length % rows.length !== 0) c.fail('tables.steps: not rows × columns');
   const columns = steps.length / rows.length;
   const cells = steps.length;
   // A step: 2 × the target row's offset (row × columns), + 1 when it passes marks. (Index loops
   // with the checks written out, here and for the marks: a first tree runs them before V8 has
   // optimized anything, where a call per element costs more than the check.)
-  const entry = (e: number, what: string) => {
-    const at = e >> 1;
-    if (e > 0 && (at % columns !== 0 || at >= cells)) c.fail(`${what}: an entry to no row`);
+  const checkEntries = (list: readonly number[], what: string) => {
+    for (let k = 0; k < list.length; k++) {
+      const e = list[k];
+      if (e > 0 && ((e >> 1) % columns !== 0 || e >> 1 >= cells)) c.fail(`${what}: an entry to no row`);
+    }
   };
-  for (let k = 0; k < steps.length; k++) {
-    const e = steps[k] as unknown;
-    if (typeof e !== 'number' || (e | 0) !== e || e < -2) c.fail('tables.steps out of range');
-    if (e > 0 && ((e >> 1) % columns !== 0 || e >> 1 >= cells)) c.fail('tables.steps: an entry to no row');
-  }
+  checkEntries(steps, 'tables.steps');
   const path = (v: unknown) => c.ints(v, -1, names, 'tables.marks');
   // Each [cell, path] pair is checked where it stands and handed on as it is.
   const marks = c.array(own(t, 'marks'), 'tables.marks') as ReadonlyArray<readonly [number, readonly number[]]>;
@@ -242,7 +240,7 @@ function checkTables(c: Checker, t: unknown, size: number, names: number): First
   const choices = c.array(own(t, 'choices'), 'tables.choices').map((x) => {
     const states = c.ints(own(x, 'states'), 0, size, 'tables.choices states');
     const entries = c.ints(own(x, 'entries'), 1, 2 ** 31, 'tables.choices entries', states.length);
-    entries.forEach((e) => entry(e, 'tables.choices'));
+    checkEntries(entries, 'tables.choices');
     const m = c.array(own(x, 'marks'), 'tables.choices marks');
     if (m.length !== states.length) c.fail('tables.choices marks has the wrong length');
     const race = own(x, 'race');

@@ -155,16 +155,16 @@ export function generalRules(rules: Rules): Set<string> {
 }
 
 /**
- * `generalRules` of rules known by the names each refers to (`refsOf`; a name twice counts
- * once): what a precompiled grammar finds from its data's references, without decoding them.
+ * `generalRules` of rules known by the names each refers to (`refsOf`): what a precompiled
+ * grammar finds from its data's references, without decoding them.
  */
-export function rulesReachingCycles(names: readonly string[], refsOf: (name: string) => Iterable<string>): Set<string> {
+export function rulesReachingCycles(names: readonly string[], refsOf: (name: string) => ReadonlySet<string>): Set<string> {
   const users = new Map<string, string[]>(names.map((n) => [n, []]));
   const left = new Map<string, number>();
   for (let k = 0; k < names.length; k++) {
     const name = names[k];
     let n = 0;
-    for (const r of new Set(refsOf(name))) {
+    for (const r of refsOf(name)) {
       const u = users.get(r);
       if (u) { u.push(name); n++; }
     }
