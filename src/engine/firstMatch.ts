@@ -463,11 +463,18 @@ class Race {
 const UNKNOWN = 0;
 /** No character state reachable from the row takes the class: the input does not match. */
 const DEAD = -1;
-/** Several do: which one is first depends on the rest of the input (`choices`). */
+/** Several do: which one is first depends on the rest of the input (`choices`). As a plan writes it. */
 const AMBIGUOUS = -2;
+/**
+ * As the builder holds an ambiguous cell: CHOICE0 - the index of its Choice in `choices` (a
+ * step reaches its candidates with no look-up by cell; `parts` writes AMBIGUOUS).
+ */
+const CHOICE0 = -3;
 
 /** The candidates of an ambiguous step, in the walk's order. */
 interface Choice {
+  /** Its cell in the step table. */
+  readonly cell: number;
   /** The character state of each candidate. */
   readonly states: readonly number[];
   /** The step-table entry of each: 2 × the target row's offset (row × columns), + 1 with marks. */
@@ -563,17 +570,26 @@ export class FirstMatch {
    * them, each with the marks on its path (`leaves`). When only one of them takes the class
    * (at the end: the accept state), the first-match path must go there, by that path: the
    * entry is 2 × the target row's offset (row × columns), + 1 if the path passes marks (kept in
-   * `marks`). When
-   * several do, the entry is AMBIGUOUS and `choices` holds the candidates in the walk's
-   * order: the first one from which the rest of the input can be matched is the answer (the
-   * walk is depth-first, so it reaches that one, by that path, before any later one).
+   * `marks`). When several do, the entry is CHOICE0 - i (AMBIGUOUS in a plan) and
+   * `choices[i]` holds the candidates in the walk's order: the first one from which the rest
+   * of the input can be matched is the answer (the walk is depth-first, so it reaches that
+   * one, by that path, before any later one).
    */
   /** The step table's columns: the classes, and the end of the input. */
   readonly columns: number;
   private steps: Int32Array;
   private readonly marks: (Path | undefined)[];
-  /** By cell: a map (an ambiguous step is rare, and a table by cell would be mostly holes). */
-  private readonly choices = new Map<number, Choice>();
+  /** The ambiguous cells' candidates, by index (the cell's entry is CHOICE0 - the index). */
+  private readonly choices: Choice[] = [];
+  /**
+   * Per choice, `columns` entries: by the class of the next character (the last column: the
+   * end of the input), the entry of the candidate the race picks after that one character
+   * (Choice.afterOne's, as a step entry), or 0 when not known or when one character does not
+   * decide. One table for all choices, so that the step loop decides the most common ambiguous
+   * steps (the characters inside a host name's labels in RFC 2396) with a look-up, without
+   * leaving its loop when the entry passes no marks.
+   */
+  private decided = new Int32Array(0);
   /** Row of each NFA state used as one (-1: none yet); the NFA state of each row. */
   private rowOf: Int32Array;
   private readonly stateOfRow: number[] = [];
@@ -631,11 +647,13 @@ export class FirstMatch {
     const cells = rows * this.columns;
     const marks: Array<[number, number[]]> = [];
     const choices: ChoiceParts[] = [];
+    const steps = Array.from(this.steps.subarray(0, cells));
     for (let cell = 0; cell < cells; cell++) {
       const m = this.marks[cell];
       if (m) marks.push([cell, [...m]]);
-      const c = this.choices.get(cell);
-      if (c) {
+      if (steps[cell] <= CHOICE0) {
+        const c = this.choices[CHOICE0 - steps[cell]];
+        steps[cell] = AMBIGUOUS;
         choices.push({
           cell,
           states: [...c.states],
@@ -648,7 +666,7 @@ export class FirstMatch {
     }
     return {
       rows: [...this.stateOfRow],
-      steps: Array.from(this.steps.subarray(0, cells)),
+      steps,
       marks,
       choices,
       forward: this.forwardPass?.parts() ?? null,
@@ -696,13 +714,28 @@ export class FirstMatch {
         const m = c.marks[j];
         cellMarks[j] = m ? own(m) : undefined;
       }
-      const choice: Choice = { states: own(c.states), entries: own(c.entries), marks: cellMarks };
+      const choice: Choice = { cell: c.cell, states: own(c.states), entries: own(c.entries), marks: cellMarks };
       if (c.race !== null) choice.race = c.race;
-      if (c.afterOne) choice.afterOne = fromComputed(columns, -2, c.afterOne);
-      this.choices.set(c.cell, choice);
+      const id = this.addChoice(choice);
+      if (c.afterOne) {
+        const one = (choice.afterOne = fromComputed(columns, -2, c.afterOne));
+        for (let k2 = 0; k2 < columns; k2++) if (one[k2] >= 0) this.decided[id * columns + k2] = choice.entries[one[k2]];
+      }
     }
     if (parts.forward) this.forward.restore(parts.forward, keep);
     if (parts.race) this.race.restore(parts.race);
+  }
+
+  /** Adds an ambiguous cell's choice: its entry in the step table is set, and room made in `decided`. */
+  private addChoice(choice: Choice): number {
+    const id = this.choices.push(choice) - 1;
+    if ((id + 1) * this.columns > this.decided.length) {
+      const bigger = new Int32Array(Math.max(4, 2 * (id + 1)) * this.columns);
+      bigger.set(this.decided);
+      this.decided = bigger;
+    }
+    this.steps[choice.cell] = CHOICE0 - id;
+    return id;
   }
 
   private get backward(): Backward {
@@ -789,12 +822,13 @@ export class FirstMatch {
       this.marks[cell] = takers[0].marks;
       return (this.steps[cell] = entries[0]);
     }
-    this.choices.set(cell, {
+    const id = this.addChoice({
+      cell,
       states: takers.map((l) => l.state),
       entries,
       marks: takers.map((l) => l.marks),
     });
-    return (this.steps[cell] = AMBIGUOUS);
+    return CHOICE0 - id;
   }
 
   /**
@@ -810,9 +844,9 @@ export class FirstMatch {
         const cell = r * this.columns + k;
         let e = this.steps[cell];
         if (e === UNKNOWN) e = this.fill(r, k);
-        if (e !== AMBIGUOUS) continue;
+        if (e > CHOICE0) continue;
         const s = this.stateOfRow[r];
-        out.push({ after: s === this.nfa.start ? -1 : s, sample: this.classes.sample[k], candidates: [...this.choices.get(cell)!.states] });
+        out.push({ after: s === this.nfa.start ? -1 : s, sample: this.classes.sample[k], candidates: [...this.choices[CHOICE0 - e].states] });
       }
     }
     return out;
@@ -839,6 +873,7 @@ export class FirstMatch {
     const endColumn = columns - 1;
     const ascii = this.classes.ascii;
     let steps = this.steps;
+    let decided = this.decided;
     let t: Int32Array | undefined;
     // Lookahead characters this input may still spend before T is computed (see the header).
     let budget = FirstMatch.lookaheadBudget.perCharacter * (to - from) + FirstMatch.lookaheadBudget.base;
@@ -862,12 +897,28 @@ export class FirstMatch {
         k = endColumn;
         e = 0;
       }
+      // Next in frequency (the characters inside RFC 2396's host name labels): an ASCII
+      // character whose step is ambiguous, decided with no marks by the ASCII character after
+      // it or by the end (`decided`, kept out of the loop above, which stays as small as it was).
+      if (e <= CHOICE0) {
+        const n = i + 1;
+        const c2 = n < to ? input.charCodeAt(n) : -1;
+        if (c2 < 128) {
+          const d = decided[(CHOICE0 - e) * columns + (c2 < 0 ? endColumn : ascii[c2])];
+          if (d > 0 && (d & 1) === 0) {
+            r = d >> 1;
+            i = n;
+            continue;
+          }
+        }
+      }
       const cell = r + k;
       if (e === UNKNOWN) {
         e = steps[cell];
         if (e === UNKNOWN) {
           e = this.fill(r / columns, k);
-          steps = this.steps; // it may have grown
+          steps = this.steps; // they may have grown
+          decided = this.decided;
         }
       }
       let path: Path | undefined;
@@ -876,14 +927,18 @@ export class FirstMatch {
       } else if (e === DEAD) {
         return false;
       } else {
-        const choice = this.choices.get(cell)!;
+        const id = CHOICE0 - e;
+        const choice = this.choices[id];
         let j: number;
         if (t === undefined) {
           const next = i + charLength(input, i);
           const k2 = next < to ? this.classAt(input, next) : endColumn;
           const one = (choice.afterOne ??= new Int32Array(columns).fill(-2));
           j = one[k2];
-          if (j === -2) j = one[k2] = this.decidedAfterOne(choice, k2);
+          if (j === -2) {
+            j = one[k2] = this.decidedAfterOne(choice, k2);
+            if (j >= 0) decided[id * columns + k2] = choice.entries[j];
+          }
           if (j < 0) {
             j = this.lookahead(choice, input, next, to, budget);
             if (j === -2) {

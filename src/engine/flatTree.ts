@@ -100,34 +100,39 @@ export class FlatTree implements IdSink {
     return out;
   }
 
-  /** Node `k` and its subtree as fresh plain objects (iteratively: no recursion on depth). */
+  /**
+   * Node `k` and its subtree as fresh plain objects, made last node first: a node's children
+   * exist before it, so its `children` array is made at once, at its size (an array grown by
+   * `push` from empty takes room for 17; most nodes have one to three children). Iterative: no
+   * recursion on depth.
+   */
   materialize(k: number): Node {
     const { names, rules, starts, ends, sizes } = this;
-    const stop = k + sizes[k];
-    const root: Node = { rule: names[rules[k]], start: starts[k], end: ends[k], children: [] };
-    // The open nodes (their objects, and where their subtrees stop), innermost last.
-    const open: Node[] = [root];
-    const stops = this.stops.length > 0 ? this.stops : (this.stops = new Uint32Array(64));
-    let stopsOf = stops;
-    stopsOf[0] = stop;
-    let depth = 1;
-    for (let j = k + 1; j < stop; j++) {
-      while (j >= stopsOf[depth - 1]) depth--;
-      const n: Node = { rule: names[rules[j]], start: starts[j], end: ends[j], children: [] };
-      (open[depth - 1].children as Node[]).push(n);
-      if (sizes[j] > 1) {
-        if (depth === stopsOf.length) {
-          const bigger = new Uint32Array(stopsOf.length * 2);
-          bigger.set(stopsOf);
-          this.stops = stopsOf = bigger;
+    const last = k + sizes[k] - 1;
+    // The nodes made so far, last first: node j is made[last - j] (pushed in turn, so the
+    // array stays packed at any size).
+    const made: Node[] = [];
+    for (let j = last; j >= k; j--) {
+      const stop = j + sizes[j];
+      let children: Node[];
+      const c1 = j + 1;
+      if (c1 === stop) children = [];
+      else {
+        const c2 = c1 + sizes[c1];
+        if (c2 === stop) children = [made[last - c1]];
+        else {
+          const c3 = c2 + sizes[c2];
+          if (c3 === stop) children = [made[last - c1], made[last - c2]];
+          else {
+            children = [made[last - c1], made[last - c2], made[last - c3]];
+            for (let c = c3 + sizes[c3]; c < stop; c += sizes[c]) children.push(made[last - c]);
+          }
         }
-        open[depth] = n;
-        stopsOf[depth++] = j + sizes[j];
       }
+      made.push({ rule: names[rules[j]], start: starts[j], end: ends[j], children });
     }
-    return root;
+    return made[last - k];
   }
-  private stops = new Uint32Array(0);
 
   /**
    * Node `k` as a view (see NodeView): `rule`, `start`, `end` its own data, `children` made

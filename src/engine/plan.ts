@@ -254,6 +254,16 @@ function checkTables(c: Checker, t: unknown, size: number, names: number): First
       afterOne: afterOne === null ? null : pairs(c, afterOne, columns, -1, states.length, 'tables.choices afterOne'),
     };
   });
+  // Each ambiguous step (-2) has its choice, and each choice is of one: the builder reaches a
+  // choice from its step's entry.
+  let ambiguous = 0;
+  for (let k = 0; k < steps.length; k++) if (steps[k] === -2) ambiguous++;
+  const choiceCells = new Set<number>();
+  for (const x of choices) {
+    if (steps[x.cell] !== -2 || choiceCells.has(x.cell)) c.fail('tables.choices: a cell that is not an ambiguous step, or one twice');
+    choiceCells.add(x.cell);
+  }
+  if (choiceCells.size !== ambiguous) c.fail('tables.steps: an ambiguous step with no choice');
   let forward: FirstMatchParts['forward'] = null;
   if (forwardIn !== null && forwardIn !== undefined) {
     const sets = c.array(own(forwardIn, 'sets'), 'tables.forward.sets').map((s) => c.ints(s, 0, size, 'tables.forward.sets'));

@@ -133,6 +133,19 @@ describe('a malformed plan', () => {
     expect(planned.isValid('ab', 'x')).toBe(true);
   });
 
+  it.each([
+    ['an ambiguous step with no choice', (p: Record<string, any>) => { p.tables.choices.pop(); }, /an ambiguous step with no choice/],
+    ['a choice of a step that is not ambiguous', (p: Record<string, any>) => { p.tables.choices[0].cell = p.tables.steps.indexOf(0); }, /not an ambiguous step/],
+    ['a choice twice', (p: Record<string, any>) => { p.tables.choices.push(p.tables.choices[0]); }, /one twice/],
+  ])('%s is a TypeError at the first tree', (_what, change, message) => {
+    const uri = compileAbnf(rfc3986Text, { lexicalRules: LEXICAL });
+    const plan = uri.treePlan('URI', false, ['http://a.b/c', 'http://1.2.3.4/', 'http://[::1]/']) as TreePlan;
+    expect(plan.tables.choices.length).toBeGreaterThan(1);
+    const p = JSON.parse(JSON.stringify(plan)) as Record<string, any>;
+    change(p);
+    expect(() => withPlans(uri, { URI: p }).parseTree('http://a.b/c', 'URI')).toThrow(message);
+  });
+
   it('expansions that are not this grammar\'s are a TypeError when the NFA is first needed', () => {
     const uri = compileAbnf(rfc3986Text, { lexicalRules: LEXICAL });
     const plan = uri.treePlan('URI', false, ['http://a.b/c']) as TreePlan;

@@ -120,6 +120,40 @@ describe('engine = backtracking reference on random grammars (seeded)', () => {
   });
 });
 
+describe('ambiguous steps decided by the next character', () => {
+  // RFC 2396's host name in small: inside a label each character is either a middle one or
+  // the last, which the character after it decides (the step table's `decided` entries, taken
+  // in the step loop when they pass no marks). Every string over an alphabet with characters
+  // above ASCII (one of them astral, two code units) and up to five long, against the reference:
+  // the next character ASCII, wide, or the end.
+  const an: Ast = { t: 'alt', items: [{ t: 'range', lo: 0x61, hi: 0x61 }, { t: 'range', lo: 0xe9, hi: 0xe9 }, { t: 'range', lo: 0x1f600, hi: 0x1f600 }] };
+  const rules: Rules = {
+    host: { t: 'seq', items: [{ t: 'rep', item: { t: 'seq', items: [{ t: 'ref', name: 'label' }, { t: 'lit', s: '.' }] }, min: 0, max: Infinity }, { t: 'ref', name: 'label' }] },
+    label: { t: 'alt', items: [{ t: 'seq', items: [an, { t: 'rep', item: { t: 'alt', items: [an, { t: 'lit', s: '-' }] }, min: 0, max: Infinity }, an] }, an] },
+  };
+  const g = compileAbnf(toAbnf(rules));
+  const letters = ['a', 'é', '😀', '.', '-'];
+  const all: string[] = [''];
+  for (let n = 0, from = 0; n < 5; n++) {
+    const to = all.length;
+    for (let j = from; j < to; j++) for (const c of letters) all.push(all[j] + c);
+    from = to;
+  }
+
+  it('gives the reference tree and verdict on every string up to five characters', () => {
+    let accepted = 0;
+    for (const s of all) {
+      const ref = referenceTree(rules, 'host', s);
+      expect({ s, ok: g.isValid(s, 'host') }).toEqual({ s, ok: ref !== undefined });
+      if (!ref) continue;
+      accepted++;
+      expect({ s, tree: plain(g.parseTree(s, 'host')) }).toEqual({ s, tree: plain(ref) });
+    }
+    // Enough of them in the language to mean something.
+    expect(accepted).toBeGreaterThan(100);
+  });
+});
+
 describe('ambiguous steps on long inputs', () => {
   // `*( z / y )` with z = 1*"a" "b", y = "a": both take every "a", and whether z (first) can
   // finish is only known at the next "b" or the end (on "aaa…a" it is y, y, …, y), so each step
