@@ -290,6 +290,14 @@ class Forward {
   }
 }
 
+/** Do two paths pass the same marks? */
+function samePath(a: Path | undefined, b: Path | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  if (a.length !== b.length) return false;
+  for (let j = 0; j < a.length; j++) if (a[j] !== b[j]) return false;
+  return true;
+}
+
 /** The largest cell of `items` (-1 for none). */
 function lastCell<T>(items: readonly T[], cell: (x: T) => number): number {
   let last = -1;
@@ -467,9 +475,15 @@ const DEAD = -1;
 const AMBIGUOUS = -2;
 /**
  * As the builder holds an ambiguous cell: CHOICE0 - the index of its Choice in `choices` (a
- * step reaches its candidates with no look-up by cell; `parts` writes AMBIGUOUS).
+ * step reaches its candidates with no look-up by cell; `parts` writes AMBIGUOUS), unless the
+ * entry goes to the choice's pending row (see FirstMatch.addChoice).
  */
 const CHOICE0 = -3;
+/**
+ * In a pending row: this character does not decide the step before it (the lookahead, or T,
+ * does). The value of AMBIGUOUS, which a builder's table never holds (`restore` replaces it).
+ */
+const UNDECIDED = -2;
 
 /** The candidates of an ambiguous step, in the walk's order. */
 interface Choice {
@@ -573,26 +587,22 @@ export class FirstMatch {
    * `marks`). When several do, the entry is CHOICE0 - i (AMBIGUOUS in a plan) and
    * `choices[i]` holds the candidates in the walk's order: the first one from which the rest
    * of the input can be matched is the answer (the walk is depth-first, so it reaches that
-   * one, by that path, before any later one).
+   * one, by that path, before any later one). When the candidates pass the same marks, the
+   * entry goes to a pending row instead, where the next character decides (see `addChoice`).
    */
   /** The step table's columns: the classes, and the end of the input. */
   readonly columns: number;
   private steps: Int32Array;
   private readonly marks: (Path | undefined)[];
-  /** The ambiguous cells' candidates, by index (the cell's entry is CHOICE0 - the index). */
+  /** The ambiguous cells' candidates, by index (the cell's entry: CHOICE0 - the index, or to a pending row). */
   private readonly choices: Choice[] = [];
   /**
-   * Per choice, `columns` entries: by the class of the next character (the last column: the
-   * end of the input), the entry of the candidate the race picks after that one character
-   * (Choice.afterOne's, as a step entry), or 0 when not known or when one character does not
-   * decide. One table for all choices, so that the step loop decides the most common ambiguous
-   * steps (the characters inside a host name's labels in RFC 2396) with a look-up, without
-   * leaving its loop when the entry passes no marks.
+   * Row of each NFA state used as one (-1: none yet); the NFA state of each row, or for a
+   * pending row (see `addChoice`) -1 - the index of its choice. How many rows are of states.
    */
-  private decided = new Int32Array(0);
-  /** Row of each NFA state used as one (-1: none yet); the NFA state of each row. */
   private rowOf: Int32Array;
   private readonly stateOfRow: number[] = [];
+  private stateRows = 0;
   private readonly leafLists: (Leaf[] | undefined)[] = [];
   private readonly startRow: number;
   private readonly acceptRow: number;
@@ -643,21 +653,35 @@ export class FirstMatch {
    * NFA's, ./plan.ts) answers from them at once, and goes on building past them as any does.
    */
   parts(): FirstMatchParts {
-    const rows = this.stateOfRow.length;
-    const cells = rows * this.columns;
+    const columns = this.columns;
+    // The rows of states, renumbered without the pending rows (made again from the choices).
+    const renumbered = new Int32Array(this.stateOfRow.length).fill(-1);
+    const rows: number[] = [];
+    for (let r = 0; r < this.stateOfRow.length; r++) {
+      if (this.stateOfRow[r] >= 0) renumbered[r] = rows.push(this.stateOfRow[r]) - 1;
+    }
+    const entry = (e: number) => (e > 0 ? 2 * renumbered[(e >> 1) / columns] * columns + (e & 1) : e);
+    const steps: number[] = new Array(rows.length * columns);
     const marks: Array<[number, number[]]> = [];
     const choices: ChoiceParts[] = [];
-    const steps = Array.from(this.steps.subarray(0, cells));
-    for (let cell = 0; cell < cells; cell++) {
-      const m = this.marks[cell];
-      if (m) marks.push([cell, [...m]]);
-      if (steps[cell] <= CHOICE0) {
-        const c = this.choices[CHOICE0 - steps[cell]];
+    for (let r = 0; r < this.stateOfRow.length; r++) {
+      if (renumbered[r] < 0) continue;
+      for (let k = 0; k < columns; k++) {
+        const e = this.steps[r * columns + k];
+        const cell = renumbered[r] * columns + k;
+        const id = this.choiceOf(e);
+        if (id < 0) {
+          steps[cell] = entry(e);
+          const m = this.marks[r * columns + k];
+          if (m) marks.push([cell, [...m]]);
+          continue;
+        }
+        const c = this.choices[id];
         steps[cell] = AMBIGUOUS;
         choices.push({
           cell,
           states: [...c.states],
-          entries: [...c.entries],
+          entries: c.entries.map(entry),
           marks: c.marks.map((x) => (x ? [...x] : null)),
           race: c.race ?? null,
           afterOne: c.afterOne ? computed(c.afterOne, -2) : null,
@@ -665,7 +689,7 @@ export class FirstMatch {
       }
     }
     return {
-      rows: [...this.stateOfRow],
+      rows,
       steps,
       marks,
       choices,
@@ -674,22 +698,32 @@ export class FirstMatch {
     };
   }
 
+  /** The choice of an ambiguous cell's entry `e` (a choice's code, or an entry to its pending row), or -1. */
+  private choiceOf(e: number): number {
+    if (e <= CHOICE0) return CHOICE0 - e;
+    const s = e > 0 ? this.stateOfRow[(e >> 1) / this.columns] : 0;
+    return s < 0 ? -1 - s : -1;
+  }
+
   /**
    * Fills every cell of the rows found so far (by default), or of every row the table reaches
    * from them, up to `limit` rows: a plan made after this (./plan.ts) takes any character in
    * those rows from its tables (an ambiguous step's lookahead may still build). False when rows
    * past the limit were left unfilled.
    */
-  completeRows(limit = this.stateOfRow.length): boolean {
-    // Rows a filled cell adds are filled too, up to `limit` rows.
-    for (let r = 0; r < this.stateOfRow.length && r < limit; r++) {
+  completeRows(limit = this.stateRows): boolean {
+    // Rows a filled cell adds are filled too, up to `limit` rows (of states: a plan holds no
+    // pending rows).
+    for (let r = 0, n = 0; r < this.stateOfRow.length; r++) {
+      if (this.stateOfRow[r] < 0) continue;
+      if (n++ >= limit) break;
       if (r === this.acceptRow) continue;
       for (let k = 0; k < this.columns; k++) {
         const cell = r * this.columns + k;
         if (this.steps[cell] === UNKNOWN) this.fill(r, k);
       }
     }
-    return this.stateOfRow.length <= limit;
+    return this.stateRows <= limit;
   }
 
   /**
@@ -716,26 +750,48 @@ export class FirstMatch {
       }
       const choice: Choice = { cell: c.cell, states: own(c.states), entries: own(c.entries), marks: cellMarks };
       if (c.race !== null) choice.race = c.race;
-      const id = this.addChoice(choice);
-      if (c.afterOne) {
-        const one = (choice.afterOne = fromComputed(columns, -2, c.afterOne));
-        for (let k2 = 0; k2 < columns; k2++) if (one[k2] >= 0) this.decided[id * columns + k2] = choice.entries[one[k2]];
-      }
+      if (c.afterOne) choice.afterOne = fromComputed(columns, -2, c.afterOne);
+      this.addChoice(choice);
     }
     if (parts.forward) this.forward.restore(parts.forward, keep);
     if (parts.race) this.race.restore(parts.race);
   }
 
-  /** Adds an ambiguous cell's choice: its entry in the step table is set, and room made in `decided`. */
+  /**
+   * Adds an ambiguous cell's choice and sets the cell's entry. When its candidates pass the
+   * same marks (most often none: RFC 2396's host name labels, where each character is a middle
+   * one or the last), the entry goes, with those marks, to a pending row of its own: there the
+   * next character's class decides which candidate took this one (Choice.afterOne), and the
+   * cell is that candidate's step on the class, so the step loop takes both characters as it
+   * takes any, with no look-up of its own. Where the next character does not decide, the cell
+   * is UNDECIDED and the step is taken again the long way (`parseTo`).
+   */
   private addChoice(choice: Choice): number {
     const id = this.choices.push(choice) - 1;
-    if ((id + 1) * this.columns > this.decided.length) {
-      const bigger = new Int32Array(Math.max(4, 2 * (id + 1)) * this.columns);
-      bigger.set(this.decided);
-      this.decided = bigger;
-    }
-    this.steps[choice.cell] = CHOICE0 - id;
+    const m = choice.marks[0];
+    if (choice.marks.every((x) => samePath(x, m))) {
+      const p = this.newRow(-1 - id);
+      this.steps[choice.cell] = 2 * p * this.columns + (m ? 1 : 0);
+      if (m) this.marks[choice.cell] = m;
+    } else this.steps[choice.cell] = CHOICE0 - id;
     return id;
+  }
+
+  /** The entry of pending row `p` (of choice `id`) on class `k` (see `addChoice`). */
+  private fillPending(p: number, k: number, id: number): number {
+    const columns = this.columns;
+    const choice = this.choices[id];
+    const one = (choice.afterOne ??= new Int32Array(columns).fill(-2));
+    let j = one[k];
+    if (j === -2) j = one[k] = this.decidedAfterOne(choice, k);
+    const cell = p * columns + k;
+    if (j < 0) return (this.steps[cell] = UNDECIDED);
+    // The candidate's row, and its step on this class.
+    const target = choice.entries[j] >> 1;
+    let e = this.steps[target + k];
+    if (e === UNKNOWN) e = this.fill(target / columns, k);
+    if (e > 0 && (e & 1) === 1) this.marks[cell] = this.marks[target + k];
+    return (this.steps[cell] = e);
   }
 
   private get backward(): Backward {
@@ -761,13 +817,19 @@ export class FirstMatch {
     }
     let r = this.rowOf[s];
     if (r < 0) {
-      r = this.rowOf[s] = this.stateOfRow.length;
-      this.stateOfRow.push(s);
-      if ((r + 1) * this.columns > this.steps.length) {
-        const bigger = new Int32Array(this.steps.length * 2);
-        bigger.set(this.steps);
-        this.steps = bigger;
-      }
+      r = this.rowOf[s] = this.newRow(s);
+      this.stateRows++;
+    }
+    return r;
+  }
+
+  /** A new row of the step table, for NFA state `s` (or a pending row's code, see stateOfRow). */
+  private newRow(s: number): number {
+    const r = this.stateOfRow.push(s) - 1;
+    if ((r + 1) * this.columns > this.steps.length) {
+      const bigger = new Int32Array(this.steps.length * 2);
+      bigger.set(this.steps);
+      this.steps = bigger;
     }
     return r;
   }
@@ -809,6 +871,8 @@ export class FirstMatch {
 
   /** Computes the entry of row `r`, column `k` (see the step table). */
   private fill(r: number, k: number): number {
+    const s0 = this.stateOfRow[r];
+    if (s0 < 0) return this.fillPending(r, k, -1 - s0);
     const nfa = this.nfa;
     const cell = r * this.columns + k;
     const end = k === this.columns - 1;
@@ -822,13 +886,13 @@ export class FirstMatch {
       this.marks[cell] = takers[0].marks;
       return (this.steps[cell] = entries[0]);
     }
-    const id = this.addChoice({
+    this.addChoice({
       cell,
       states: takers.map((l) => l.state),
       entries,
       marks: takers.map((l) => l.marks),
     });
-    return CHOICE0 - id;
+    return this.steps[cell];
   }
 
   /**
@@ -839,14 +903,15 @@ export class FirstMatch {
   ambiguousSteps(): Array<{ after: number; sample: number; candidates: readonly number[] }> {
     const out: Array<{ after: number; sample: number; candidates: readonly number[] }> = [];
     for (let r = 0; r < this.stateOfRow.length; r++) {
-      if (r === this.acceptRow) continue;
+      if (r === this.acceptRow || this.stateOfRow[r] < 0) continue;
       for (let k = 1; k < this.columns; k++) {
         const cell = r * this.columns + k;
         let e = this.steps[cell];
         if (e === UNKNOWN) e = this.fill(r, k);
-        if (e > CHOICE0) continue;
+        const id = this.choiceOf(e);
+        if (id < 0) continue;
         const s = this.stateOfRow[r];
-        out.push({ after: s === this.nfa.start ? -1 : s, sample: this.classes.sample[k], candidates: [...this.choices[CHOICE0 - e].states] });
+        out.push({ after: s === this.nfa.start ? -1 : s, sample: this.classes.sample[k], candidates: [...this.choices[id].states] });
       }
     }
     return out;
@@ -873,7 +938,6 @@ export class FirstMatch {
     const endColumn = columns - 1;
     const ascii = this.classes.ascii;
     let steps = this.steps;
-    let decided = this.decided;
     let t: Int32Array | undefined;
     // Lookahead characters this input may still spend before T is computed (see the header).
     let budget = FirstMatch.lookaheadBudget.perCharacter * (to - from) + FirstMatch.lookaheadBudget.base;
@@ -897,31 +961,26 @@ export class FirstMatch {
         k = endColumn;
         e = 0;
       }
-      // Next in frequency (the characters inside RFC 2396's host name labels): an ASCII
-      // character whose step is ambiguous, decided with no marks by the ASCII character after
-      // it or by the end (`decided`, kept out of the loop above, which stays as small as it was).
-      if (e <= CHOICE0) {
-        const n = i + 1;
-        const c2 = n < to ? input.charCodeAt(n) : -1;
-        if (c2 < 128) {
-          const d = decided[(CHOICE0 - e) * columns + (c2 < 0 ? endColumn : ascii[c2])];
-          if (d > 0 && (d & 1) === 0) {
-            r = d >> 1;
-            i = n;
-            continue;
-          }
-        }
-      }
       const cell = r + k;
       if (e === UNKNOWN) {
         e = steps[cell];
         if (e === UNKNOWN) {
           e = this.fill(r / columns, k);
-          steps = this.steps; // they may have grown
-          decided = this.decided;
+          steps = this.steps; // it may have grown
         }
       }
       let path: Path | undefined;
+      // The step before this character was ambiguous, and this one does not decide it (see
+      // addChoice): back to that character, whose step is taken here again the long way (its
+      // marks, the same for every candidate, were passed on the way to the pending row).
+      let again = false;
+      if (e === UNDECIDED) {
+        const id = -1 - this.stateOfRow[r / columns];
+        e = CHOICE0 - id;
+        const back = i - 1;
+        i = back > from && charLength(input, back - 1) === 2 ? back - 1 : back;
+        again = true;
+      }
       if (e > 0) {
         if (e & 1) path = this.marks[cell];
       } else if (e === DEAD) {
@@ -935,10 +994,7 @@ export class FirstMatch {
           const k2 = next < to ? this.classAt(input, next) : endColumn;
           const one = (choice.afterOne ??= new Int32Array(columns).fill(-2));
           j = one[k2];
-          if (j === -2) {
-            j = one[k2] = this.decidedAfterOne(choice, k2);
-            if (j >= 0) decided[id * columns + k2] = choice.entries[j];
-          }
+          if (j === -2) j = one[k2] = this.decidedAfterOne(choice, k2);
           if (j < 0) {
             j = this.lookahead(choice, input, next, to, budget);
             if (j === -2) {
@@ -959,7 +1015,7 @@ export class FirstMatch {
         } else j = this.firstInT(choice, t[i - from]);
         if (j < 0) return false;
         e = choice.entries[j];
-        if (e & 1) path = choice.marks[j];
+        if ((e & 1) === 1 && !again) path = choice.marks[j];
       }
       r = e >> 1;
       if (path !== undefined) {
