@@ -975,7 +975,10 @@ export class FirstMatch {
       // marks, the same for every candidate, were passed on the way to the pending row).
       let again = false;
       if (e === UNDECIDED) {
-        const id = -1 - this.stateOfRow[r / columns];
+        const s = this.stateOfRow[r / columns];
+        // Only a pending row holds it (in a row of a state it would be a plan's AMBIGUOUS with no choice).
+        if (s >= 0) throw new Error('grammar engine internal error: a tree plan\'s ambiguous step has no choice');
+        const id = -1 - s;
         e = CHOICE0 - id;
         const back = i - 1;
         i = back > from && charLength(input, back - 1) === 2 ? back - 1 : back;

@@ -22,10 +22,13 @@ type ValueOf<K> = K extends 'boolean' ? boolean : K extends 'string' ? string : 
   : K extends 'function' ? (...args: never[]) => unknown : K extends 'array' ? readonly unknown[] : K extends 'object' ? object : K extends 'any' ? unknown
   : K extends readonly (infer S)[] ? S : never;
 
-/** The options read: a fresh null-prototype object with the known keys that were given. */
+/** The options read: a null-prototype object with the known keys that were given (fresh, or with no options the one frozen empty one). */
 export type Read<S extends OptionSpec> = { readonly [K in keyof S]?: ValueOf<S[K]> };
 
 const hasOwn = (o: object, k: PropertyKey): boolean => Object.prototype.hasOwnProperty.call(o, k);
+
+/** What `readOptions` gives for no options (made once: a call with none, the common one, allocates nothing). */
+const NONE: Readonly<Record<string, never>> = Object.freeze(Object.create(null) as Record<string, never>);
 
 /**
  * Is `value` a plain object (its prototype `Object.prototype` or null)? An object from another
@@ -78,9 +81,9 @@ export function readOptions<S extends OptionSpec>(
   spec: S,
   { argument = 'options', field = 'option' }: { argument?: string; field?: string } = {},
 ): Read<S> {
-  const out = Object.create(null) as Record<string, unknown>;
-  if (value === undefined) return out as Read<S>;
+  if (value === undefined) return NONE as Read<S>;
   expectPlainObject(value, argument, fn);
+  const out = Object.create(null) as Record<string, unknown>;
   for (const key of Object.keys(value)) {
     if (!hasOwn(spec, key)) {
       const known = Object.keys(spec).map((k) => `"${k}"`).join(', ');

@@ -227,7 +227,7 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
   }
 
   /** Sends the first-match tree of the whole input to `sink` (for compact tree storage). */
-  treeTo(input: string, rule: R, sink: TreeSink, options: TreeOptions = {}): void {
+  treeTo(input: string, rule: R, sink: TreeSink, options?: TreeOptions): void {
     this.input(input, 'parseTree');
     const r = this.ruleName(rule, 'parseTree');
     // Own properties only, known keys, right types (src/engine/options.ts).
@@ -253,7 +253,7 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
    * The tree, through the compact store (./flatTree.ts): fresh plain objects up to 65,536
    * nodes, views above; a TreeLimitError (RangeError) past `maxNodes` (default 2^26).
    */
-  parseTree(input: string, rule: R, options: TreeOptions = {}): TreeNode<R> {
+  parseTree(input: string, rule: R, options?: TreeOptions): TreeNode<R> {
     this.input(input, 'parseTree');
     const r = this.ruleName(rule, 'parseTree');
     const o = readOptions('parseTree', options, { lexical: 'boolean', maxNodes: 'count' });
@@ -261,7 +261,7 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
     return this.recursiveTree(input, r, o).node(0, EAGER_NODES) as TreeNode<R>;
   }
 
-  walk(input: string, rule: R, visitor: TreeVisitor<R>, options: TreeOptions = {}): void {
+  walk(input: string, rule: R, visitor: TreeVisitor<R>, options?: TreeOptions): void {
     this.input(input, 'walk');
     const r = this.ruleName(rule, 'walk');
     if (visitor === undefined) throw new TypeError('walk: argument "visitor" must be an object, got undefined');

@@ -54,11 +54,10 @@ const BY_LOWER_CASE: ReadonlyMap<string, Rfc3987Rule> = new Map(RFC3987_RULES.ma
 
 /** The options of `parseTree` and `walk`: the grammar's tree options and section 4.1's. */
 const IRI_TREE_OPTIONS = { abnfOnly: 'boolean', allowNewerBidiControls: 'boolean', ...TREE_OPTIONS } as const;
-const NO_TREE_OPTIONS: TreeOptions = Object.freeze({});
 
-/** The grammar's tree options, without making an object for the usual call that gives none. */
-function treeOptionsOf(lexical: boolean | undefined, maxNodes: number | undefined): TreeOptions {
-  return lexical === undefined && maxNodes === undefined ? NO_TREE_OPTIONS : { lexical, maxNodes };
+/** The grammar's tree options: none for the usual call that gives none (nothing made, nothing to read again). */
+function treeOptionsOf(lexical: boolean | undefined, maxNodes: number | undefined): TreeOptions | undefined {
+  return lexical === undefined && maxNodes === undefined ? undefined : { lexical, maxNodes };
 }
 
 /** The rule as RFC 3987 spells it (rule names are case-insensitive, RFC 5234 2.1), or a TypeError. */
@@ -191,7 +190,7 @@ export const rfc3987 = Object.freeze({
   },
 
   /** The first-match-wins tree (character-level rules with `{ lexical: true }`); section 4.1 applies unless `abnfOnly`. */
-  parseTree(input: string, rule: Rfc3987Rule = 'IRI-reference', options: IriTreeOptions = {}): TreeNode<Rfc3987Rule> {
+  parseTree(input: string, rule: Rfc3987Rule = 'IRI-reference', options?: IriTreeOptions): TreeNode<Rfc3987Rule> {
     expectString(input, 'input', 'rfc3987.parseTree');
     rule = ruleNamed(rule, 'rfc3987.parseTree');
     const { abnfOnly, allowNewerBidiControls, lexical, maxNodes } = readOptions('rfc3987.parseTree', options, IRI_TREE_OPTIONS);
@@ -210,7 +209,7 @@ export const rfc3987 = Object.freeze({
     }
   },
   /** `parseTree`'s tree as enter and leave events (no node objects); section 4.1 applies unless `abnfOnly`. */
-  walk(input: string, rule: Rfc3987Rule, visitor: TreeVisitor<Rfc3987Rule>, options: IriTreeOptions = {}): void {
+  walk(input: string, rule: Rfc3987Rule, visitor: TreeVisitor<Rfc3987Rule>, options?: IriTreeOptions): void {
     expectString(input, 'input', 'rfc3987.walk');
     rule = ruleNamed(rule, 'rfc3987.walk');
     const { abnfOnly, allowNewerBidiControls, lexical, maxNodes } = readOptions('rfc3987.walk', options, IRI_TREE_OPTIONS);

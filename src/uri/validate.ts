@@ -106,7 +106,7 @@ export const TREE_OPTIONS = { lexical: 'boolean', maxNodes: 'count' } as const;
 export function parseTree<R extends RuleName = 'URI-reference'>(
   input: string,
   rule: R = 'URI-reference' as R,
-  options: TreeOptions = {},
+  options?: TreeOptions,
 ): UriNode<R> {
   expectString(input, 'input', 'parseTree');
   rule = ruleNamed(rule, 'parseTree') as R;

@@ -23,7 +23,7 @@ const VISITOR = { enter: 'function', leave: 'function' } as const;
  * with the same options), calling `visitor.enter` and `visitor.leave` for each node.
  * `UriSyntaxError` for invalid input (before any call), `RangeError` past `maxNodes`.
  */
-export function walk(input: string, rule: RuleName, visitor: TreeVisitor<RuleName>, options: TreeOptions = {}): void {
+export function walk(input: string, rule: RuleName, visitor: TreeVisitor<RuleName>, options?: TreeOptions): void {
   expectString(input, 'input', 'walk');
   rule = ruleNamed(rule, 'walk');
   if (visitor === undefined) throw new TypeError('walk: argument "visitor" must be an object, got undefined');

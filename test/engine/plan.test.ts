@@ -9,7 +9,8 @@ import * as path from 'path';
 import fc from 'fast-check';
 import { compileAbnf } from '../../src/index';
 import { PLAN_ROWS, RuleGrammar } from '../../src/engine/ruleGrammar';
-import type { TreePlan } from '../../src/engine/plan';
+import { planBuilder, type TreePlan } from '../../src/engine/plan';
+import { NodeBuilder } from '../../src/engine/tree';
 import { rfc2396FromText } from '../../src/grammars/rfc2396';
 
 const lines = fs.readFileSync(path.join(__dirname, '..', 'vectors', 'real-urls.txt'), 'utf8').split('\n').filter(Boolean);
@@ -164,6 +165,28 @@ describe('a malformed plan', () => {
     const p = JSON.parse(JSON.stringify(plan)) as Record<string, any>;
     change(p);
     expect(() => withPlans(uri, { URI: p }).parseTree('http://a.b/c', 'URI')).toThrow(message);
+  });
+
+  it('a trusted plan (not checked) with an ambiguous step missing its choice stops with an internal error, not a wrong tree', () => {
+    const h = compileAbnf('x = *( 1*"a" "b" / "a" ) "c"\n');
+    const plan = JSON.parse(JSON.stringify(h.treePlan('x', false, ['aabac', 'ac', 'abc']))) as TreePlan & { tables: { choices: unknown[] } };
+    expect(plan.tables.choices.length).toBeGreaterThan(0);
+    const expr = h.source().exprs;
+    for (let drop = 0; drop < plan.tables.choices.length; drop++) {
+      const p = JSON.parse(JSON.stringify(plan)) as typeof plan;
+      p.tables.choices.splice(drop, 1);
+      const b = planBuilder(expr, 'x', new Set(['x']), p, (why) => new TypeError(why), false);
+      const answers = ['ac', 'aaaac', 'abac', 'aabac'].map((s) => {
+        try {
+          return b.parse(s, 0, s.length, new NodeBuilder());
+        } catch (e) {
+          return (e as Error).message;
+        }
+      });
+      // Each input either parses (the missing choice is not on its way) or meets the missing choice.
+      for (const a of answers) expect([true, 'grammar engine internal error: a tree plan\'s ambiguous step has no choice']).toContain(a);
+      expect(answers).toContain('grammar engine internal error: a tree plan\'s ambiguous step has no choice');
+    }
   });
 
   it('expansions that are not this grammar\'s are a TypeError when the NFA is first needed', () => {
