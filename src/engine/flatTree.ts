@@ -108,30 +108,33 @@ export class FlatTree implements IdSink {
    */
   materialize(k: number): Node {
     const { names, rules, starts, ends, sizes } = this;
-    const last = k + sizes[k] - 1;
-    // The nodes made so far, last first: node j is made[last - j] (pushed in turn, so the
-    // array stays packed at any size).
+    // The nodes made and not yet given to their parent: made last first, a node finds its
+    // children on top of the stack, its first child topmost.
     const made: Node[] = [];
-    for (let j = last; j >= k; j--) {
+    let top = 0;
+    for (let j = k + sizes[k] - 1; j >= k; j--) {
       const stop = j + sizes[j];
       let children: Node[];
       const c1 = j + 1;
       if (c1 === stop) children = [];
       else {
         const c2 = c1 + sizes[c1];
-        if (c2 === stop) children = [made[last - c1]];
+        if (c2 === stop) children = [made[--top]];
         else {
           const c3 = c2 + sizes[c2];
-          if (c3 === stop) children = [made[last - c1], made[last - c2]];
-          else {
-            children = [made[last - c1], made[last - c2], made[last - c3]];
-            for (let c = c3 + sizes[c3]; c < stop; c += sizes[c]) children.push(made[last - c]);
+          if (c3 === stop) {
+            children = [made[top - 1], made[top - 2]];
+            top -= 2;
+          } else {
+            children = [made[top - 1], made[top - 2], made[top - 3]];
+            top -= 3;
+            for (let c = c3 + sizes[c3]; c < stop; c += sizes[c]) children.push(made[--top]);
           }
         }
       }
-      made.push({ rule: names[rules[j]], start: starts[j], end: ends[j], children });
+      made[top++] = { rule: names[rules[j]], start: starts[j], end: ends[j], children };
     }
-    return made[last - k];
+    return made[0];
   }
 
   /**
