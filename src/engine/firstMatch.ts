@@ -766,7 +766,7 @@ export class FirstMatch {
    * takes any, with no look-up of its own. Where the next character does not decide, the cell
    * is UNDECIDED and the step is taken again the long way (`parseTo`).
    */
-  private addChoice(choice: Choice): number {
+  private addChoice(choice: Choice): void {
     const id = this.choices.push(choice) - 1;
     const m = choice.marks[0];
     if (choice.marks.every((x) => samePath(x, m))) {
@@ -774,16 +774,13 @@ export class FirstMatch {
       this.steps[choice.cell] = 2 * p * this.columns + (m ? 1 : 0);
       if (m) this.marks[choice.cell] = m;
     } else this.steps[choice.cell] = CHOICE0 - id;
-    return id;
   }
 
   /** The entry of pending row `p` (of choice `id`) on class `k` (see `addChoice`). */
   private fillPending(p: number, k: number, id: number): number {
     const columns = this.columns;
     const choice = this.choices[id];
-    const one = (choice.afterOne ??= new Int32Array(columns).fill(-2));
-    let j = one[k];
-    if (j === -2) j = one[k] = this.decidedAfterOne(choice, k);
+    const j = this.afterOne(choice, k);
     const cell = p * columns + k;
     if (j < 0) return (this.steps[cell] = UNDECIDED);
     // The candidate's row, and its step on this class.
@@ -995,9 +992,7 @@ export class FirstMatch {
         if (t === undefined) {
           const next = i + charLength(input, i);
           const k2 = next < to ? this.classAt(input, next) : endColumn;
-          const one = (choice.afterOne ??= new Int32Array(columns).fill(-2));
-          j = one[k2];
-          if (j === -2) j = one[k2] = this.decidedAfterOne(choice, k2);
+          j = this.afterOne(choice, k2);
           if (j < 0) {
             j = this.lookahead(choice, input, next, to, budget);
             if (j === -2) {
@@ -1037,6 +1032,13 @@ export class FirstMatch {
       if (i >= to) return r === accept;
       i += charLength(input, i);
     }
+  }
+
+  /** The candidate the race picks after one character of class `k`, or -1: Choice.afterOne's entry, made when first asked for. */
+  private afterOne(choice: Choice, k: number): number {
+    const one = (choice.afterOne ??= new Int32Array(this.columns).fill(-2));
+    const j = one[k];
+    return j === -2 ? (one[k] = this.decidedAfterOne(choice, k)) : j;
   }
 
   /** The candidate the race picks after one character of class `k` (see Choice.afterOne), or -1. */

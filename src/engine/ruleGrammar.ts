@@ -19,7 +19,7 @@ import type { Grammar, GrammarValidation, TreeOptions } from './grammar';
 import { GivenPlans, ShippedPlans, treeNfa, treePlan, type PlanSource, type TreePlan } from './plan';
 import { NodeBuilder, type Node, type TreeNode } from './tree';
 import { DEFAULT_MAX_NODES, EAGER_NODES, FlatTree, NamedSink, visit, type TreeVisitor } from './flatTree';
-import { own, readOptions } from './options';
+import { own, readOptions, TREE_OPTIONS } from './options';
 import { parsimmon } from './parsimmonLib';
 import { generalRules } from './recursive/analysis';
 import { DEFAULT_MAX_NESTING, EndsRunner } from './recursive/ends';
@@ -231,7 +231,7 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
     this.input(input, 'parseTree');
     const r = this.ruleName(rule, 'parseTree');
     // Own properties only, known keys, right types (src/engine/options.ts).
-    const o = readOptions('parseTree', options, { lexical: 'boolean', maxNodes: 'count' });
+    const o = readOptions('parseTree', options, TREE_OPTIONS);
     if (this.general.has(r)) {
       const runner = this.runner(input);
       const run = runner.run(r);
@@ -256,7 +256,7 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
   parseTree(input: string, rule: R, options?: TreeOptions): TreeNode<R> {
     this.input(input, 'parseTree');
     const r = this.ruleName(rule, 'parseTree');
-    const o = readOptions('parseTree', options, { lexical: 'boolean', maxNodes: 'count' });
+    const o = readOptions('parseTree', options, TREE_OPTIONS);
     if (!this.general.has(r)) return tree(this.compiled, input, r, o, this.plans);
     return this.recursiveTree(input, r, o).node(0, EAGER_NODES) as TreeNode<R>;
   }
@@ -267,7 +267,7 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
     if (visitor === undefined) throw new TypeError('walk: argument "visitor" must be an object, got undefined');
     // Own properties, read once; the methods are then called as plain functions (no `this`).
     const v = readOptions('walk', visitor, VISITOR, { argument: 'visitor', field: 'visitor method' }) as TreeVisitor<string>;
-    const o = readOptions('walk', options, { lexical: 'boolean', maxNodes: 'count' });
+    const o = readOptions('walk', options, TREE_OPTIONS);
     // A store of its own (not the shared one): a visitor may call the grammar again.
     visit(this.general.has(r) ? this.recursiveTree(input, r, o) : flatTree(this.compiled, input, r, o, this.plans), 0, v);
   }

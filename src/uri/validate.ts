@@ -5,7 +5,7 @@ import { tree } from '../engine/driverTrees';
 import type { ValidationOf } from '../engine/grammar';
 import { UriSyntaxError, expectString } from './errors';
 import { summaryOf, withoutFrames } from '../engine/errors';
-import { readOptions } from '../engine/options';
+import { readOptions, TREE_OPTIONS } from '../engine/options';
 import { briefHint, hinted } from './hints';
 import { rfc3986Plans } from './plans';
 
@@ -93,8 +93,6 @@ export function briefParts(input: string, rule: RuleName, code?: number): { inde
   }
   return { index, expected, hint: briefHint({ input, rule, index }) };
 }
-
-export const TREE_OPTIONS = { lexical: 'boolean', maxNodes: 'count' } as const;
 
 /**
  * The typed parse tree of the whole input as `rule`; throws `UriSyntaxError` for invalid input.

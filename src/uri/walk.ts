@@ -11,8 +11,8 @@ import { rfc3986Plans } from './plans';
 
 export type { TreeVisitor };
 import { expectString } from './errors';
-import { readOptions } from '../engine/options';
-import { TREE_OPTIONS, ruleNamed } from './validate';
+import { readOptions, TREE_OPTIONS } from '../engine/options';
+import { ruleNamed } from './validate';
 import type { TreeOptions } from '../engine/driver';
 
 
