@@ -1,7 +1,7 @@
 /**
  * The character classes RFC 3987 adds to RFC 3986, as code-point predicates for the IRI↔URI
  * mappings (sections 3.1, 3.2). The grammar (grammar/rfc3987.abnf) has the same ranges;
- * test/iri/ucschar.test.ts checks that both agree at every boundary.
+ * test/iri/rules.test.ts checks that both agree at every boundary.
  */
 
 /**
