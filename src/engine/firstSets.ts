@@ -28,21 +28,3 @@ export function firstChars(grammar: Rules, e: Expr): CharSet {
   add(e);
   return set;
 }
-
-/**
- * Does `e` refer, directly or through other rules, to one of `rules`? The grammar has no
- * recursion, so a memoized walk (`memo`: rule name to answer) ends.
- */
-export function reaches(grammar: Rules, e: Expr, rules: ReadonlySet<string>, memo: Map<string, boolean>): boolean {
-  switch (e.t) {
-    case 'ref': {
-      if (rules.has(e.name)) return true;
-      let r = memo.get(e.name);
-      if (r === undefined) memo.set(e.name, (r = reaches(grammar, grammar[e.name], rules, memo)));
-      return r;
-    }
-    case 'seq': case 'alt': return e.items.some((x) => reaches(grammar, x, rules, memo));
-    case 'rep': return reaches(grammar, e.item, rules, memo);
-    default: return false;
-  }
-}
