@@ -131,6 +131,8 @@ const HOT = [
   'RULE_NAMES', 'CHILD_RULES', 'isValid', 'validate', 'parseTree', 'UriSyntaxError', 'GrammarSyntaxError',
   'TreeLimitError', 'parse', 'recompose', 'resolve', 'removeDotSegments', 'normalize', 'equivalent',
   'DEFAULT_PORTS', 'percentEncode', 'percentDecode', 'redact', 'walk', 'createValidator', 'UriPolicyError', 'policyPresets',
+  // The policy options' list and schema: the ajv entry makes its keyword's schema of it on load.
+  'POLICY_OPTIONS', 'POLICY_OPTION_SCHEMAS',
   'toUri', 'toIri', 'hostToAscii', 'hostToUnicode', 'IdnaError', 'rfc3987', 'RFC3987_RULES', 'IRI_COMPONENT_RULES', 'rfc3986',
   'rfc2396', 'rfc2732', 'rfc6874',
   // A precompiled grammar's module (toModule) calls it on load: its code is here for the shipped
