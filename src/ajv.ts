@@ -77,7 +77,7 @@ const FORMATS = {
  * (`data/hostSyntax must be equal to one of the allowed values`, `data/bogus is not a policy option`).
  * The options are then read as createValidator reads them, whose TypeError names the option too.
  */
-export const POLICY_SCHEMA = {
+const POLICY_SCHEMA = {
   type: ['string', 'object'],
   if: { type: 'string' },
   then: { enum: Object.keys(policyPresets) },
