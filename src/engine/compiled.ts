@@ -237,6 +237,8 @@ export const SAMPLE_COUNT = 16;
 export function compiledData(grammar: RuleGrammar, options?: PlanOptions): CompiledGrammar {
   if (!(grammar instanceof RuleGrammar)) throw new TypeError('toModule: argument "grammar" must be a grammar from compileAbnf');
   const src = grammar.source();
+  // What fromCompiled would refuse is not written (a RuleGrammar made by hand can name rules anyhow).
+  checkRuleNames(src.names, (why) => new TypeError(`toModule: ${why}`));
   let plans: Record<string, TreePlan> | undefined;
   // Plans only when asked for: a plan made from derivations rather than inputs like the real
   // ones can cost a first tree more than it saves (docs/grammars.md "Precompiled grammars").
@@ -439,12 +441,12 @@ function grammarOf<R extends string>(data: CompiledGrammar, more: Pick<RuleGramm
 }
 
 /** Each rule name as a grammar reader makes it, and none twice (rule names are case-insensitive, RFC 5234 2.1). */
-function checkRuleNames(rules: readonly string[]): void {
+function checkRuleNames(rules: readonly string[], error: (why: string) => TypeError = bad): void {
   const seen = new Set<string>();
   for (const rule of rules) {
-    if (!RULE_NAME.test(rule)) throw bad(`rule name ${jsString(rule)} is not a rule name (a letter, then letters, digits, "-" or "_")`);
+    if (!RULE_NAME.test(rule)) throw error(`rule name ${jsString(rule)} is not a rule name (a letter, then letters, digits, "-" or "_")`);
     const key = rule.toLowerCase();
-    if (seen.has(key)) throw bad(`rule ${jsString(rule)} is defined twice`);
+    if (seen.has(key)) throw error(`rule ${jsString(rule)} is defined twice`);
     seen.add(key);
   }
 }

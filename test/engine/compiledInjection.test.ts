@@ -15,7 +15,7 @@ import * as os from 'os';
 import * as path from 'path';
 import * as vm from 'vm';
 import { run } from '../../src/cli';
-import { compileAbnf, fromCompiled, toModule, toTypes } from '../../src/index';
+import { compileAbnf, fromCompiled, RuleGrammar, toModule, toTypes } from '../../src/index';
 import { compiledData } from '../../src/engine/compiled';
 import { digestOf } from '../../src/engine/digest';
 
@@ -153,6 +153,9 @@ describe('generated code holds no outside text as code', () => {
       const { digest: _d, ...rest } = { ...good, rules: [name], exprs: { [name]: good.exprs.a }, texts: {}, tables: undefined };
       const data = { digest: digestOf(JSON.stringify(rest)), ...rest };
       expect(() => fromCompiled(data as never)).toThrow(/not a rule name/);
+      // toModule: a grammar made by hand with such a rule is not written.
+      const byHand = new RuleGrammar({ [name]: { t: 'lit', text: 'x' } } as never, [name]);
+      expect(() => toModule(byHand)).toThrow(/^toModule: rule name .* is not a rule name/);
     }
     expect(Object.keys(globalThis).filter((k) => k.startsWith('INJECTED'))).toEqual([]);
   });
