@@ -131,6 +131,8 @@ const HOT = [
   'RULE_NAMES', 'CHILD_RULES', 'isValid', 'validate', 'parseTree', 'UriSyntaxError', 'GrammarSyntaxError',
   'TreeLimitError', 'parse', 'recompose', 'resolve', 'removeDotSegments', 'normalize', 'equivalent',
   'DEFAULT_PORTS', 'percentEncode', 'percentDecode', 'redact', 'walk', 'createValidator', 'UriPolicyError', 'policyPresets',
+  // The policy options' list and schema: the ajv entry makes its keyword's schema of it on load.
+  'POLICY_OPTIONS', 'POLICY_OPTION_SCHEMAS',
   'toUri', 'toIri', 'hostToAscii', 'hostToUnicode', 'IdnaError', 'rfc3987', 'RFC3987_RULES', 'IRI_COMPONENT_RULES', 'rfc3986',
   'rfc2396', 'rfc2732', 'rfc6874',
   // A precompiled grammar's module (toModule) calls it on load: its code is here for the shipped
@@ -140,6 +142,11 @@ const HOT = [
 /** The key of the main bundle's table of its modules' namespaces, which dist/cjs/cold.js reads. */
 const INTERNAL = 'uri-grammar.internal';
 const INDEX = path.join(src, 'index.ts');
+/**
+ * A module of the package as a virtual module imports it: relative to src/ (the virtual modules'
+ * resolveDir), so that no build path goes into the bundles' source maps.
+ */
+const fromSrc = (file) => JSON.stringify(`./${path.relative(src, file).split(path.sep).join('/')}`);
 const virtual = (name, contents) => ({
   name: `virtual-${name}`,
   setup(build) {
@@ -166,7 +173,7 @@ async function indexExports() {
 async function hotModules() {
   const r = await esbuild.build({
     ...common, format: 'esm', sourcemap: false, write: false, metafile: true, entryPoints: ['virtual:hot-probe'], logLevel: 'silent',
-    plugins: [lazyParsimmon, lazyData, virtual('hot-probe', `export { ${HOT.join(', ')} } from ${JSON.stringify(INDEX)};`)],
+    plugins: [lazyParsimmon, lazyData, virtual('hot-probe', `export { ${HOT.join(', ')} } from ${fromSrc(INDEX)};`)],
   });
   return filesOf(r);
 }
@@ -179,8 +186,8 @@ async function hotModules() {
  */
 function entry(own, others, published) {
   const lines = [
-    `import { ${own.join(', ')} } from ${JSON.stringify(INDEX)};`,
-    ...published.map((f, i) => `import * as m${i} from ${JSON.stringify(path.join(root, f))};`),
+    `import { ${own.join(', ')} } from ${fromSrc(INDEX)};`,
+    ...published.map((f, i) => `import * as m${i} from ${fromSrc(path.join(root, f))};`),
     ...(others.length ? ['let cold;', `const loadCold = () => (cold ??= require('./cold.js'));`] : []),
     `Object.defineProperty(module.exports, '__esModule', { value: true });`,
     `Object.defineProperty(module.exports, Symbol.for(${JSON.stringify(INTERNAL)}), { value: Object.freeze({ ${published.map((f, i) => `${JSON.stringify(f)}: m${i}`).join(', ')} }) });`,

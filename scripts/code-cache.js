@@ -8,6 +8,12 @@
 // below), and writes each bundle's cache: a header line (format, Node, V8, architecture, source
 // length), a copy of the source (compared on load) and V8's data. Only the functions that ran
 // carry bytecode; the rest compile on first use as they always do.
+//
+// A cache carries no build path: each bundle is compiled under a name of no directory
+// (`uri-grammar/dist/cjs/index.js`), and only where this V8 gives a script from a cache the name
+// it is compiled under (src/node/codeCache.ts cacheTakesScriptName). Node 20's V8 keeps the name
+// the cache was made under: its stack frames would name this directory wherever the package is
+// installed, so there no cache is written and the bundles load as plain modules.
 const { spawnSync } = require('child_process');
 const fs = require('fs');
 const path = require('path');
@@ -31,10 +37,15 @@ if (process.argv[2] !== '--in-child') {
 
 async function workload() {
   const cached = require(path.join(cjs, 'cached.js'));
+  if (!cached.cacheTakesScriptName()) {
+    process.stderr.write(`code-cache: this V8 (${process.versions.v8}) names a script from a code cache by the name the cache was made under, ` +
+      'so stack frames would name the build directory: no cache written\n');
+    return;
+  }
   const runs = BUNDLES.map((b) => {
     const file = path.join(cjs, b);
     const source = fs.readFileSync(file);
-    return { file, source, ...cached.run(file, source) };
+    return { file, source, ...cached.run(file, source, undefined, cached.scriptNameOf(b)) };
   });
   const lib = runs[0].module.exports;
   const cli = runs[1].module.exports;

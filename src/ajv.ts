@@ -14,19 +14,28 @@
  * supported for these formats.
  *
  * ajv is an optional peer dependency: only this entry point needs it, and only its types are
- * imported here (the plugin calls methods of the instance it is given).
+ * imported here (the plugin calls methods of the instance it is given). The declarations a
+ * program reads name none of them: the instance is typed by the two methods the plugin calls
+ * (`AjvInstance`), so they compile under every module resolution (ajv's default export is a
+ * namespace to `nodenext` and `node16` ES modules) and without ajv's types at all.
  */
-import type { default as Ajv, ErrorObject, FuncKeywordDefinition } from 'ajv';
+import type { ErrorObject, FuncKeywordDefinition } from 'ajv';
 import type { DataValidateFunction } from 'ajv/dist/types';
 // Through the package's entry, not its modules: the CommonJS bundle of this entry
 // (scripts/bundle.js) then requires the main bundle instead of carrying a second copy, so
 // both share one UriPolicyError class and one set of caches.
-import { isValid, createValidator, policyPresets, UriPolicyError, rfc3987, type PolicyOptions, type ComponentRule } from './index';
+import { isValid, createValidator, policyPresets, UriPolicyError, rfc3987, POLICY_OPTION_SCHEMAS, type PolicyOptions } from './index';
 
-/** The rules a policy's `rule` takes: `parse`'s (src/uri/components.ts COMPONENT_RULES; the type below fails if one is missing). */
-const COMPONENT_RULES = ['URI', 'URI-reference', 'absolute-URI', 'relative-ref'] as const satisfies readonly ComponentRule[];
-const allComponentRules: Exclude<ComponentRule, (typeof COMPONENT_RULES)[number]> extends never ? true : false = true;
-void allComponentRules;
+/** What the plugin calls on an Ajv instance (any Ajv 8 instance is one). */
+export interface AjvInstance {
+  addFormat(name: string, format: { type: 'string'; validate: (s: string) => boolean }): unknown;
+  addKeyword(definition: FuncKeywordDefinitionLike): unknown;
+}
+
+/** The keyword definition the plugin gives `addKeyword` (ajv's FuncKeywordDefinition). */
+export interface FuncKeywordDefinitionLike {
+  readonly keyword: string;
+}
 
 /** The formats the plugin defines (h11 added the RFC 3987 pair). */
 type FormatName = 'uri' | 'uri-reference' | 'iri' | 'iri-reference';
@@ -61,25 +70,21 @@ const FORMATS = {
   'iri-reference': { type: 'string' as const, validate: (s: string) => rfc3987.isValid(s, 'IRI-reference') },
 };
 
-/** The keyword's value: a preset name, or policy options (checked by ajv in strict mode and by us). */
+/**
+ * The keyword's value: a preset name, or policy options, made from the one list of them
+ * (src/uri/policy.ts POLICY_OPTION_SCHEMAS). if/then/else rather than anyOf, and any other key
+ * refused by a schema of its own, so that ajv's message names the key it refuses
+ * (`data/hostSyntax must be equal to one of the allowed values`, `data/bogus is not a policy option`).
+ * The options are then read as createValidator reads them, whose TypeError names the option too.
+ */
 const POLICY_SCHEMA = {
-  anyOf: [
-    { type: 'string', enum: Object.keys(policyPresets) },
-    {
-      type: 'object',
-      additionalProperties: false,
-      properties: {
-        rule: { type: 'string', enum: [...COMPONENT_RULES] },
-        schemes: { type: 'array', minItems: 1, items: { type: 'string' } },
-        host: { type: 'string', enum: ['required', 'forbidden', 'optional'] },
-        userinfo: { type: 'string', enum: ['allowed', 'forbidden', 'no-password'] },
-        port: { type: 'array', minItems: 2, maxItems: 2, items: { type: 'integer', minimum: 0 } },
-        query: { type: 'boolean' },
-        fragment: { type: 'boolean' },
-        relative: { type: 'boolean' },
-      },
-    },
-  ],
+  type: ['string', 'object'],
+  if: { type: 'string' },
+  then: { enum: Object.keys(policyPresets) },
+  else: {
+    properties: JSON.parse(JSON.stringify(POLICY_OPTION_SCHEMAS)) as Record<string, unknown>,
+    additionalProperties: { not: true, description: 'not a policy option' },
+  },
 };
 
 /** The policy keyword: compiles the policy once per schema; errors carry component and offset. */
@@ -87,12 +92,24 @@ function policyKeyword(keyword: string): FuncKeywordDefinition {
   return {
     keyword,
     type: 'string',
+    // Before `format` (which an ajv without allErrors would report first, and alone): a string
+    // that is no URI gets the policy's error, with its offset, hint and suggestion, not only
+    // `must match format "uri"`.
+    before: 'format',
     schemaType: ['string', 'object'],
     metaSchema: POLICY_SCHEMA,
     errors: true,
     compile(schema: string | PolicyOptions) {
       const options = typeof schema === 'string' ? policyPresets[schema as keyof typeof policyPresets] : schema;
-      const check = createValidator(options);
+      let check: ReturnType<typeof createValidator>;
+      try {
+        check = createValidator(options);
+      } catch (e) {
+        // What the schema cannot say (a scheme name, a port range's order, options that
+        // contradict each other): the option named, as the keyword's.
+        if (e instanceof TypeError) throw new TypeError(e.message.replace(/^createValidator:/, `keyword "${keyword}":`));
+        throw e;
+      }
       const validate: DataValidateFunction = (data: unknown) => {
         if (typeof data !== 'string') return true;
         const r = check(data);
@@ -126,7 +143,7 @@ function policyKeyword(keyword: string): FuncKeywordDefinition {
 }
 
 /** Adds the formats and the keyword to `ajv`; returns `ajv`. */
-function uriGrammarAjv<A extends Ajv>(ajv: A, options: UriGrammarAjvOptions = {}): A {
+function uriGrammarAjv<A extends AjvInstance>(ajv: A, options: UriGrammarAjvOptions = {}): A {
   if (!ajv || typeof (ajv as { addFormat?: unknown }).addFormat !== 'function' || typeof (ajv as { addKeyword?: unknown }).addKeyword !== 'function') {
     throw new TypeError('uri-grammar/ajv: argument "ajv" must be an Ajv instance');
   }
@@ -142,7 +159,7 @@ function uriGrammarAjv<A extends Ajv>(ajv: A, options: UriGrammarAjvOptions = {}
     throw new TypeError('uri-grammar/ajv: option "keyword" must be false or a keyword name');
   }
   if (names) for (const n of names as ReadonlyArray<FormatName>) ajv.addFormat(n, FORMATS[n]);
-  if (keyword !== false) ajv.addKeyword(policyKeyword(keyword ?? 'uriPolicy'));
+  if (keyword !== false) ajv.addKeyword(policyKeyword(keyword ?? 'uriPolicy') as FuncKeywordDefinition & FuncKeywordDefinitionLike);
   return ajv;
 }
 

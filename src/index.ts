@@ -30,7 +30,7 @@ export { redact } from './uri/redact';
 export { toUri, toIri, hostToAscii, hostToUnicode, IdnaError, rfc3987, RFC3987_RULES, IRI_COMPONENT_RULES, type ToUriOptions, type ToIriOptions, type Rfc3987Rule, type IriComponentRule, type IriCheckOptions, type IriValidationResult } from './iri';
 export { rfc6874, type ZonedUriComponents } from './grammars/rfc6874';
 export {
-  createValidator, UriPolicyError, policyPresets,
+  createValidator, UriPolicyError, policyPresets, POLICY_OPTIONS, POLICY_OPTION_SCHEMAS,
   type PolicyOptions, type PolicyResult, type PolicyComponent,
 } from './uri/policy';
 export { walk, type TreeVisitor } from './uri/walk';

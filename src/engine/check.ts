@@ -11,6 +11,13 @@ import { analyzeRecursion } from './recursive/analysis';
 /** How long a chain of references among regular rules may be (a rule referring to one referring to one …). */
 export const MAX_RULE_CHAIN = 400;
 
+/** Why left recursion is refused (compileAbnf's error, and fromCompiled's: ./compiled.ts). */
+export function leftRecursionReason(cycle: readonly string[]): string {
+  const r = cycle[0];
+  return `left recursion: ${cycle.join(' -> ')}: ${r} would call itself before reading a character, ` +
+    `which no parser that tries alternatives in order can run; write the repetition instead (for ${r} = ${r} "+" term / term, write ${r} = term *("+" term))`;
+}
+
 /**
  * The longest chain of references among the rules not in `skip` (recursive ones run elsewhere),
  * with its first two rules; iterative (no recursion on the chain's length).
@@ -118,9 +125,7 @@ export function checkGrammar(rules: Rules, positions: Positions, errorAt: ErrorA
   const cycle = recursion.leftCycle;
   if (cycle) {
     const at = uses.get(cycle[0])!.find(([next]) => next === cycle[1])?.[1] ?? 0;
-    const r = cycle[0];
-    throw errorAt(Math.max(at, 0), `left recursion: ${cycle.join(' -> ')}: ${r} would call itself before reading a character, ` +
-      `which no parser that tries alternatives in order can run; write the repetition instead (for ${r} = ${r} "+" term / term, write ${r} = term *("+" term))`, 'recursion');
+    throw errorAt(Math.max(at, 0), leftRecursionReason(cycle), 'recursion');
   }
   // Chains of references among the regular rules: the regular compilers follow them recursively,
   // so their length is a documented limit with a clear error, never a stack overflow.

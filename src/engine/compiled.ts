@@ -22,11 +22,15 @@ import { GivenPlans, planKey, ShippedPlans, type TreePlan } from './plan';
 import { sampleInputs } from './samples';
 import { RuleGrammar, type RuleGrammarOptions } from './ruleGrammar';
 import { packDfas, type PackedDfa } from './tableDfa';
-import { rulesReachingCycles } from './recursive/analysis';
+import { analyzeRecursion, rulesReachingCycles } from './recursive/analysis';
+import { leftRecursionReason } from './check';
+import { DIGEST, digestOf } from './digest';
+import { jsString, commentText } from './jsText';
 
 /** The format tag and version of the data (a module written by another version is refused). */
 export const COMPILED_FORMAT = 'uri-grammar/compiled';
-export const COMPILED_VERSION = 1;
+/** 2: the data carries its digest (version 1 had none). */
+export const COMPILED_VERSION = 2;
 
 /**
  * An expression, compactly: `["c", ranges, label]` characters, `["l", text]` a quoted string,
@@ -42,6 +46,12 @@ export type EncodedExpr =
   | readonly ['f', string];
 
 export interface CompiledGrammar {
+  /**
+   * The digest (./digest.ts) of the data's JSON text without this member, which comes first:
+   * checked on load, so that data changed after it was written is refused, not trusted. It
+   * detects changes, not intent: it is no signature.
+   */
+  readonly digest: string;
   readonly format: typeof COMPILED_FORMAT;
   readonly version: number;
   readonly name?: string;
@@ -227,6 +237,8 @@ export const SAMPLE_COUNT = 16;
 export function compiledData(grammar: RuleGrammar, options?: PlanOptions): CompiledGrammar {
   if (!(grammar instanceof RuleGrammar)) throw new TypeError('toModule: argument "grammar" must be a grammar from compileAbnf');
   const src = grammar.source();
+  // What fromCompiled would refuse is not written (a RuleGrammar made by hand can name rules anyhow).
+  checkRuleNames(src.names, (why) => new TypeError(`toModule: ${why}`));
   let plans: Record<string, TreePlan> | undefined;
   // Plans only when asked for: a plan made from derivations rather than inputs like the real
   // ones can cost a first tree more than it saves (docs/grammars.md "Precompiled grammars").
@@ -250,7 +262,7 @@ export function compiledData(grammar: RuleGrammar, options?: PlanOptions): Compi
     exprs[rule] = encode(src.exprs[rule]);
     texts[rule] = src.texts?.get(rule) ?? '';
   }
-  return {
+  const data: Omit<CompiledGrammar, 'digest'> = {
     format: COMPILED_FORMAT,
     version: COMPILED_VERSION,
     ...(src.name !== undefined ? { name: src.name } : {}),
@@ -265,7 +277,28 @@ export function compiledData(grammar: RuleGrammar, options?: PlanOptions): Compi
     recursive: src.recursive,
     ...(plans && Object.keys(plans).length ? { plans } : {}),
   };
+  return { digest: digestOf(JSON.stringify(data)), ...data };
 }
+
+/** How the JSON text of compiled data begins: its digest first (`{"digest":"…",`). */
+const DIGEST_AT = '{"digest":"'.length;
+const BODY_AT = DIGEST_AT + 16 + '",'.length;
+
+/**
+ * The digest check of data as JSON text (as `toModule` writes it, or an object's
+ * JSON.stringify): the digest it carries is the digest of the rest.
+ */
+function checkDigest(text: string): void {
+  const carried = text.slice(DIGEST_AT, DIGEST_AT + 16);
+  if (!text.startsWith('{"digest":"') || !DIGEST.test(carried) || text.slice(DIGEST_AT + 16, BODY_AT) !== '",') throw bad('no digest');
+  if (digestOf('{' + text.slice(BODY_AT)) !== carried) {
+    throw new TypeError('fromCompiled: the compiled grammar was changed after it was written (its digest does not match its data): ' +
+      'it is refused, not trusted; write it again with `uri-grammar compile`');
+  }
+}
+
+/** Rule names as the grammar readers make them (ABNF's, and RFC 2396's with "_"). */
+const RULE_NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;
 
 /**
  * The packed tables, or none when they do not fit the packed format (16-bit row offsets: about
@@ -292,6 +325,7 @@ function packed(dfas: Record<string, MinimalDfa>): PackedDfa | undefined {
  */
 export function fromCompiled<R extends string = string>(data: CompiledGrammar | string): RuleGrammar<R> {
   const owned = typeof data === 'string';
+  const text = typeof data === 'string' ? data : undefined;
   if (typeof data === 'string') {
     try {
       data = JSON.parse(data) as CompiledGrammar;
@@ -302,7 +336,18 @@ export function fromCompiled<R extends string = string>(data: CompiledGrammar | 
   }
   const plans = typeof data === 'object' && data !== null ? own(data, 'plans') : undefined;
   if (plans !== undefined && (typeof plans !== 'object' || plans === null || Array.isArray(plans))) throw bad('plans');
-  return grammarOf<R>(data as CompiledGrammar, plans ? { plans } : {}, owned ? 'owned' : 'lazily');
+  return grammarOf<R>(data as CompiledGrammar, plans ? { plans } : {}, owned ? 'owned' : 'lazily', text);
+}
+
+/** An object's JSON text, for its digest (a cycle or a BigInt has none: not data toModule wrote). */
+function jsonOf(data: object): string {
+  try {
+    return JSON.stringify(data);
+  } catch (e) {
+    // A cycle (TypeError), or nesting too deep to write (RangeError).
+    if (e instanceof TypeError || e instanceof RangeError) throw bad(`not JSON data: ${e.message}`);
+    throw e;
+  }
 }
 
 /**
@@ -324,14 +369,19 @@ export function shippedGrammar<R extends string = string>(data: CompiledGrammar,
  */
 type Decoding = 'lazily' | 'owned' | 'shipped';
 
-function grammarOf<R extends string>(data: CompiledGrammar, more: Pick<RuleGrammarOptions, 'plans' | 'recursive'>, decoding: Decoding): RuleGrammar<R> {
+function grammarOf<R extends string>(data: CompiledGrammar, more: Pick<RuleGrammarOptions, 'plans' | 'recursive'>, decoding: Decoding, text?: string): RuleGrammar<R> {
   if (typeof data !== 'object' || data === null) throw bad('not an object');
   // Own properties only: a polluted Object.prototype must not add tables, rules or texts.
   const field = <K extends keyof CompiledGrammar>(k: K): CompiledGrammar[K] | undefined => own(data, k);
   if (field('format') !== COMPILED_FORMAT) throw bad(`format ${JSON.stringify(field('format'))}`);
   if (field('version') !== COMPILED_VERSION) throw bad(`version ${JSON.stringify(field('version'))}, this library reads ${COMPILED_VERSION}`);
+  // Data changed after it was written is refused before anything of it is read (the tables'
+  // content is trusted as written: one edited digit would make verdicts and trees disagree).
+  // The library's own data is part of its code, and is checked by its tests instead.
+  if (decoding !== 'shipped') checkDigest(text ?? jsonOf(data));
   const rules = field('rules');
   if (!Array.isArray(rules) || rules.some((r) => typeof r !== 'string')) throw bad('rules');
+  if (decoding !== 'shipped') checkRuleNames(rules);
   const encoded = field('exprs') ?? {};
   const textsIn = field('texts') ?? {};
   const exprs: Record<string, Expr> = {};
@@ -367,6 +417,12 @@ function grammarOf<R extends string>(data: CompiledGrammar, more: Pick<RuleGramm
   // The rules that reach recursion, found from the references the check collected (the grammar
   // would otherwise find them from the expressions, which would make every one now).
   const recursive = decoding !== 'shipped' ? [...rulesReachingCycles(rules, (r) => refsOf.get(r)!)] : undefined;
+  // Left recursion, refused as compileAbnf refuses it (only a grammar with recursion can have it;
+  // finding it makes every expression now).
+  if (recursive?.length) {
+    const cycle = analyzeRecursion(exprs).leftCycle;
+    if (cycle) throw new TypeError(`fromCompiled: ${leftRecursionReason(cycle)}`);
+  }
   const name = field('name');
   // Plans parsed for this grammar alone: its tree builders keep their arrays without copies.
   const owned = decoding === 'owned' && more.plans ? { plans: new GivenPlans(more.plans as Readonly<Record<string, unknown>>, name, true) } : {};
@@ -382,6 +438,17 @@ function grammarOf<R extends string>(data: CompiledGrammar, more: Pick<RuleGramm
     ...more,
     ...owned,
   });
+}
+
+/** Each rule name as a grammar reader makes it, and none twice (rule names are case-insensitive, RFC 5234 2.1). */
+function checkRuleNames(rules: readonly string[], error: (why: string) => TypeError = bad): void {
+  const seen = new Set<string>();
+  for (const rule of rules) {
+    if (!RULE_NAME.test(rule)) throw error(`rule name ${jsString(rule)} is not a rule name (a letter, then letters, digits, "-" or "_")`);
+    const key = rule.toLowerCase();
+    if (seen.has(key)) throw error(`rule ${jsString(rule)} is defined twice`);
+    seen.add(key);
+  }
 }
 
 /** `record[key]` made by `make` when first read, then kept as a plain property. */
@@ -457,9 +524,12 @@ function moduleOptions(options: ModuleOptions, fn: string): Required<Pick<Module
   return { format, library, source, planning: { ...(plans ? { plans } : {}), ...(samples ? { samples } : {}) } };
 }
 
-/** The first line of a written file. */
+/**
+ * The first line of a written file. The source is outside text (a file name): written as an
+ * escaped string literal (./jsText.ts), so that no character of it can end the comment.
+ */
 const header = (source: string | undefined) =>
-  `// Written by uri-grammar's toModule${source ? ` from ${source.replace(/[\r\n]/g, ' ')}` : ''}: do not edit; compile the grammar again instead.`;
+  `// Written by uri-grammar's toModule${source ? ` from ${commentText(source)}` : ''}: do not edit; compile the grammar again instead.`;
 
 /**
  * The text of a module whose default export (ESM) or exports object (CommonJS) is the grammar,
@@ -470,17 +540,18 @@ export function toModule(grammar: RuleGrammar, options: ModuleOptions = {}): str
   // The data as JSON text, which fromCompiled parses for the grammar alone (so it keeps the
   // plans' arrays without copies): V8 reads a long string and JSON.parse faster than the same
   // data as an object literal, which a fresh process would parse as code.
-  const data = JSON.stringify(JSON.stringify(compiledData(grammar, o.planning)));
+  // Every string written is a literal of jsString (./jsText.ts): nothing from outside is code.
+  const data = jsString(JSON.stringify(compiledData(grammar, o.planning)));
   // The CommonJS words are assembled, so that this ES module's own text holds no CommonJS.
   const cjsExports = ['module', 'exports'].join('.');
   const cjsRequire = ['req', 'uire'].join('');
   // A CommonJS module of this library takes `fromCompiled` from the copy a program has loaded
   // already, when that copy reads this data's version (COMPILED_KEY): no second resolution.
   const reader = o.library === 'uri-grammar'
-    ? `(globalThis[Symbol.for(${JSON.stringify(COMPILED_KEY)})] || ${cjsRequire}("uri-grammar").fromCompiled)`
-    : `${cjsRequire}(${JSON.stringify(o.library)}).fromCompiled`;
+    ? `(globalThis[Symbol.for(${jsString(COMPILED_KEY)})] || ${cjsRequire}("uri-grammar").fromCompiled)`
+    : `${cjsRequire}(${jsString(o.library)}).fromCompiled`;
   return o.format === 'esm'
-    ? `${header(o.source)}\nimport { fromCompiled } from ${JSON.stringify(o.library)};\n\nexport default fromCompiled(${data});\n`
+    ? `${header(o.source)}\nimport { fromCompiled } from ${jsString(o.library)};\n\nexport default fromCompiled(${data});\n`
     : `${header(o.source)}\n'use strict';\n${cjsExports} = ${reader}(${data});\n`;
 }
 
@@ -499,10 +570,10 @@ export const COMPILED_KEY = `uri-grammar/fromCompiled@${COMPILED_VERSION}`;
 export function toTypes(grammar: RuleGrammar, options: ModuleOptions = {}): string {
   const o = moduleOptions(options, 'toTypes');
   if (!(grammar instanceof RuleGrammar)) throw new TypeError('toTypes: argument "grammar" must be a grammar from compileAbnf');
-  const names = grammar.rules.map((r) => JSON.stringify(r)).join(' | ') || 'never';
+  const names = grammar.rules.map((r) => jsString(r)).join(' | ') || 'never';
   const lines = [
     header(o.source),
-    `import type { RuleGrammar } from ${JSON.stringify(o.library)};`,
+    `import type { RuleGrammar } from ${jsString(o.library)};`,
     '',
     '/** The rules of this grammar, as its text spells them. */',
     `export type RuleName = ${names};`,

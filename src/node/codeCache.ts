@@ -14,6 +14,13 @@
  * or unreadable cache, or one V8 refuses (other flags, a corrupt file), and the bundle loads as
  * any module does: the same code, compiled on the way. `codeCache` on the bundle's entry in
  * `require.cache` says which happened.
+ *
+ * A cache carries no build path. V8 serializes the script's name with the code, and some V8s
+ * (V8 11, Node 20's) keep that name when a script is compiled from the cache under another: the
+ * stack frames of a package installed elsewhere would name the directory it was built in. So
+ * the build compiles under a name of no directory (`uri-grammar/dist/cjs/index.js`), and writes a
+ * cache only where this V8 gives a script from a cache the name it is compiled under
+ * (`cacheTakesScriptName`): its stack frames then name the installed file. Elsewhere, no cache.
  */
 // Node's modules are required when `load` runs, not at the top: a bundler that packs the package
 // into an ES module (where `require` is missing) then takes the plain path instead of failing.
@@ -78,13 +85,31 @@ export function cacheBytes(source: Buffer, data: Buffer): Buffer {
 
 type Cached = Module & { codeCache?: CacheStatus };
 
+/** The name the build compiles a bundle under for its cache: the package's own path, no directory. */
+export const scriptNameOf = (name: string): string => `uri-grammar/dist/cjs/${name}`;
+
+/**
+ * Whether this V8 gives a script compiled with a code cache the name it is compiled under (a
+ * cache then shows no build path), rather than the name the cache was made under. Asked of V8
+ * itself, with a script of its own: false where it cannot tell.
+ */
+export function cacheTakesScriptName(): boolean {
+  const vm = require('vm') as Vm;
+  const source = `(function uriGrammarNameProbe() { return new Error('probe').stack; })/* ${process.pid} ${Date.now()} */`;
+  const made = new vm.Script(source, { filename: 'uri-grammar-probe:made' });
+  (made.runInThisContext() as () => string)();
+  const used = new vm.Script(source, { filename: 'uri-grammar-probe:used', cachedData: made.createCachedData() });
+  if (used.cachedDataRejected) return false;
+  return String((used.runInThisContext() as () => string)()).includes('uri-grammar-probe:used');
+}
+
 /**
  * Compiles and runs the CommonJS module `file` (its source `source`) as Node's loader would
  * (the same wrapper, `this`, `exports`, `require`, `module`, `__filename`, `__dirname`),
  * through a `vm.Script` given `data` as its code cache; registered in `require.cache` first, as
  * Node does (a cycle gets the exports so far).
  */
-export function run(file: string, source: Buffer, data?: Buffer): { module: Cached; script: Script } {
+export function run(file: string, source: Buffer, data?: Buffer, scriptName = file): { module: Cached; script: Script } {
   const Module = require('module') as ModuleClass;
   const vm = require('vm') as Vm;
   const path = require('path') as typeof import('path');
@@ -98,7 +123,7 @@ export function run(file: string, source: Buffer, data?: Buffer): { module: Cach
     const wrap = Module.wrap('\u0000');
     const at = wrap.indexOf('\u0000');
     const wrapped = Buffer.concat([Buffer.from(wrap.slice(0, at)), source, Buffer.from(wrap.slice(at + 1))]).toString('utf8');
-    const script = new vm.Script(wrapped, { filename: file, cachedData: data });
+    const script = new vm.Script(wrapped, { filename: scriptName, cachedData: data });
     m.codeCache = data === undefined ? 'none' : script.cachedDataRejected ? 'rejected' : 'used';
     const fn = script.runInThisContext() as (this: unknown, ...a: unknown[]) => void;
     fn.call(m.exports, m.exports, Module.createRequire(file), m, file, path.dirname(file));

@@ -112,7 +112,30 @@ interface Policy {
   readonly privateHosts: boolean;
 }
 
-const KEYS = ['rule', 'schemes', 'host', 'userinfo', 'port', 'query', 'fragment', 'relative', 'networkPath', 'hostSyntax', 'privateHosts'];
+/**
+ * Every policy option and the values it takes, as JSON Schema: the one list of them. readPolicy
+ * refuses a key that is not here, and the ajv plugin's `uriPolicy` keyword (src/ajv.ts) takes its
+ * schema from it, so the two cannot drift; `satisfies` makes an option of PolicyOptions missing
+ * here, or one here that PolicyOptions lacks, a compile error. (readPolicy checks more than the
+ * schema says: scheme names, a port range's order, options that contradict each other.)
+ */
+export const POLICY_OPTION_SCHEMAS = {
+  rule: { type: 'string', enum: COMPONENT_RULES },
+  schemes: { type: 'array', minItems: 1, items: { type: 'string' } },
+  host: { type: 'string', enum: ['required', 'forbidden', 'optional'] },
+  userinfo: { type: 'string', enum: ['allowed', 'forbidden', 'no-password'] },
+  port: { type: 'array', minItems: 2, maxItems: 2, items: { type: 'integer', minimum: 0 } },
+  query: { type: 'boolean' },
+  fragment: { type: 'boolean' },
+  relative: { type: 'boolean' },
+  networkPath: { type: 'boolean' },
+  hostSyntax: { type: 'string', enum: ['uri', 'dns'] },
+  privateHosts: { type: 'boolean' },
+} as const satisfies { readonly [K in keyof Required<PolicyOptions>]: { readonly type: string; readonly enum?: readonly NonNullable<PolicyOptions[K]>[]; readonly [keyword: string]: unknown } };
+
+/** The names of the policy options. */
+export const POLICY_OPTIONS = Object.freeze(Object.keys(POLICY_OPTION_SCHEMAS)) as readonly (keyof PolicyOptions)[];
+const KEYS: readonly string[] = POLICY_OPTIONS;
 
 /** The options, own properties only, checked: a `TypeError` naming the option otherwise. */
 export function readPolicy(options: unknown, fn = 'createValidator'): Policy {
@@ -169,14 +192,14 @@ export function readPolicy(options: unknown, fn = 'createValidator'): Policy {
   return Object.freeze({
     rule: (rule as ComponentRule | undefined) ?? (relative ? 'URI-reference' : 'URI'),
     schemes: schemes && Object.freeze(schemes),
-    host: oneOf('host', ['required', 'forbidden', 'optional'] as const, 'optional'),
-    userinfo: oneOf('userinfo', ['allowed', 'forbidden', 'no-password'] as const, 'allowed'),
+    host: oneOf('host', POLICY_OPTION_SCHEMAS.host.enum, 'optional'),
+    userinfo: oneOf('userinfo', POLICY_OPTION_SCHEMAS.userinfo.enum, 'allowed'),
     port: Object.freeze(port) as readonly [number, number],
     query: bool('query', true),
     fragment: bool('fragment', true),
     relative,
     networkPath,
-    hostSyntax: oneOf('hostSyntax', ['uri', 'dns'] as const, 'uri'),
+    hostSyntax: oneOf('hostSyntax', POLICY_OPTION_SCHEMAS.hostSyntax.enum, 'uri'),
     privateHosts: bool('privateHosts', true),
   });
 }

@@ -11,6 +11,16 @@ import { compileAbnf } from '../../src/index';
 import { compiledData, fromCompiled, toModule, toTypes, COMPILED_VERSION, MAX_EXPR_DEPTH } from '../../src/engine/compiled';
 import { RFC2396_BNF, RFC3986_ABNF, JSON_ABNF } from '../../grammar/texts';
 import type { RuleGrammar } from '../../src/engine/ruleGrammar';
+import { digestOf } from '../../src/engine/digest';
+
+/**
+ * Data changed on purpose, with its digest made again: what the checks behind the digest see
+ * (data changed without one is refused before them: test/engine/compiledTrust.test.ts).
+ */
+function sealed<T extends object>(data: T): T {
+  const { digest: _old, ...rest } = data as T & { digest?: string };
+  return { digest: digestOf(JSON.stringify(rest)), ...rest } as unknown as T;
+}
 
 const urls = fs.readFileSync(path.join(__dirname, '..', 'vectors', 'real-urls.txt'), 'utf8').split('\n').filter(Boolean).slice(0, 400);
 const inputs = [...urls, ...urls.slice(0, 100).map((u) => u.replace(/[a-z]/, ' ')), '', 'http://[::1]/', 'http://1.2.3.4.5/', '%zz', 'a:b'];
@@ -74,7 +84,7 @@ describe('toModule', () => {
     const text = toModule(g, { format: 'esm' });
     expect(text).toMatch(/^\/\/ Written by uri-grammar's toModule/);
     expect(text).toContain('import { fromCompiled } from "uri-grammar";');
-    expect(text).toMatch(/\nexport default fromCompiled\("\{\\"format\\":\\"uri-grammar\/compiled\\"/);
+    expect(text).toMatch(/\nexport default fromCompiled\("\{\\"digest\\":\\"[0-9a-f]{16}\\",\\"format\\":\\"uri-grammar\/compiled\\"/);
   });
   it('has a declaration file that types the rule names', () => {
     expect(toTypes(g)).toContain('declare const grammar: RuleGrammar<"greeting" | "name">;\nexport = grammar;');
@@ -129,10 +139,10 @@ describe('tree plans in compiled data (toModule { plans, samples })', () => {
   it('a tampered plan is a TypeError at the first tree, not a wrong tree', () => {
     const data = JSON.parse(JSON.stringify(compiledData(g, { samples: urls.slice(0, 20) })));
     data.plans.URI.tables.steps[3] = 10 ** 9;
-    const copy = fromCompiled(data);
+    const copy = fromCompiled(sealed(data));
     expect(copy.isValid('http://a/', 'URI')).toBe(true);
     expect(() => copy.parseTree('http://a/', 'URI')).toThrow(TypeError);
-    expect(() => fromCompiled({ ...data, plans: [] })).toThrow(TypeError);
+    expect(() => fromCompiled(sealed({ ...data, plans: [] }))).toThrow(TypeError);
   });
 });
 
@@ -154,14 +164,14 @@ describe('fromCompiled of the JSON text (what toModule writes)', () => {
   });
   it('finds the rules that reach recursion itself: a `recursive` field altered changes nothing', () => {
     for (const recursive of [[], ['t'], ['s', 't']]) {
-      expect(answers(fromCompiled(JSON.stringify({ ...data, recursive })))).toEqual(answers(g));
+      expect(answers(fromCompiled(JSON.stringify(sealed({ ...data, recursive }))))).toEqual(answers(g));
     }
   });
   it('a text that is not JSON, or not compiled data: TypeError', () => {
     expect(() => fromCompiled('{"format":')).toThrow(TypeError);
     expect(() => fromCompiled('{"format":')).toThrow(/not JSON/);
     expect(() => fromCompiled('42')).toThrow(TypeError);
-    expect(() => fromCompiled(JSON.stringify({ ...data, exprs: { ...data.exprs, t: ['f', 'nope'] } }))).toThrow(/a reference to "nope"/);
+    expect(() => fromCompiled(JSON.stringify(sealed({ ...data, exprs: { ...data.exprs, t: ['f', 'nope'] } })))).toThrow(/a reference to "nope"/);
   });
 });
 
@@ -186,12 +196,12 @@ describe('fromCompiled refuses what is not compiled data', () => {
     ['a table start for no rule', { ...good, tables: { ...good.tables!, starts: { zz: 1 } } }],
     ['a maxNesting below 1', { ...good, maxNesting: -1 }],
   ])('%s: TypeError', (_what, data) => {
-    expect(() => fromCompiled(data as never)).toThrow(TypeError);
+    expect(() => fromCompiled(typeof data === 'object' ? sealed(data) as never : data as never)).toThrow(TypeError);
   });
-  it('refuses an expression that contains itself (an object, not JSON)', () => {
+  it('refuses an expression that contains itself (an object, not JSON: it has no digest)', () => {
     const cyclic: unknown[] = ['s', ['l', 'x']];
     cyclic.push(cyclic);
-    expect(() => fromCompiled({ ...good, exprs: { ...good.exprs, b: cyclic as never } })).toThrow(/contains itself/);
+    expect(() => fromCompiled({ ...good, exprs: { ...good.exprs, b: cyclic as never } })).toThrow(/not JSON data/);
   });
   it('reads expressions as deep as compileAbnf makes, and refuses deeper ones without overflowing', () => {
     const nested = (n: number): unknown => {
@@ -199,8 +209,12 @@ describe('fromCompiled refuses what is not compiled data', () => {
       for (let i = 0; i < n; i++) e = ['s', e];
       return e;
     };
-    const g = fromCompiled({ ...good, rules: ['a'], exprs: { a: nested(MAX_EXPR_DEPTH - 1) as never }, texts: {}, tables: undefined });
+    const g = fromCompiled(sealed({ ...good, rules: ['a'], exprs: { a: nested(MAX_EXPR_DEPTH - 1) as never }, texts: {}, tables: undefined }));
     expect(g.isValid('x', 'a')).toBe(true);
-    expect(() => fromCompiled({ ...good, rules: ['a'], exprs: { a: nested(200_000) as never }, texts: {}, tables: undefined })).toThrow(/nests deeper than 1000/);
+    // Too deep for JSON.stringify: as text, sealed by hand (the digest is of the text after it).
+    const deep = `{"format":"uri-grammar/compiled","version":${COMPILED_VERSION},"rules":["a"],"exprs":{"a":${'["s",'.repeat(200_000)}["l","x"]${']'.repeat(200_000)}}}`;
+    expect(() => fromCompiled(`{"digest":"${digestOf(deep)}",${deep.slice(1)}`)).toThrow(/nests deeper than 1000/);
+    // As an object, it has no JSON text, so no digest: refused all the same, without overflowing.
+    expect(() => fromCompiled({ ...good, rules: ['a'], exprs: { a: nested(200_000) as never }, texts: {}, tables: undefined })).toThrow(TypeError);
   });
 });

@@ -1,13 +1,16 @@
 /**
- * src/node/codeCache.ts: the bundles load with the V8 code cache the build wrote, and only where
- * it was made for them (same Node, V8, architecture, the exact source); anything else loads as
- * a plain module with the same answers. Needs the build (dist/cjs/), as the package tests do.
+ * src/node/codeCache.ts: the bundles load with a V8 code cache, and only where it was made for
+ * them (same Node, V8, architecture, the exact source); anything else loads as a plain module
+ * with the same answers. The build writes a cache only where V8 gives a script from a cache the
+ * name it is compiled under (else stack frames would name the build directory); these tests make
+ * their own caches in copies of dist/cjs/, compiled where they load, so they run on every V8.
+ * Needs the build (dist/cjs/), as the package tests do.
  */
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { cacheBytes, cachedData, header } from '../../src/node/codeCache';
+import { cacheBytes, cachedData, cacheTakesScriptName, header } from '../../src/node/codeCache';
 
 const ROOT = path.join(__dirname, '..', '..');
 const CJS = path.join(ROOT, 'dist', 'cjs');
@@ -59,16 +62,46 @@ describe('the built bundles', () => {
   });
   afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
-  /** dist/cjs copied to a folder of its own, with `change` applied to it. */
+  /**
+   * dist/cjs copied to a folder of its own, with code caches of both bundles made there (compiled
+   * under their own file names, after a few first calls, as scripts/code-cache.js does), and
+   * `change` applied to it.
+   */
   const copy = (name: string, change: (dir: string) => void): string => {
     const dir = path.join(tmp, name);
     fs.cpSync(CJS, dir, { recursive: true });
+    for (const f of fs.readdirSync(dir)) if (f.endsWith('.cache')) fs.rmSync(path.join(dir, f));
+    node(`const fs = require('fs'), path = require('path');
+const cached = require(path.join(${JSON.stringify(dir)}, 'cached.js'));
+const runs = ['index.js', 'cli.js'].map((b) => { const file = path.join(${JSON.stringify(dir)}, b); const source = fs.readFileSync(file); return { file, source, ...cached.run(file, source) }; });
+const u = runs[0].module.exports;
+u.isValid('http://a/', 'URI'); u.validate('http://a b', 'URI'); u.parse('http://h:1/p');
+for (const r of runs) fs.writeFileSync(r.file + '.cache', cached.cacheBytes(r.source, r.script.createCachedData()));
+console.log('[]');`);
     change(dir);
     return dir;
   };
 
+  it('the build wrote a cache only where V8 gives a script from a cache the name it is compiled under, and under a name of no directory', () => {
+    // What this V8 does, seen across two processes: a cache made under one name, used under another.
+    const made = path.join(tmp, 'probe.cache');
+    node(`const vm = require('vm'); const s = new vm.Script('(function f() { return new Error().stack; })', { filename: '/made/here.js' });
+s.runInThisContext()(); require('fs').writeFileSync(${JSON.stringify(made)}, s.createCachedData()); console.log('[]');`);
+    const [rejected, stack] = node(`const vm = require('vm'); const s = new vm.Script('(function f() { return new Error().stack; })', { filename: '/used/there.js', cachedData: require('fs').readFileSync(${JSON.stringify(made)}) });
+console.log(JSON.stringify([s.cachedDataRejected, s.runInThisContext()()]));`) as [boolean, string];
+    expect(rejected).toBe(false);
+    const takes = stack.includes('/used/there.js');
+    expect(takes || stack.includes('/made/here.js')).toBe(true);
+    expect(cacheTakesScriptName()).toBe(takes);
+    for (const b of ['index.js', 'cli.js']) {
+      const f = path.join(CJS, `${b}.cache`);
+      expect([b, fs.existsSync(f)]).toEqual([b, takes]);
+      if (takes) expect(fs.readFileSync(f).includes(ROOT)).toBe(false);
+    }
+  });
+
   it('require() gets the main bundle through its cache, and the same answers as without it', () => {
-    const used = node(answers(CJS)) as unknown[];
+    const used = node(answers(copy('cached', () => undefined))) as unknown[];
     expect(used[0]).toBe('used');
     plain = node(answers(copy('no-cache', (dir) => fs.rmSync(path.join(dir, 'index.js.cache')))));
     expect((plain as unknown[])[0]).toBe('none');
@@ -115,6 +148,7 @@ describe('the built bundles', () => {
   });
 
   it('every way into the package shares one instance of the main bundle: entry, ajv, cold.js, the CLI bundle', () => {
+    const CJS = copy('shared', () => undefined);
     const out = node(`const u = require(${JSON.stringify(path.join(CJS, 'entry.js'))});
 const ajv = require(${JSON.stringify(path.join(CJS, 'ajv.js'))});
 const cached = require(${JSON.stringify(path.join(CJS, 'cached.js'))});

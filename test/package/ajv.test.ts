@@ -11,7 +11,7 @@ import Ajv from 'ajv';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import uriGrammarAjv from '../../src/ajv';
-import { isValid } from '../../src/index';
+import { createValidator, isValid, POLICY_OPTIONS, POLICY_OPTION_SCHEMAS } from '../../src/index';
 
 interface Case { description: string; data: unknown; valid: boolean }
 interface Group { description: string; schema: Record<string, unknown>; tests: Case[] }
@@ -107,6 +107,85 @@ describe('the policy keyword', () => {
     expect(() => ajv.compile({ type: 'string', uriPolicy: 'nope' })).toThrow(/uriPolicy/);
     expect(() => ajv.compile({ type: 'string', uriPolicy: { port: [1] } })).toThrow(/uriPolicy/);
   });
+  it('takes every policy option (the one list, POLICY_OPTION_SCHEMAS), hostSyntax, privateHosts and networkPath among them', () => {
+    const ajv = uriGrammarAjv(new Ajv2020({ strict: true }));
+    expect(Object.keys(POLICY_OPTION_SCHEMAS).sort()).toEqual([...POLICY_OPTIONS].sort());
+    // A value of each option that createValidator takes, each alone and all together.
+    const values: Record<string, unknown> = {
+      rule: 'URI-reference', schemes: ['https'], host: 'required', userinfo: 'no-password', port: [1, 1024], query: false,
+      fragment: false, relative: true, networkPath: true, hostSyntax: 'dns', privateHosts: false,
+    };
+    expect(Object.keys(values).sort()).toEqual([...POLICY_OPTIONS].sort());
+    for (const [k, v] of Object.entries(values)) {
+      const options = k === 'networkPath' ? { relative: true, networkPath: v } : { [k]: v };
+      expect(() => createValidator(options as never)).not.toThrow();
+      expect(() => ajv.compile({ type: 'string', uriPolicy: options })).not.toThrow();
+    }
+    const all = ajv.compile({ type: 'string', uriPolicy: values });
+    expect(all('//hooks.example.com:443/x')).toBe(true);
+    const v = ajv.compile({ type: 'string', uriPolicy: { hostSyntax: 'dns', privateHosts: false } });
+    expect(v('https://hooks.example.com/')).toBe(true);
+    expect(v('https://exa_mple.com/')).toBe(false);
+    expect(v('https://127.0.0.1/')).toBe(false);
+    expect(v.errors![0].params).toMatchObject({ component: 'host' });
+  });
+
+  it('a value refused names its key: a wrong value, a key that is no option, what only createValidator can tell', () => {
+    const ajv = uriGrammarAjv(new Ajv({ strict: true }));
+    const refused = (uriPolicy: unknown): string => {
+      try {
+        ajv.compile({ type: 'string', uriPolicy });
+      } catch (e) {
+        return (e as Error).message;
+      }
+      return 'compiled';
+    };
+    expect(refused({ hostSyntax: 'idna' })).toMatch(/data\/hostSyntax must be equal to one of the allowed values/);
+    expect(refused({ privateHosts: 'no' })).toMatch(/data\/privateHosts must be boolean/);
+    expect(refused({ networkPath: 1 })).toMatch(/data\/networkPath must be boolean/);
+    expect(refused({ shemes: ['https'] })).toMatch(/data\/shemes must NOT be valid/);
+    expect(refused({ port: [1] })).toMatch(/data\/port must NOT have fewer than 2 items/);
+    expect(refused({ schemes: ['a b'] })).toMatch(/^keyword "uriPolicy": option "schemes" must be/);
+    expect(refused({ networkPath: true })).toMatch(/^keyword "uriPolicy": option "networkPath" needs relative references/);
+  });
+
+  it('the docs example (docs/api.md) runs as shown: format "uri" with uriPolicy gives offset, hint and suggestion', () => {
+    const doc = fs.readFileSync(path.join(__dirname, '..', '..', 'docs', 'api.md'), 'utf8');
+    const section = doc.slice(doc.indexOf('### JSON Schema (ajv) and zod'));
+    const code = /```js\n([\s\S]*?)```/.exec(section)![1];
+    expect(code).toContain("format: 'uri', uriPolicy:");
+    // Each line `expr;  // → value`, or `expr;` followed by `// → value` lines: what it shows.
+    const lines = code.split('\n');
+    const program: string[] = [];
+    const shown: Array<[string, string]> = [];
+    for (let k = 0; k < lines.length; k++) {
+      const inline = /^(\S.*?);\s*\/\/ → (.*)$/.exec(lines[k]);
+      if (inline) {
+        program.push(`__shown.push(${inline[1]});`);
+        shown.push([inline[1], inline[2]]);
+        continue;
+      }
+      if (/^\S.*;$/.test(lines[k]) && /^\/\/ → /.test(lines[k + 1] ?? '')) {
+        const value: string[] = [];
+        while (/^\/\/ (→|  )/.test(lines[k + 1] ?? '')) value.push(lines[++k].replace(/^\/\/ (→ )?/, ''));
+        program.push(`__shown.push(${lines[k - value.length].slice(0, -1)});`);
+        shown.push([lines[k - value.length], value.join('\n')]);
+        continue;
+      }
+      program.push(lines[k]);
+    }
+    expect(shown.length).toBe(5);
+    const modules: Record<string, unknown> = { ajv: Ajv, 'ajv-formats': addFormats, 'uri-grammar/ajv': uriGrammarAjv };
+    const got: unknown[] = [];
+    new Function('require', '__shown', program.join('\n'))((name: string) => modules[name], got);
+    shown.forEach(([expr, value], i) => {
+      expect({ expr, value: got[i] }).toEqual({ expr, value: new Function(`return (${value});`)() });
+    });
+    const syntax = got[1] as { message: string; params: Record<string, unknown> };
+    expect(syntax.message).not.toMatch(/must match format/);
+    expect(Object.keys(syntax.params)).toEqual(['component', 'offset', 'rule', 'hint', 'suggestion']);
+  });
+
   it('options: formats and keyword name; bad arguments are TypeErrors', () => {
     const a = uriGrammarAjv(new Ajv({ strict: true }), { formats: ['uri'], keyword: 'x-uri' });
     expect(a.validate({ type: 'string', format: 'uri', 'x-uri': { query: false } }, 'a:b?c')).toBe(false);

@@ -16,7 +16,7 @@ import { pathToFileURL } from 'url';
 
 const ROOT = path.join(__dirname, '..', '..');
 const PKG = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
-  name: string; version: string; dependencies?: Record<string, string>; bin?: Record<string, string>;
+  name: string; version: string; dependencies?: Record<string, string>; bin?: Record<string, string>; exports: Record<string, unknown>;
 };
 const TSC = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -88,11 +88,18 @@ describe('what ships (npm pack --dry-run)', () => {
       'dist/cjs/index.js', 'dist/cjs/index.js.map', 'dist/cjs/cold.js', 'dist/cjs/cold.js.map',
       'dist/cjs/ajv.js', 'dist/cjs/ajv.js.map', 'dist/cjs/cli.js', 'dist/cjs/cli.js.map', 'dist/cjs/lite.js', 'dist/cjs/lite.js.map',
       'dist/cjs/index.mjs', 'dist/cjs/index.bridge.cjs', 'dist/cjs/ajv.mjs', 'dist/cjs/ajv.bridge.cjs',
-      'dist/cjs/entry.js', 'dist/cjs/cached.js', 'dist/cjs/index.js.cache', 'dist/cjs/cli.js.cache',
+      'dist/cjs/entry.js', 'dist/cjs/cached.js',
       'dist/src/lite/index.d.ts', 'dist/esm/src/lite/index.js', 'dist/esm/src/lite/index.d.ts',
       'dist/src/index.d.ts', 'dist/src/index.d.ts.map', 'dist/src/ajv-cjs.d.ts',
       'dist/esm/package.json', 'dist/esm/src/index.js', 'dist/esm/src/index.d.ts', 'dist/esm/src/index.js.map',
     ]) expect(files).toContain(f);
+  });
+
+  it('has the code caches exactly where this V8 gives a script from a cache the name it is compiled under (src/node/codeCache.ts)', () => {
+    const takes = JSON.parse(execFileSync(process.execPath, ['-e', `console.log(require(${JSON.stringify(path.join(ROOT, 'dist', 'cjs', 'cached.js'))}).cacheTakesScriptName())`],
+      { encoding: 'utf8', env: { ...ENV, NODE_OPTIONS: '' } }));
+    const caches = files.filter((f) => f.endsWith('.cache'));
+    expect(caches).toEqual(takes ? ['dist/cjs/cli.js.cache', 'dist/cjs/index.js.cache'] : []);
   });
 
   it('has nothing else: no benchmarks, tests, TypeScript sources, vectors, scripts, or the unbundled CommonJS modules', () => {
@@ -113,13 +120,44 @@ describe('what ships (npm pack --dry-run)', () => {
 describe('installed from the tarball', () => {
   const node = (args: string[]) => run(process.execPath, args, consumer);
 
+  it('an error thrown inside the package names the installed files in its stack, never the directory it was built in', () => {
+    const script = `const u = require('uri-grammar');
+const stacks = [];
+for (const call of [() => u.parse(42), () => u.isValid('x', 'NoSuchRule'), () => u.compileAbnf('a = ').isValid('x', 'a'), () => require('uri-grammar/ajv')({})]) {
+  try { call(); } catch (e) { stacks.push(e.name + ' ' + e.stack); }
+}
+import('uri-grammar').then((m) => { try { m.parse(42); } catch (e) { stacks.push(e.name + ' ' + e.stack); } console.log(JSON.stringify(stacks)); });`;
+    const stacks = JSON.parse(node(['-e', script])) as string[];
+    expect(stacks.length).toBe(5);
+    const installed = path.join(consumer, 'node_modules', PKG.name, 'dist', 'cjs') + path.sep;
+    for (const stack of stacks) {
+      expect(stack).toMatch(/^(TypeError|AbnfSyntaxError) /);
+      expect(stack).toContain(installed);
+      expect(stack).not.toContain(ROOT + path.sep);
+    }
+  });
+
+  it('no installed file carries the path of the directory it was built in (code caches, source maps, bundles)', () => {
+    const dir = path.join(consumer, 'node_modules', PKG.name);
+    const carrying: string[] = [];
+    const walk = (d: string): void => {
+      for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+        const f = path.join(d, e.name);
+        if (e.isDirectory()) walk(f);
+        else if (fs.readFileSync(f).includes(ROOT)) carrying.push(path.relative(dir, f));
+      }
+    };
+    walk(dir);
+    expect(carrying).toEqual([]);
+  });
+
   it('require() loads the CommonJS bundle', () => {
     const out = node(['-e', `const u = require('uri-grammar');
 console.log(JSON.stringify([u.isValid('http://a/', 'URI'), u.isValid('http://a b', 'URI'), u.parse('http://h:1/p').port,
   u.percentEncode('a b', 'segment'), require.resolve('uri-grammar'), require('uri-grammar/package.json').version]));`]);
     const [ok, bad, port, enc, resolved, version] = JSON.parse(out);
     expect([ok, bad, port, enc, version]).toEqual([true, false, '1', 'a%20b', PKG.version]);
-    // The entry loads the main bundle (dist/cjs/index.js) through its code cache.
+    // The entry loads the main bundle (dist/cjs/index.js), through its code cache where there is one.
     expect(resolved).toMatch(/node_modules[\\/]uri-grammar[\\/]dist[\\/]cjs[\\/]entry\.js$/);
   });
 
@@ -374,6 +412,39 @@ parse('h', 'host');
 isValid(42);
 export { ok, kind, rule };
 `;
+  /**
+   * uri-grammar/ajv's types, under the same modes: its default import (the plugin), its option
+   * and error types, with ajv's own class (its default export is a namespace to node16 and
+   * nodenext ES modules: the plugin's declarations must not use it as a type).
+   */
+  const AJV_TS = `import { Ajv } from 'ajv';
+import uriGrammar from 'uri-grammar/ajv';
+import type { UriGrammarAjvOptions, UriPolicyErrorParams } from 'uri-grammar/ajv';
+
+const options: UriGrammarAjvOptions = { formats: ['uri', 'uri-reference'], keyword: 'uriPolicy' };
+const ajv: Ajv = uriGrammar(new Ajv({ strict: true }), options);
+const validate = ajv.compile({ type: 'string', format: 'uri', uriPolicy: { schemes: ['https'], hostSyntax: 'dns', privateHosts: false } });
+if (!validate('http://a b') && validate.errors) {
+  const p = validate.errors[0].params as unknown as UriPolicyErrorParams;
+  const at: number = p.offset;
+  const hint: string | undefined = p.hint;
+  void at; void hint;
+}
+// @ts-expect-error the plugin takes an Ajv instance
+uriGrammar({});
+// @ts-expect-error formats are the four it defines
+uriGrammar(new Ajv(), { formats: ['email'] });
+export { ajv };
+`;
+  /** A consumer of each entry of package.json's \`exports\` (file name, source): every one is type-checked. */
+  const ENTRY_CONSUMERS: Record<string, [string, string]> = {
+    '.': ['consumer', CONSUMER_TS],
+    './ajv': ['ajv', AJV_TS],
+    './lite': ['lite', LITE_TS],
+  };
+  it('has a TypeScript consumer for every entry of exports (but package.json)', () => {
+    expect(Object.keys(ENTRY_CONSUMERS).sort()).toEqual(Object.keys(PKG.exports).filter((k) => k !== './package.json').sort());
+  });
   const MODES: Array<[string, string, Record<string, unknown>]> = [
     ['node16, CommonJS file', 'consumer.cts', { module: 'node16', moduleResolution: 'node16' }],
     ['node16, ES module file', 'consumer.mts', { module: 'node16', moduleResolution: 'node16' }],
@@ -407,14 +478,16 @@ export { ok, kind, rule };
     expect(res.stdout + res.stderr).toBe('');
     expect(res.status).toBe(0);
   });
-  it.each(MODES)('compiles a strict TypeScript consumer without skipLibCheck: %s', (name, file, options) => {
+  it.each(MODES)('compiles a strict TypeScript consumer of every exports entry (., ./ajv, ./lite) without skipLibCheck: %s', (name, file, options) => {
     const dir = path.join(consumer, 'ts-' + name.replace(/\W+/g, '-'));
     fs.mkdirSync(dir);
-    fs.writeFileSync(path.join(dir, file), CONSUMER_TS);
-    fs.writeFileSync(path.join(dir, 'lite' + path.extname(file)), LITE_TS);
+    const names = Object.values(ENTRY_CONSUMERS).map(([base, code]) => {
+      fs.writeFileSync(path.join(dir, base + path.extname(file)), code);
+      return base + path.extname(file);
+    });
     fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({
       compilerOptions: { ...options, target: 'ES2020', lib: ['ES2020'], strict: true, skipLibCheck: false, noEmit: true, types: [] },
-      files: [file, 'lite' + path.extname(file)],
+      files: names,
     }));
     const res = spawnSync(process.execPath, [TSC, '-p', dir], { cwd: dir, env: ENV, encoding: 'utf8' });
     expect(res.stdout + res.stderr).toBe('');
