@@ -183,7 +183,6 @@ describe('the host as the client reads it (issue 34)', () => {
     ['https://a.0x/', /"a" is not a number/], // ends in a number ("0x" is 0), so an IPv4 address, and not one
     ['https://1.2.3.4.5/', /all digits/],
     ['https://0x100.2.3.4/', /all digits, so a browser or `fetch` reads it as an IPv4 address, and it is not one/], // 0x100 is over 255
-    ['https://xn--a.0x1g/', /a character other than|"0x1g"/],
   ])('hostSyntax "dns" refuses what a client refuses: %s', (uri, why) => {
     const r = createValidator({ hostSyntax: 'dns' })(uri);
     expect(r.ok).toBe(false);
