@@ -24,7 +24,9 @@ export type ClientHost =
   | { readonly kind: 'ipv4'; readonly address: number; readonly text: string }
   | { readonly kind: 'ipv6'; readonly groups: readonly number[]; readonly text: string }
   | { readonly kind: 'domain'; readonly text: string }
-  | { readonly kind: 'failure'; readonly why: string };
+  | { readonly kind: 'failure'; readonly why: string }
+  /** Where the IDNA tables cannot be loaded (an ES module build without `require`): not known. */
+  | { readonly kind: 'unknown'; readonly why: string };
 
 /** UTS #46 ToASCII as the URL Standard's "domain to ASCII" runs it (beStrict false). */
 const WHATWG_PROFILE: Readonly<ToASCIIOptions> = Object.freeze({
@@ -50,7 +52,12 @@ export function clientHost(host: string): ClientHost {
     return groups ? { kind: 'ipv6', groups, text: `[${ipv6Text(groups)}]` } : { kind: 'failure', why: 'it is not an IPv6 address' };
   }
   const domain = host.includes('%') ? percentDecode(host) : host;
-  const ascii = domainToAscii(domain);
+  let ascii: string | undefined;
+  try {
+    ascii = domainToAscii(domain);
+  } catch (e) {
+    return { kind: 'unknown', why: e instanceof Error ? e.message : String(e) };
+  }
   if (ascii === undefined) return { kind: 'failure', why: 'IDNA (UTS #46) refuses it' };
   if (FORBIDDEN_DOMAIN.test(ascii)) return { kind: 'failure', why: `it holds ${JSON.stringify(FORBIDDEN_DOMAIN.exec(ascii)![0])}, which a host name may not` };
   if (!endsInANumber(ascii)) return { kind: 'domain', text: ascii };

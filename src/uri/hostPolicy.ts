@@ -65,6 +65,8 @@ export function dnsHostProblem(host: string, kind: HostKind | undefined, read: C
  */
 export function privateHostProblem(host: string, kind: HostKind | undefined, read: ClientHost = clientHost(host)): string | undefined {
   if (kind === 'IPvFuture' || read.kind === 'failure') return undefined;
+  // Not knowing what the client reaches is no answer a private-host rule may pass.
+  if (read.kind === 'unknown') return `${shown(host)} is a name whose IDNA mapping cannot be worked out here, so what a browser or \`fetch\` reaches is not known (${read.why})`;
   const asWritten = host.toLowerCase() === read.text;
   const lead = asWritten ? `${read.text} is` : `${shown(host)} is ${read.text} to a browser or \`fetch\`:`;
   if (read.kind === 'domain') {
