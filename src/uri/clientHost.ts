@@ -43,6 +43,9 @@ const WHATWG_PROFILE: Readonly<ToASCIIOptions> = Object.freeze({
  * Forbidden domain code points: the forbidden host code points (U+0000, TAB, LF, CR, space, "#",
  * "/", ":", "<", ">", "?", "@", "[", "\", "]", "^", "|"), the C0 controls, "%" and U+007F.
  */
+/** Letters, digits, "-" and ".": ASCII, no "%", no forbidden code point, so domain to ASCII is lowercasing. */
+const LDH_DOTS = /^[A-Za-z0-9.-]+$/;
+
 const FORBIDDEN_DOMAIN = /[\u0000-\u001f #/:<>?@[\\\]^|%\u007f]/;
 
 /** What a WHATWG client makes of `host` (the host text of a URL with a special scheme). */
@@ -51,15 +54,19 @@ export function clientHost(host: string): ClientHost {
     const groups = host.endsWith(']') ? ipv6Groups(host.slice(1, -1)) : undefined;
     return groups ? { kind: 'ipv6', groups, text: `[${ipv6Text(groups)}]` } : { kind: 'failure', why: 'it is not an IPv6 address' };
   }
-  const domain = host.includes('%') ? percentDecode(host) : host;
   let ascii: string | undefined;
-  try {
-    ascii = domainToAscii(domain);
-  } catch (e) {
-    return { kind: 'unknown', why: e instanceof Error ? e.message : String(e) };
+  if (LDH_DOTS.test(host)) {
+    ascii = host.toLowerCase(); // the usual host name: nothing to decode, map or forbid
+  } else {
+    const domain = host.includes('%') ? percentDecode(host) : host;
+    try {
+      ascii = domainToAscii(domain);
+    } catch (e) {
+      return { kind: 'unknown', why: e instanceof Error ? e.message : String(e) };
+    }
+    if (ascii === undefined) return { kind: 'failure', why: 'IDNA (UTS #46) refuses it' };
+    if (FORBIDDEN_DOMAIN.test(ascii)) return { kind: 'failure', why: `it holds ${JSON.stringify(FORBIDDEN_DOMAIN.exec(ascii)![0])}, which a host name may not` };
   }
-  if (ascii === undefined) return { kind: 'failure', why: 'IDNA (UTS #46) refuses it' };
-  if (FORBIDDEN_DOMAIN.test(ascii)) return { kind: 'failure', why: `it holds ${JSON.stringify(FORBIDDEN_DOMAIN.exec(ascii)![0])}, which a host name may not` };
   if (!endsInANumber(ascii)) return { kind: 'domain', text: ascii };
   const address = ipv4(ascii);
   if (typeof address === 'string') return { kind: 'failure', why: address };
@@ -96,12 +103,8 @@ function domainToAscii(domain: string): string | undefined {
 
 /** The ends-in-a-number checker: is the last label (after a final empty one) a number? */
 function endsInANumber(s: string): boolean {
-  const parts = s.split('.');
-  if (parts[parts.length - 1] === '') {
-    if (parts.length === 1) return false;
-    parts.pop();
-  }
-  const last = parts[parts.length - 1];
+  const end = s.endsWith('.') ? s.length - 1 : s.length;
+  const last = s.slice(s.lastIndexOf('.', end - 1) + 1, end);
   return /^[0-9]+$/.test(last) || parseIpv4Number(last) !== undefined;
 }
 

@@ -64,6 +64,7 @@ export function hostlessSpecial(input: string, c: UriComponents): string | undef
 
 /** A host as a comparison sees it: an IP literal's address, or the text lowercased with unreserved characters decoded (RFC 3986 6.2.2). */
 function sameHost(rfc: string, whatwg: string): boolean {
+  if (rfc === whatwg || rfc.toLowerCase() === whatwg) return true;
   if (rfc.startsWith('[') && whatwg.startsWith('[')) {
     const a = ipv6Groups(rfc.slice(1, -1));
     const b = ipv6Groups(whatwg.slice(1, -1));
@@ -90,11 +91,11 @@ function portOf(port: string | undefined, scheme: string): number | undefined {
 export function whatReadingDiffers(input: string, c: UriComponents, base: string, U: UrlClass): string | undefined {
   const hostless = hostlessSpecial(input, c);
   if (hostless) return hostless;
-  const b = new U(base);
-  const scheme = (c.scheme ?? b.protocol.slice(0, -1)).toLowerCase();
+  const b = c.scheme === undefined ? new U(base) : undefined;
+  const scheme = (c.scheme ?? b!.protocol.slice(0, -1)).toLowerCase();
   // RFC 3986 5.2.2: a reference without an authority keeps the base's.
-  const rfcHost = c.scheme === undefined && c.authority === undefined ? b.hostname : c.host ?? '';
-  const rfcPort = portOf(c.scheme === undefined && c.authority === undefined ? b.port : c.port, scheme);
+  const rfcHost = b && c.authority === undefined ? b.hostname : c.host ?? '';
+  const rfcPort = portOf(b && c.authority === undefined ? b.port : c.port, scheme);
   let u: InstanceType<UrlClass>;
   try {
     u = new U(input, c.scheme === undefined ? base : undefined);
