@@ -43,6 +43,9 @@ const WHATWG_PROFILE: Readonly<ToASCIIOptions> = Object.freeze({
  * Forbidden domain code points: the forbidden host code points (U+0000, TAB, LF, CR, space, "#",
  * "/", ":", "<", ">", "?", "@", "[", "\", "]", "^", "|"), the C0 controls, "%" and U+007F.
  */
+/** The longest host text that is percent-decoded and IDNA-mapped here (a DNS name has at most 253 characters). */
+const MAX_MAPPED = 4096;
+
 /** Letters, digits, "-" and ".": ASCII, no "%", no forbidden code point, so domain to ASCII is lowercasing. */
 const LDH_DOTS = /^[A-Za-z0-9.-]+$/;
 
@@ -58,6 +61,9 @@ export function clientHost(host: string): ClientHost {
   if (LDH_DOTS.test(host)) {
     ascii = host.toLowerCase(); // the usual host name: nothing to decode, map or forbid
   } else {
+    // UTS #46 may drop code points (U+00AD and others are "ignored"), so a long text can still map
+    // to "127.0.0.1"; and its cost grows faster than the length. No host name is this long.
+    if (host.length > MAX_MAPPED) return { kind: 'unknown', why: `a host of ${host.length} characters to decode and map is more than this reads (${MAX_MAPPED})` };
     const domain = host.includes('%') ? percentDecode(host) : host;
     try {
       ascii = domainToAscii(domain);

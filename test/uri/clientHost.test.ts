@@ -11,7 +11,7 @@ interface Case { source: string; input: string; host: string; expected: string |
 const cases: Case[] = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'vectors', 'wpt-url-hosts.json'), 'utf8'));
 const reading = (host: string) => {
   const r = clientHost(host);
-  return r.kind === 'failure' ? null : r.text;
+  return r.kind === 'failure' ? null : r.kind === 'unknown' ? `unknown: ${r.why}` : r.text;
 };
 
 describe('agrees with the web-platform-tests URL data', () => {
@@ -94,5 +94,18 @@ describe('the platform URL reads the same', () => {
   const ipv4ish = cases.filter((c) => c.source === 'urltestdata' && !/xn--/i.test(c.host));
   it.each(ipv4ish.map((c) => [c.host] as const))('%j', (host) => {
     expect(reading(host)).toBe(platform(host));
+  });
+});
+
+describe('long hosts', () => {
+  it('a host name of letters, digits, "-" and "." of any length is read (linear)', () => {
+    expect(clientHost('a.'.repeat(50000) + 'example')).toMatchObject({ kind: 'domain' });
+    expect(clientHost('1.'.repeat(50000) + '1').kind).toBe('failure');
+  });
+
+  it('one to decode and map longer than 4096 characters is not read: unknown, which the private rule refuses', () => {
+    // U+00AD SOFT HYPHEN is ignored by UTS #46: this maps to 127.0.0.1 whatever the number of them.
+    expect(clientHost('1' + '%C2%AD'.repeat(100) + '27.0.0.1')).toMatchObject({ kind: 'ipv4', text: '127.0.0.1' });
+    expect(clientHost('1' + '%C2%AD'.repeat(1000) + '27.0.0.1')).toMatchObject({ kind: 'unknown', why: expect.stringMatching(/6009 characters/) });
   });
 });

@@ -200,3 +200,11 @@ describe('the host as the client reads it (issue 34)', () => {
     expect(!r.ok && r.error.message).toMatch(/0x7f000001 is 127\.0\.0\.1/);
   });
 });
+
+describe('a host too long to map', () => {
+  it('is refused by the private rule, not passed', () => {
+    const r = createValidator({ privateHosts: false })('https://1' + '%C2%AD'.repeat(1000) + '27.0.0.1/');
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.error.message).toMatch(/what a browser or `fetch` reaches is not known/);
+  });
+});
