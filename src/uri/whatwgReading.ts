@@ -39,18 +39,6 @@ function shownHref(href: string): string {
 
 const quote = (s: string) => JSON.stringify(s.length > 40 ? `${s.slice(0, 40)}…` : s);
 
-/** What the client makes of an input, for a message (never its password). */
-function clientSays(input: string, base?: string): string {
-  const U = platformUrl();
-  if (!U) return 'a browser or `fetch` reads a host in it';
-  try {
-    const u = new U(input, base);
-    return `a browser or \`fetch\` reads ${shownHref(u.href)} (host ${quote(u.hostname)})`;
-  } catch {
-    return 'a browser or `fetch` refuses it';
-  }
-}
-
 /**
  * For a URI with a special scheme (http, https, ws, wss, ftp) and no host: RFC 3986 reads a path
  * (`https:evil.com`, `https:/evil.com`) or an empty host (`https:///evil.com`); a WHATWG client
@@ -58,8 +46,17 @@ function clientSays(input: string, base?: string): string {
  */
 export function hostlessSpecial(input: string, c: UriComponents): string | undefined {
   if (c.scheme === undefined || !isSpecial(c.scheme.toLowerCase()) || (c.host !== undefined && c.host !== '')) return undefined;
-  const rfc = c.authority === undefined ? `no "//" after "${c.scheme}:"` : 'an empty host after "//"';
-  return `RFC 3986 reads no host here (${rfc}), and ${clientSays(input)}: the client would go to a host the policy never checked; write "${c.scheme}://" and the host`;
+  const rfc = `RFC 3986 reads no host here (${c.authority === undefined ? `no "//" after "${c.scheme}:"` : 'an empty host after "//"'})`;
+  const fix = `write "${c.scheme}://" and the host`;
+  const U = platformUrl();
+  let u: InstanceType<UrlClass> | undefined;
+  try {
+    u = U && new U(input);
+  } catch {
+    return `${rfc}, and a browser or \`fetch\` refuses it; ${fix}`;
+  }
+  const client = u ? `a browser or \`fetch\` reads ${shownHref(u.href)} (host ${quote(u.hostname)})` : 'a browser or `fetch` takes the host from what follows';
+  return `${rfc}, and ${client}: the client would go to a host the policy never checked; ${fix}`;
 }
 
 /** A host as a comparison sees it: an IP literal's address, or the text lowercased with unreserved characters decoded (RFC 3986 6.2.2). */

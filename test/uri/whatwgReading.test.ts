@@ -226,3 +226,11 @@ describe('property: a webhookUrl that accepts is public to the client and read a
     expect(refusedPrivate).toBeGreaterThan(200);
   });
 });
+
+describe('a special scheme with nothing after it', () => {
+  it.each(['https:', 'https://', 'http:?x'])('%s: the client refuses it, and the error says so', (input) => {
+    const r = createValidator({ relative: true })(input);
+    expect(r.ok).toBe(false);
+    expect(reason(r)).toMatch(/^RFC 3986 reads no host here \(.*\), and a browser or `fetch` refuses it; write "https?:\/\/" and the host$/);
+  });
+});
