@@ -28,7 +28,8 @@ export const POLICY_OPTIONS: OptionTable = {
   relative: { help: 'relative references allowed (rule URI-reference)' },
   'network-path': { help: 'with --relative: "//host/path" references allowed too (their host passes the host rules)' },
   'host-syntax': { value: 'uri|dns', help: 'dns: a host a client resolves (DNS name, dotted IPv4, IPv6 literal); uri: any RFC 3986 host' },
-  'no-private-host': { help: 'no host that names this machine or a private network as written (localhost, 127.0.0.1, 10.0.0.0/8, ...)' },
+  'no-private-host': { help: 'no host that reaches this machine or a private network as a client reads it (localhost, 0x7f000001, 10.0.0.0/8, ...)' },
+  'whatwg-reading': { help: 'read the input again with the WHATWG URL parser and refuse it unless scheme, host and port agree' },
 };
 
 /** The policy the flags ask for, or undefined when none is asked for. */
@@ -76,6 +77,7 @@ export function policyFromFlags(ctx: Context): PolicyOptions | undefined {
     p.hostSyntax = hostSyntax;
   }
   if (o.has('no-private-host')) p.privateHosts = false;
+  if (o.has('whatwg-reading')) p.whatwgReading = true;
   return p as PolicyOptions;
 }
 

@@ -15,6 +15,8 @@
  */
 import { isScheme } from './scheme';
 import { dnsHostProblem, privateHostProblem } from './hostPolicy';
+import { clientHost } from './clientHost';
+import { hostlessSpecial, platformUrl, whatReadingDiffers } from './whatwgReading';
 import { parse, type UriComponents, type ComponentRule, COMPONENT_RULES } from './components';
 import { UriSyntaxError, caretLines } from './errors';
 import { REDACTED, secretSpan, shownEnd, shownIndex, shownSuggestion, withoutPassword } from './redact';
@@ -55,15 +57,24 @@ export interface PolicyOptions {
    * `dns`: the host must be one an HTTP client resolves: a DNS name (LDH labels of 1-63
    * characters, at most 253 in all, an optional final root dot, a last label not all digits, no
    * percent-encoding), an IPv4 address in dotted decimal, or an IPv6 literal (src/uri/hostPolicy.ts).
+   * A name a browser or `fetch` reads as an IPv4 address (`0x7f000001`, `127.1`) is refused.
    * `uri`: any RFC 3986 host. Default `uri`.
    */
   readonly hostSyntax?: 'uri' | 'dns';
   /**
-   * `false`: refuse hosts that name this machine or a private network as written (`localhost`,
-   * loopback, private, link-local, CGNAT and unspecified ranges, their IPv6 forms). A DNS name
-   * can still resolve to such an address: only a check after resolution catches that. Default true.
+   * `false`: refuse hosts that reach this machine, a private network or another address no
+   * public server has, as the client reads the host (`localhost`, `0x7f000001`, `[::ffff:a9fe:a9fe]`:
+   * the ranges of src/uri/specialAddresses.ts). A DNS name can still resolve to such an address:
+   * only a check after resolution catches that. Default true.
    */
   readonly privateHosts?: boolean;
+  /**
+   * `true`: read the input a second time with the platform's WHATWG `URL` (browsers, Node ≥ 20)
+   * and refuse it unless both readings agree on scheme, host and port; a reference without a
+   * scheme is read against a placeholder base of the policy's first scheme. Default false; true
+   * in `httpUrl` and `webhookUrl`.
+   */
+  readonly whatwgReading?: boolean;
 }
 
 export type PolicyResult =
@@ -110,6 +121,9 @@ interface Policy {
   readonly networkPath: boolean;
   readonly hostSyntax: 'uri' | 'dns';
   readonly privateHosts: boolean;
+  readonly whatwgReading: boolean;
+  /** What a reference without a scheme is read against, for `whatwgReading`. */
+  readonly base: string;
 }
 
 /**
@@ -131,6 +145,7 @@ export const POLICY_OPTION_SCHEMAS = {
   networkPath: { type: 'boolean' },
   hostSyntax: { type: 'string', enum: ['uri', 'dns'] },
   privateHosts: { type: 'boolean' },
+  whatwgReading: { type: 'boolean' },
 } as const satisfies { readonly [K in keyof Required<PolicyOptions>]: { readonly type: string; readonly enum?: readonly NonNullable<PolicyOptions[K]>[]; readonly [keyword: string]: unknown } };
 
 /** The names of the policy options. */
@@ -189,6 +204,8 @@ export function readPolicy(options: unknown, fn = 'createValidator'): Policy {
     if (!ok) throw bad('port', 'a range [min, max] of integers, 0 <= min <= max');
     port = [pair[0] as number, pair[1] as number];
   }
+  const whatwgReading = bool('whatwgReading', false);
+  if (whatwgReading && !platformUrl()) throw new TypeError(`${fn}: option "whatwgReading" needs the platform's WHATWG URL (globalThis.URL), which this environment lacks`);
   return Object.freeze({
     rule: (rule as ComponentRule | undefined) ?? (relative ? 'URI-reference' : 'URI'),
     schemes: schemes && Object.freeze(schemes),
@@ -201,6 +218,8 @@ export function readPolicy(options: unknown, fn = 'createValidator'): Policy {
     networkPath,
     hostSyntax: oneOf('hostSyntax', POLICY_OPTION_SCHEMAS.hostSyntax.enum, 'uri'),
     privateHosts: bool('privateHosts', true),
+    whatwgReading,
+    base: `${schemes?.[0] ?? 'https'}://base.invalid/`,
   });
 }
 
@@ -290,6 +309,10 @@ function breach(input: string, c: UriComponents, p: Policy): UriPolicyError | un
     }
   } else if (p.schemes && !p.schemes.includes(c.scheme.toLowerCase())) {
     return fail('scheme', `scheme ${JSON.stringify(c.scheme)} is not allowed (allowed: ${p.schemes.join(', ')})`);
+  } else if (p.relative || p.whatwgReading) {
+    // Where references are taken, `https:evil.com` is one the client resolves to evil.com.
+    const why = hostlessSpecial(input, c);
+    if (why) return fail('host', why);
   }
   // A path, query or fragment reference has the base's authority: only its own parts are checked.
   if (c.scheme !== undefined || c.authority !== undefined) {
@@ -305,13 +328,12 @@ function breach(input: string, c: UriComponents, p: Policy): UriPolicyError | un
       return fail('host', c.authority === undefined ? 'a host is required ("//" and a host after the scheme)' : 'a host is required (the host is empty)');
     }
     if (p.host === 'forbidden' && hasHost) return fail('host', 'a host is not allowed');
-    if (hasHost && p.hostSyntax === 'dns') {
-      const why = dnsHostProblem(c.host!, c.hostKind);
-      if (why) return fail('host', `not a host name a client resolves: ${why}`);
-    }
-    if (hasHost && !p.privateHosts) {
-      const why = privateHostProblem(c.host!, c.hostKind);
-      if (why) return fail('host', `a local or private host is not allowed: ${why}`);
+    if (hasHost && (!p.privateHosts || p.hostSyntax === 'dns')) {
+      const read = clientHost(c.host!); // the host as a browser or `fetch` reads it
+      const local = p.privateHosts ? undefined : privateHostProblem(c.host!, c.hostKind, read);
+      if (local) return fail('host', `a local or private host is not allowed: ${local}`);
+      const dns = p.hostSyntax === 'dns' ? dnsHostProblem(c.host!, c.hostKind, read) : undefined;
+      if (dns) return fail('host', dns);
     }
     if (c.port !== undefined && c.port !== '') {
       const [min, max] = p.port;
@@ -322,6 +344,10 @@ function breach(input: string, c: UriComponents, p: Policy): UriPolicyError | un
   }
   if (c.query !== undefined && !p.query) return fail('query', 'a query ("?") is not allowed');
   if (c.fragment !== undefined && !p.fragment) return fail('fragment', 'a fragment ("#") is not allowed');
+  if (p.whatwgReading) {
+    const why = whatReadingDiffers(input, c, p.base, platformUrl()!);
+    if (why) return fail('host', why);
+  }
   return undefined;
 }
 
@@ -336,8 +362,10 @@ function policyError(input: string, c: UriComponents, rule: string, component: P
  * `createValidator({ ...policyPresets.httpUrl, schemes: ['https'] })`.
  */
 export const policyPresets = Object.freeze({
-  /** An http(s) URL: a host a client resolves (hostSyntax dns); no userinfo (RFC 9110 4.2.4: a sender must not generate it); port 1-65535. */
-  httpUrl: Object.freeze({ schemes: Object.freeze(['http', 'https']), host: 'required', userinfo: 'forbidden', port: Object.freeze([1, 65535]), hostSyntax: 'dns' }) as PolicyOptions,
+  /** An http(s) URL: a host a client resolves (hostSyntax dns); no userinfo (RFC 9110 4.2.4: a sender must not generate it); port 1-65535; read alike by RFC 3986 and WHATWG (whatwgReading). */
+  httpUrl: Object.freeze({
+    schemes: Object.freeze(['http', 'https']), host: 'required', userinfo: 'forbidden', port: Object.freeze([1, 65535]), hostSyntax: 'dns', whatwgReading: true,
+  }) as PolicyOptions,
   /**
    * A database URL: common database schemes, a host, credentials allowed (they are usual here:
    * keep such URLs out of logs, see `redact`), port 1-65535, no fragment. One host only: RFC
@@ -350,10 +378,10 @@ export const policyPresets = Object.freeze({
   /**
    * A webhook target: https only, a host a client resolves and not this machine or a private
    * network as written (resolve and check the address too: docs/policy.md), no credentials in
-   * the URL, port 1-65535, no fragment (never sent).
+   * the URL, port 1-65535, no fragment (never sent), read alike by RFC 3986 and WHATWG.
    */
   webhookUrl: Object.freeze({
     schemes: Object.freeze(['https']), host: 'required', userinfo: 'forbidden', port: Object.freeze([1, 65535]), fragment: false,
-    hostSyntax: 'dns', privateHosts: false,
+    hostSyntax: 'dns', privateHosts: false, whatwgReading: true,
   }) as PolicyOptions,
 });

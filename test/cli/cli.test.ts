@@ -299,6 +299,10 @@ describe('validate with a policy (--scheme, --require-host, --no-userinfo, --por
     [['--require-host', '--relative'], '/x', null],
     [['--host-syntax', 'dns'], 'http://1.2.3.4.5/', 'host'],
     [['--no-private-host'], 'http://[::ffff:127.0.0.1]/', 'host'],
+    [['--no-private-host'], 'http://0x7f000001/', 'host'], // 127.0.0.1 to the client (issue 34)
+    [['--relative', '--scheme', 'https'], 'https:/evil.com', 'host'], // the client reads https://evil.com/
+    [['--whatwg-reading'], 'http://0x7f000001/', 'host'],
+    [['--whatwg-reading'], 'http://EXAMPLE.com:80/', null],
     [['--preset', 'webhookUrl'], 'https://localhost/', 'host'],
     [['--preset', 'webhookUrl'], 'https://x/#f', 'fragment'],
     [['--preset=httpUrl', '--scheme', 'https'], 'http://x/', 'scheme'],

@@ -84,6 +84,16 @@ describe('privateHosts false: hosts that name this machine or a private network,
     ['https://[::ffff:10.1.2.3]/', /RFC 1918.*IPv4-mapped/],
     ['https://[::ffff:a9fe:a9fe]/', /link-local.*IPv4-mapped/],
     ['https://[::127.0.0.1]/', /loopback.*IPv4-compatible/],
+    // Not globally reachable in the IANA special-purpose registries: no public server is there.
+    ['https://[2001:db8::1]/', /documentation address \(2001:db8::\/32, RFC 3849\)/],
+    ['https://[fec0::1]/', /site-local/],
+    ['https://192.0.2.1/', /documentation address/],
+    ['https://198.18.0.1/', /benchmarking/],
+    ['https://224.0.0.1/', /multicast/],
+    ['https://255.255.255.255/', /broadcast/],
+    ['https://240.0.0.1/', /reserved/],
+    ['https://[ff02::1]/', /multicast/],
+    ['https://[64:ff9b:1::1]/', /local-use NAT64/],
   ])('%s is refused', (uri, why) => {
     expect(priv(uri)).toMatch(why);
     const r = webhook(uri);
@@ -92,8 +102,9 @@ describe('privateHosts false: hosts that name this machine or a private network,
   });
 
   it.each([
-    'https://example.com/', 'https://8.8.8.8/', 'https://172.32.0.1/', 'https://100.128.0.1/', 'https://[2001:db8::1]/',
-    'https://[fec0::1]/', 'https://[::ffff:8.8.8.8]/', 'https://localhost.example.com/', 'https://notlocalhost/',
+    'https://example.com/', 'https://8.8.8.8/', 'https://172.32.0.1/', 'https://100.128.0.1/', 'https://[2606:4700:4700::1111]/',
+    'https://[::ffff:8.8.8.8]/', 'https://localhost.example.com/', 'https://notlocalhost/', 'https://192.0.0.9/', 'https://[2001:1::1]/',
+    'https://[64:ff9b::808:808]/', 'https://[2002:808:808::1]/', 'https://[2001:0:4136:e378:8000:63bf:f7f7:f7f7]/',
   ])('%s is not private as written', (uri) => {
     expect(priv(uri)).toBeUndefined();
     expect(webhook(uri).ok).toBe(true);
@@ -102,5 +113,98 @@ describe('privateHosts false: hosts that name this machine or a private network,
   it('is off by default, and in httpUrl', () => {
     expect(createValidator({})('https://127.0.0.1/').ok).toBe(true);
     expect(httpUrl('http://localhost:8080/').ok).toBe(true);
+  });
+});
+
+describe('the host as the client reads it (issue 34)', () => {
+  it.each([
+    // The issue's reproductions: each is loopback, 0.0.0.0 or 169.254.169.254 to Node's URL and fetch.
+    ['https://0x7f000001/', '0x7f000001 is 127.0.0.1 to a browser or `fetch`: a loopback address (127.0.0.0/8'],
+    ['https://0xa9fea9fe/latest/meta-data', '0xa9fea9fe is 169.254.169.254 to a browser or `fetch`: a link-local address'],
+    ['https://127.0.0.0x1/', '127.0.0.0x1 is 127.0.0.1 to a browser or `fetch`: a loopback address'],
+    ['https://0x0/', '0x0 is 0.0.0.0 to a browser or `fetch`: the unspecified address'],
+    ['https://0x7f000001./', '0x7f000001. is 127.0.0.1 to a browser or `fetch`: a loopback address'],
+    ['https://[2002:7f00:1::]/', '[2002:7f00:1::] carries 127.0.0.1, a loopback address (127.0.0.0/8), as a 6to4 address (2002::/16'],
+    ['https://[::ffff:0:7f00:1]/', '[::ffff:0:7f00:1] carries 127.0.0.1, a loopback address (127.0.0.0/8), as an IPv4-translated (SIIT) IPv6 address (::ffff:0:0:0/96'],
+    // Decimal, octal, short and mixed forms: refused because they are 127.0.0.1, not because the last label is all digits.
+    ['https://2130706433/', '2130706433 is 127.0.0.1 to a browser or `fetch`: a loopback address'],
+    ['https://017700000001/', '017700000001 is 127.0.0.1 to a browser or `fetch`: a loopback address'],
+    ['https://0177.0.0.1/', '0177.0.0.1 is 127.0.0.1 to a browser or `fetch`: a loopback address'],
+    ['https://127.1/', '127.1 is 127.0.0.1 to a browser or `fetch`: a loopback address'],
+    ['https://10.1/', '10.1 is 10.0.0.1 to a browser or `fetch`: a private address (RFC 1918)'],
+    ['https://169.254.43518/', '169.254.43518 is 169.254.169.254 to a browser or `fetch`: a link-local address'],
+    ['https://0XA9.0376.0xa9FE/', '0XA9.0376.0xa9FE is 169.254.169.254 to a browser or `fetch`: a link-local address'],
+    ['https://127.0.0.1./', '127.0.0.1. is 127.0.0.1 to a browser or `fetch`: a loopback address'],
+    ['https://0x/', '0x is 0.0.0.0 to a browser or `fetch`'],
+    // Percent-decoding and IDNA mapping come first: "%30" is "0", U+FF10 (fullwidth zero) maps to "0", U+3002 to ".".
+    ['https://%30x7f000001/', '%30x7f000001 is 127.0.0.1 to a browser or `fetch`: a loopback address'],
+    ['https://%EF%BC%90x7f000001/', 'is 127.0.0.1 to a browser or `fetch`: a loopback address'],
+    ['https://127%E3%80%820.0.1/', 'is 127.0.0.1 to a browser or `fetch`: a loopback address'],
+    ['https://%6Cocalhost/', '%6Cocalhost is localhost to a browser or `fetch`: it names this machine'],
+    ['https://LOCALHOST%2E/', 'is localhost. to a browser or `fetch`: it names this machine'],
+    // Every IPv6 form that carries an IPv4 address.
+    ['https://[::ffff:a9fe:a9fe]/', '[::ffff:a9fe:a9fe] is 169.254.169.254 to a browser or `fetch`: a link-local address'],
+    ['https://[::7f00:1]/', 'carries 127.0.0.1, a loopback address (127.0.0.0/8), as an IPv4-compatible IPv6 address'],
+    ['https://[64:ff9b::7f00:1]/', 'carries 127.0.0.1, a loopback address (127.0.0.0/8), as a NAT64 well-known-prefix address (64:ff9b::/96'],
+    ['https://[64:ff9b:1::a00:1]/', 'a local-use NAT64 address (64:ff9b:1::/48'],
+    ['https://[2002:a9fe:a9fe::1]/', 'carries 169.254.169.254'],
+    ['https://[2001:0:4136:e378:8000:63bf:80ff:fffe]/', 'carries 127.0.0.1 (the Teredo client, its bits inverted), a loopback address'],
+  ])('webhookUrl refuses %s', (uri, says) => {
+    const r = webhook(uri);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    const line = r.error.message.split('\n')[0];
+    expect(line).toContain(says);
+    expect(line).not.toMatch(/not a host name a client resolves/);
+    expect('component' in r.error && r.error.component).toBe('host');
+  });
+
+  it('IPv4-compatible ::a.b.c.d keeps its own words (its embedding row), and ::1 and :: their own rows', () => {
+    expect(priv('https://[::7f00:1]/')).toMatch(/IPv4-compatible/);
+    expect(priv('https://[::1]/')).toBe('[::1] is the IPv6 loopback address (::1/128, RFC 4291 2.5.3)');
+    expect(priv('https://[::]/')).toMatch(/^\[::\] is the IPv6 unspecified address/);
+  });
+
+  it.each([
+    ['https://0x08080808/', '0x08080808 is 8.8.8.8 to a browser or `fetch`, but a name to look up to RFC 3986'],
+    ['https://134744072/', '134744072 is 8.8.8.8 to a browser or `fetch`'],
+    ['https://8.8.8.8./', '8.8.8.8. is 8.8.8.8 to a browser or `fetch`'],
+    ['https://010.010.010.010/', '010.010.010.010 is 8.8.8.8 to a browser or `fetch`'],
+  ])('hostSyntax "dns" refuses a public IPv4 address in a number form on purpose: %s', (uri, says) => {
+    const r = httpUrl(uri);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error.message.split('\n')[0]).toContain(says);
+    expect(r.error.message).toContain('write the address in dotted decimal (8.8.8.8)');
+    expect(r.error.message).not.toMatch(/not a host name a client resolves/);
+  });
+
+  it.each([
+    ['https://a.0x/', /"a" is not a number/], // ends in a number ("0x" is 0), so an IPv4 address, and not one
+    ['https://1.2.3.4.5/', /all digits/],
+    ['https://0x100.2.3.4/', /all digits, so a browser or `fetch` reads it as an IPv4 address, and it is not one/], // 0x100 is over 255
+  ])('hostSyntax "dns" refuses what a client refuses: %s', (uri, why) => {
+    const r = createValidator({ hostSyntax: 'dns' })(uri);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.message.split('\n')[0]).toMatch(why);
+  });
+
+  it('hostSyntax "uri" and privateHosts true leave number forms alone (no rule asked)', () => {
+    expect(createValidator({})('https://0x7f000001/').ok).toBe(true);
+    expect(createValidator({ hostSyntax: 'uri', privateHosts: false })('https://0x08080808/').ok).toBe(true);
+  });
+
+  it('the private rule reads the host so for every scheme (getaddrinfo reads these forms too)', () => {
+    const db = createValidator({ ...policyPresets.databaseUrl, privateHosts: false });
+    const r = db('postgres://u@0x7f000001/db');
+    expect(!r.ok && r.error.message).toMatch(/0x7f000001 is 127\.0\.0\.1/);
+  });
+});
+
+describe('a host too long to map', () => {
+  it('is refused by the private rule, not passed', () => {
+    const r = createValidator({ privateHosts: false })('https://1' + '%C2%AD'.repeat(1000) + '27.0.0.1/');
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.error.message).toMatch(/what a browser or `fetch` reaches is not known/);
   });
 });
