@@ -8,7 +8,8 @@ import fc from 'fast-check';
 import P from 'parsimmon';
 import { compileAbnf, AbnfSyntaxError } from '../../src/index';
 import type { Node } from '../../src/engine/tree';
-import { NestingLimitError } from '../../src/engine/recursive/ends';
+import { NestingLimitError, WorkLimitError } from '../../src/engine/recursive/ends';
+import * as Index from '../../src/index';
 import { referenceErrorIndex, referenceTree, toAbnf, type Ast, type RefNode, type Rules } from '../oracles/backtrack';
 
 const NAMES = ['r0', 'r1', 'r2', 'r3'];
@@ -120,10 +121,62 @@ describe('what a user gets', () => {
     expect(() => compileAbnf('v = "x"', { maxNesting: -1 } as never)).toThrow(TypeError);
   });
 
-  it('a pathological ambiguous grammar (s = "a" s s / "") on 200 characters answers', () => {
+  it('never minutes of CPU: the cubic s = "a" s s / "" meets the work limit (a RangeError naming the option); raised, it answers', () => {
     const s = compileAbnf('s = "a" s s / ""');
-    expect(s.isValid('a'.repeat(200), 's')).toBe(true);
-    expect(s.isValid('a'.repeat(199) + 'b', 's')).toBe(false);
+    expect(() => s.isValid('a'.repeat(400), 's')).toThrow(WorkLimitError);
+    expect(() => s.isValid('a'.repeat(400) + 'b', 's')).toThrow(RangeError);
+    expect(() => s.validate('a'.repeat(400), 's')).toThrow(/work limit: more than 2000 steps per character .*the option workLimit of compileAbnf/);
+    const roomy = compileAbnf('s = "a" s s / ""', { workLimit: 1_000_000 });
+    expect(roomy.isValid('a'.repeat(200), 's')).toBe(true);
+    expect(roomy.isValid('a'.repeat(199) + 'b', 's')).toBe(false);
+    expect(() => compileAbnf('s = "x"', { workLimit: 0 })).toThrow(/option "workLimit" must be a positive integer/);
+    // Exported from the package, as the other limits are.
+    expect(Index.WorkLimitError).toBe(WorkLimitError);
+    expect(Index.NestingLimitError).toBe(NestingLimitError);
+    expect(Index.DEFAULT_WORK_LIMIT).toBe(2000);
+  });
+
+  it('a rule whose language is empty (r = "a" r) has its error at offset 0: no prefix of the input is one of it', () => {
+    const g = compileAbnf('r = "a" r\nq = "b" / "a" r\n');
+    for (const s of ['', 'a', 'ab', 'aaa']) {
+      const v = g.validate(s, 'r');
+      expect(!v.ok && v.error.index).toBe(0);
+    }
+    // An alternative that can match keeps its offsets; the empty one is not tried.
+    const q = g.validate('bx', 'q');
+    expect(!q.ok && [q.error.index, q.error.expected]).toEqual([1, ['end of input']]);
+    const q2 = g.validate('ax', 'q');
+    expect(!q2.ok && q2.error.index).toBe(0);
+  });
+
+  it('isValid with the rule left out is the documented TypeError, before and after a first call', () => {
+    const g = compileAbnf('a = "x"');
+    expect(() => (g.isValid as (s: string) => boolean)('x')).toThrow(/isValid: argument "rule" must be a rule of the grammar \(a\), got undefined/);
+    expect(g.isValid('x', 'a')).toBe(true);
+    expect(() => (g.isValid as (s: string) => boolean)('x')).toThrow(TypeError);
+    const json = Index.grammarByName('json');
+    expect(() => (json.isValid as (s: string) => boolean)('[]')).toThrow(/argument "rule" must be a rule of the grammar json/);
+  });
+
+  it('maxNesting: 0 is refused by compileAbnf, as fromCompiled refuses it', () => {
+    expect(() => compileAbnf('v = "x"', { maxNesting: 0 })).toThrow(TypeError);
+    expect(() => compileAbnf('v = "x"', { maxNesting: 0 })).toThrow(/option "maxNesting" must be a positive integer/);
+  });
+
+  it('a shipped grammar\'s nesting limit is raised with grammarByName(name, { maxNesting }), which its message names', () => {
+    const deep = '['.repeat(6_000) + ']'.repeat(6_000);
+    expect(() => Index.grammarByName('json').isValid(deep, 'JSON-text')).toThrow(NestingLimitError);
+    expect(() => Index.grammarByName('json').isValid(deep, 'JSON-text')).toThrow(/grammarByName\('json', \{ maxNesting \}\), or --max-nesting in the CLI/);
+    expect(Index.grammarByName('json', { maxNesting: 20_000 }).isValid(deep, 'JSON-text')).toBe(true);
+    expect(() => Index.grammarByName('json', { maxNesting: 0 })).toThrow(TypeError);
+    expect(() => Index.grammarByName('json', { depth: 3 } as never)).toThrow(TypeError);
+  });
+
+  it('refusing long chains of rules is linear: a left-recursive cycle of 10,000 rules, and a chain too deep', () => {
+    const cycle = Array.from({ length: 10_000 }, (_, k) => `r${k} = r${(k + 1) % 10_000}\n`).join('');
+    expect(() => compileAbnf(cycle)).toThrow(/left recursion: r0 -> r1 -> r2/);
+    const chain = Array.from({ length: 10_000 }, (_, k) => `r${k} = "a" r${k + 1}\n`).join('') + 'r10000 = "b"\n';
+    expect(() => compileAbnf(chain)).toThrow(/rules refer to each other 10000 deep/);
   });
 
   it('parser(rule) stays a parsimmon parser: the longest prefix, spans into the whole input', () => {
@@ -147,7 +200,7 @@ describe('what a user gets', () => {
   });
 });
 
-describe('generalRules (what a grammar computes on load) = analyzeRecursion(…).general', () => {
+describe('generalRules and analyzeRecursion = the closures of references (a plain search)', () => {
   it('on random grammars (seeded), the shipped texts and hand-made chains and cycles', () => {
     const { analyzeRecursion, generalRules } = require('../../src/engine/recursive/analysis') as typeof import('../../src/engine/recursive/analysis');
     const { readGrammar } = require('../../src/engine/abnf') as typeof import('../../src/engine/abnf');
@@ -157,7 +210,24 @@ describe('generalRules (what a grammar computes on load) = analyzeRecursion(…)
     let some = 0;
     for (const text of texts) {
       const rules = readGrammar(text).rules;
-      const want = analyzeRecursion(rules).general;
+      // The reference: each rule's closure of references, by a plain search (quadratic: tests only).
+      const { referencedRules } = require('../../src/engine/expr') as typeof import('../../src/engine/expr');
+      const names = Object.keys(rules);
+      const reach = (from: string): Set<string> => {
+        const seen = new Set<string>();
+        const todo = [...referencedRules(rules[from])];
+        while (todo.length) {
+          const n = todo.pop()!;
+          if (!seen.has(n)) { seen.add(n); todo.push(...referencedRules(rules[n])); }
+        }
+        return seen;
+      };
+      const closures = new Map(names.map((n) => [n, reach(n)]));
+      const recursive = names.filter((n) => closures.get(n)!.has(n));
+      const want = new Set(names.filter((n) => recursive.some((r) => closures.get(n)!.has(r))));
+      const got = analyzeRecursion(rules);
+      expect([...got.recursive].sort()).toEqual(recursive.sort());
+      expect([...got.general].sort()).toEqual([...want].sort());
       expect([...generalRules(rules)].sort()).toEqual([...want].sort());
       if (want.size > 0 && want.size < Object.keys(rules).length) some++;
     }

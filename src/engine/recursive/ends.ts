@@ -34,17 +34,52 @@
  * at, or reached, is the longest viable prefix. `expected` is what was tried there.
  */
 import type { Expr, Rules } from '../expr';
+import { productive } from './analysis';
 
 /** Nesting deeper than the limit (rule calls in progress at once). */
 export class NestingLimitError extends RangeError {
   override readonly name = 'NestingLimitError';
-  constructor(readonly limit: number) {
-    super(`nesting limit: more than ${limit} rule calls in progress at once (the option maxNesting of compileAbnf raises it)`);
+  constructor(readonly limit: number, how = NESTING_HOW) {
+    super(`nesting limit: more than ${limit} rule calls in progress at once (${how})`);
   }
 }
 
+/** Where the nesting limit is raised, for the message of a grammar from compileAbnf. */
+export const NESTING_HOW = 'the option maxNesting of compileAbnf raises it';
+
 /** The default of `maxNesting`. */
 export const DEFAULT_MAX_NESTING = 5000;
+
+/**
+ * More work than the limit: `workLimit` steps per character of input (plus one). A grammar as
+ * ambiguous as `s = "a" s s / ""` needs cubic work; this stops it, in time proportional to the
+ * input's length, instead of a process that runs for minutes.
+ */
+export class WorkLimitError extends RangeError {
+  override readonly name = 'WorkLimitError';
+  constructor(readonly limit: number, readonly length: number, how = WORK_HOW) {
+    super(`work limit: more than ${limit} steps per character of input (${length} characters): the grammar is too ambiguous for this input (${how})`);
+  }
+}
+
+/** Where the work limit is raised, for the message of a grammar from compileAbnf. */
+export const WORK_HOW = 'the option workLimit of compileAbnf raises it';
+
+/**
+ * The default of `workLimit`: steps (an expression worked out at an offset, or an end listed)
+ * per character of input. The shipped grammars use at most about 60 on their inputs (JSON
+ * about 40); a cubic grammar passes it within a few hundred characters.
+ */
+export const DEFAULT_WORK_LIMIT = 2_000;
+
+/** The limits of a run, and how to raise them (for the messages). */
+export interface RunLimits {
+  readonly maxNesting?: number;
+  readonly workLimit?: number;
+  /** Where to raise each limit, as the messages say it. */
+  readonly nestingHow?: string;
+  readonly workHow?: string;
+}
 
 interface Request { readonly e: Expr; readonly c: number; readonly pos: number }
 
@@ -107,8 +142,10 @@ class Collector {
     }
     this.out.push(k);
   }
-  addAll(l: Ends): void {
-    for (const k of toArray(l)) this.add(k);
+  addAll(l: Ends): number {
+    const a = toArray(l);
+    for (const k of a) this.add(k);
+    return a.length;
   }
 }
 
@@ -145,9 +182,21 @@ export class EndsRunner {
   private furthest = 0;
   private expected: string[] = [];
   private readonly n: number;
+  private readonly maxNesting: number;
+  /** Steps left before the work limit. */
+  private budget: number;
+  private readonly productive: (e: Expr) => boolean;
 
-  constructor(private readonly rules: Rules, private readonly input: string, private readonly maxNesting = DEFAULT_MAX_NESTING) {
+  constructor(private readonly rules: Rules, private readonly input: string, private readonly limits: RunLimits = {}) {
     this.n = input.length;
+    this.maxNesting = limits.maxNesting ?? DEFAULT_MAX_NESTING;
+    this.budget = (limits.workLimit ?? DEFAULT_WORK_LIMIT) * (input.length + 1);
+    this.productive = productiveOf(rules);
+  }
+
+  /** Counts `k` steps against the work limit. */
+  private spend(k: number): void {
+    if ((this.budget -= k) < 0) throw new WorkLimitError(this.limits.workLimit ?? DEFAULT_WORK_LIMIT, this.n, this.limits.workHow);
   }
 
   private id(e: Expr): number {
@@ -241,13 +290,14 @@ export class EndsRunner {
         this.active.add(key);
       }
       const call = r.e.t === 'ref';
-      if (call && ++calls > this.maxNesting) throw new NestingLimitError(this.maxNesting);
+      if (call && ++calls > this.maxNesting) throw new NestingLimitError(this.maxNesting, this.limits.nestingHow);
       stack.push({ gen: this.work(r.e, r.c, r.pos), req: r, key, call });
     };
     push({ e, c, pos });
     let value: Ends | undefined;
     let result: Ends = EMPTY;
     while (stack.length) {
+      if (--this.budget < 0) this.spend(0);
       const top = stack[stack.length - 1];
       const step = top.gen.next(value as Ends);
       if (step.done) {
@@ -282,6 +332,8 @@ export class EndsRunner {
 
   /** The work for one expression, asking for its parts' ends by yielding requests. */
   private *work(e: Expr, c: number, pos: number): Gen {
+    // What matches no string at all is not tried (no terminal of it counts for the error offset).
+    if (!this.productive(e)) return EMPTY;
     switch (e.t) {
       case 'ref': {
         const body = this.rules[e.name];
@@ -290,7 +342,7 @@ export class EndsRunner {
       case 'alt': {
         if (e.items.length === 1) return yield { e: e.items[0], c: 0, pos };
         const out = new Collector();
-        for (const item of e.items) out.addAll(yield { e: item, c: 0, pos });
+        for (const item of e.items) if (this.productive(item)) this.spend(out.addAll(yield { e: item, c: 0, pos }));
         return out.out;
       }
       case 'seq': {
@@ -301,7 +353,7 @@ export class EndsRunner {
             cur = yield { e: item, c: 0, pos: starts[0] };
           } else {
             const next = new Collector();
-            for (const j of starts) next.addAll(yield { e: item, c: 0, pos: j });
+            for (const j of starts) this.spend(next.addAll(yield { e: item, c: 0, pos: j }));
             cur = next.out;
           }
           if (!('t' in cur) && !(cur as readonly number[]).length) break;
@@ -311,7 +363,7 @@ export class EndsRunner {
       case 'rep': {
         // Past the minimum of an unbounded repetition every count behaves alike: one memo entry.
         const next = e.max === Infinity && c + 1 >= e.min ? e.min : c + 1;
-        if (c < e.max) {
+        if (c < e.max && this.productive(e.item)) {
           const items = toArray(yield { e: e.item, c: 0, pos });
           if (items.length === 1 && items[0] > pos) {
             // The common case: one way to match an iteration, and it consumes. Then the list is
@@ -322,7 +374,7 @@ export class EndsRunner {
           const out = new Collector();
           for (const j of items) {
             if (j === pos && c + 1 > e.min) continue; // an empty iteration past the minimum
-            out.addAll(yield { e, c: next, pos: j });
+            this.spend(out.addAll(yield { e, c: next, pos: j }));
           }
           if (c >= e.min) out.add(pos);
           return out.out;
@@ -418,6 +470,15 @@ export class EndsRunner {
     if (!list) this.suffixes.set(e, (list = []));
     return (list[k] ??= k === e.items.length - 1 ? e.items[k] : { t: 'seq', items: e.items.slice(k) });
   }
+}
+
+const productiveByRules = new WeakMap<Rules, (e: Expr) => boolean>();
+
+/** `productive(rules)`, worked out once per grammar. */
+function productiveOf(rules: Rules): (e: Expr) => boolean {
+  let p = productiveByRules.get(rules);
+  if (!p) productiveByRules.set(rules, (p = productive(rules)));
+  return p;
 }
 
 function inRanges(more: readonly number[] | undefined, cp: number): boolean {
