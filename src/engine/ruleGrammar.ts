@@ -139,8 +139,8 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
     return this.general.has(rule);
   }
 
-  private runner(input: string): EndsRunner {
-    return new EndsRunner(this.exprs, input, this.limits);
+  private runner(input: string, prefix = false): EndsRunner {
+    return new EndsRunner(this.exprs, input, prefix ? { ...this.limits, prefix } : this.limits);
   }
 
   /** A recursive rule's verdict: ok, or the error offset and what was expected there. */
@@ -302,7 +302,7 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
       // A recursive rule: the longest prefix that is one, from the offset parsimmon is at.
       const Pm = parsimmon();
       p = Pm((input: string, i: number) => {
-        const runner = this.runner(input);
+        const runner = this.runner(input, true);
         const run = runner.run(r, i);
         if (!run.ends.length) return Pm.makeFailure(run.furthest, run.expected.length ? [...run.expected] : [r]);
         const end = Math.max(...run.ends);
