@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import P from 'parsimmon';
 import { compileAbnf, AbnfSyntaxError } from '../../src/index';
 import type { Node } from '../../src/engine/tree';
-import { NestingLimitError, WorkLimitError } from '../../src/engine/recursive/ends';
+import { EndsRunner, NestingLimitError, WorkLimitError } from '../../src/engine/recursive/ends';
 import * as Index from '../../src/index';
 import { referenceErrorIndex, referenceTree, toAbnf, type Ast, type RefNode, type Rules } from '../oracles/backtrack';
 
@@ -40,6 +40,39 @@ function exprArb(k: number, depth: number): fc.Arbitrary<Ast> {
   );
 }
 
+/**
+ * Wider grammars (six rules, deeper expressions) with the shapes issue 35 found super-linear:
+ * repetitions of recursive rules (`"(" *r ")"`, `*(*r)`), nullable bodies, optional tails.
+ */
+const WIDE = ['r0', 'r1', 'r2', 'r3', 'r4', 'r5'];
+function wideArb(k: number, depth: number): fc.Arbitrary<Ast> {
+  const ref = (j: number): Ast => ({ t: 'ref', name: WIDE[j] });
+  const leaves: Array<fc.Arbitrary<Ast>> = [
+    fc.constantFrom<Ast>({ t: 'range', lo: 0x61, hi: 0x61 }, { t: 'range', lo: 0x61, hi: 0x62 }, { t: 'lit', s: '' }, { t: 'lit', s: ')' }, { t: 'lit', s: 'b' }),
+    fc.integer({ min: 0, max: WIDE.length - 1 }).chain((j) => fc.constantFrom<Ast>(
+      { t: 'seq', items: [{ t: 'lit', s: '(' }, ref(j)] },
+      { t: 'seq', items: [{ t: 'lit', s: '(' }, { t: 'rep', item: ref(j), min: 0, max: Infinity }, { t: 'lit', s: ')' }] },
+      { t: 'seq', items: [{ t: 'lit', s: '(' }, { t: 'rep', item: { t: 'rep', item: ref(j), min: 0, max: Infinity }, min: 0, max: Infinity }, { t: 'lit', s: ')' }] },
+      { t: 'seq', items: [{ t: 'lit', s: 'a' }, { t: 'rep', item: ref(j), min: 0, max: Infinity }] },
+      { t: 'seq', items: [{ t: 'lit', s: 'a' }, { t: 'rep', item: { t: 'seq', items: [{ t: 'lit', s: ',' }, ref(j)] }, min: 0, max: 1 }] },
+    )),
+  ];
+  if (k + 1 < WIDE.length) leaves.push(fc.integer({ min: k + 1, max: WIDE.length - 1 }).map(ref));
+  if (depth <= 0) return fc.oneof(...leaves);
+  const sub = wideArb(k, depth - 1);
+  return fc.oneof(
+    { weight: 3, arbitrary: fc.oneof(...leaves) },
+    { weight: 2, arbitrary: fc.array(sub, { minLength: 2, maxLength: 3 }).map((items): Ast => ({ t: 'seq', items })) },
+    { weight: 2, arbitrary: fc.array(sub, { minLength: 2, maxLength: 3 }).map((items): Ast => ({ t: 'alt', items })) },
+    { weight: 2, arbitrary: fc.tuple(sub, fc.constantFrom([0, 1], [0, Infinity], [1, Infinity], [1, 2])).map(([item, [min, max]]): Ast => ({ t: 'rep', item, min, max })) },
+  );
+}
+const wideArbGrammar: fc.Arbitrary<Rules> = fc.tuple(...WIDE.map((_, k) => wideArb(k, 3))).map((es) => {
+  const rules: Rules = {};
+  WIDE.forEach((n, k) => (rules[n] = es[k]));
+  return rules;
+});
+
 const grammarArb: fc.Arbitrary<Rules> = fc.tuple(...NAMES.map((_, k) => exprArb(k, 2))).map((es) => {
   const rules: Rules = {};
   NAMES.forEach((n, k) => (rules[n] = es[k]));
@@ -70,6 +103,58 @@ describe('recursive grammars: engine = backtracking reference (seeded)', () => {
       { seed: 20261125, numRuns: 300 },
     );
     expect(recursiveSeen).toBeGreaterThan(100); // the generator does make recursive grammars
+  });
+});
+
+describe('recursive grammars, wider (seeded): repetitions of recursive rules, nullable bodies, optional tails', () => {
+  it('verdict, error offset and first-match tree agree with the reference; parser() keeps the longest prefix', () => {
+    let recursiveSeen = 0;
+    const input = fc.array(fc.constantFrom('a', 'b', '(', ')', ','), { maxLength: 8 }).map((cs) => cs.join(''));
+    fc.assert(
+      fc.property(wideArbGrammar, fc.array(input, { minLength: 12, maxLength: 12 }), (rules, inputs) => {
+        const text = toAbnf(rules);
+        const g = compileAbnf(text);
+        if (g.isRecursive('r0')) recursiveSeen++;
+        for (const s of ['', '()', '(())', 'a,a', 'aaa', ...inputs]) {
+          for (const rule of ['r0', 'r2']) {
+            let ref: RefNode | undefined;
+            try {
+              ref = referenceTree(rules, rule, s);
+            } catch {
+              continue; // the reference's own step limit (exponential backtracking): not a case to compare
+            }
+            const v = g.validate(s, rule);
+            expect({ text, rule, s, ok: v.ok }).toEqual({ text, rule, s, ok: ref !== undefined });
+            // What the run expects where it stops is what it expects with every end listed (no
+            // FOLLOW pruning: a prefix run lists them all).
+            if (!v.ok && g.isRecursive(rule)) {
+              const all = new EndsRunner(g.source().exprs, s, { prefix: true }).run(rule);
+              const expected = [...all.expected, ...(all.ends.includes(all.furthest) ? ['end of input'] : [])];
+              expect({ text, rule, s, at: v.error.index, expected: v.error.expected }).toEqual({ text, rule, s, at: all.furthest, expected });
+            }
+            if (ref) expect({ text, s, tree: plain(g.parseTree(s, rule)) }).toEqual({ text, s, tree: plain(ref) });
+            else if (!v.ok) {
+              let want: number | undefined;
+              try { want = referenceErrorIndex(rules, rule, s); } catch { continue; }
+              expect({ text, rule, s, index: v.error.index }).toEqual({ text, rule, s, index: want });
+            }
+          }
+        }
+        // parser(): the longest prefix that is a match, as the reference finds it prefix by prefix.
+        for (const s of inputs.slice(0, 3)) {
+          let longest = -1;
+          try {
+            for (let j = s.length; j >= 0 && longest < 0; j--) if (referenceTree(rules, 'r0', s.slice(0, j))) longest = j;
+          } catch {
+            continue;
+          }
+          const r = P.seq(g.parser('r0'), P.all).parse(s);
+          expect({ text, s, end: r.status ? (r.value[0] as Node).end : -1 }).toEqual({ text, s, end: longest });
+        }
+      }),
+      { seed: 20261128, numRuns: 120 },
+    );
+    expect(recursiveSeen).toBeGreaterThan(40);
   });
 });
 
