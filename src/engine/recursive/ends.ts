@@ -399,6 +399,7 @@ export class EndsRunner {
         for (let k = 0; k < e.items.length; k++) {
           const item = e.items[k];
           const starts = toArray(cur);
+          this.spend(starts.length);
           if (starts.length === 1) {
             cur = yield { e: item, c: 0, pos: starts[0], tail: k === e.items.length - 1 };
           } else {
@@ -415,6 +416,7 @@ export class EndsRunner {
         const next = e.max === Infinity && c + 1 >= e.min ? e.min : c + 1;
         if (c < e.max && this.productive(e.item)) {
           const items = toArray(yield { e: e.item, c: 0, pos });
+          this.spend(items.length);
           if (items.length === 1 && items[0] > pos) {
             // The common case: one way to match an iteration, and it consumes. Then the list is
             // the rest's, and `pos` after it (no end of the rest can be `pos`): a chain, no copy.
