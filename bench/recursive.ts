@@ -62,14 +62,50 @@ function main(): void {
   lines.push('', `10,000 levels of \`[\` (then as many \`]\`): with the default nesting limit, ${limit}; with`,
     `\`maxNesting: 100000\`, ${roomy.isValid(deep, 'JSON-text') ? 'valid' : 'invalid'} in ${deepMs.toFixed(0)} ms. Never a stack overflow: the work runs on an explicit stack.`, '');
   const s = compileAbnf('s = "a" s s / ""');
-  lines.push('The ambiguous `s = "a" s s / ""` (every split of a run of `a` is a parse; first match picks one): the worst case', 'is cubic, as for Earley or GLL parsers, and the table shows the curve.', '',
-    '| characters | ms | against the length before |', '|---|---|---|');
+  const roomyS = compileAbnf('s = "a" s s / ""', { workLimit: 1e9 });
+  lines.push('The ambiguous `s = "a" s s / ""` (every split of a run of `a` is a parse; first match picks one): the worst case',
+    'is cubic, as for Earley or GLL parsers, and the table shows the curve with the work limit lifted (`workLimit: 1e9`);',
+    'with the default (`workLimit` 2,000 steps a character) the last column says when the limit stops it.', '',
+    '| characters | ms, no limit | against the length before | default limit |', '|---|---|---|---|');
   let prev = 0;
   for (const n of [50, 100, 200, 400]) {
     const input = 'a'.repeat(n);
-    const ms = time(() => s.isValid(input, 's'), 3);
-    lines.push(`| ${n} | ${ms.toFixed(1)} | ${prev ? `${(ms / prev).toFixed(1)}×` : ''} |`);
+    const ms = time(() => roomyS.isValid(input, 's'), 3);
+    let limited = '';
+    const t0 = process.hrtime.bigint();
+    try {
+      s.isValid(input, 's');
+      limited = 'answers';
+    } catch (e) {
+      limited = `${(e as Error).name} after ${(Number(process.hrtime.bigint() - t0) / 1e6).toFixed(0)} ms`;
+    }
+    lines.push(`| ${n} | ${ms.toFixed(1)} | ${prev ? `${(ms / prev).toFixed(1)}×` : ''} | ${limited} |`);
     prev = ms;
+  }
+  // The shapes issue 35 found super-linear, at growing sizes: time per character, or the work limit.
+  const rfc5322 = grammarByName('rfc5322');
+  const shapes: Array<[string, (k: number) => string, (x: string) => boolean]> = [
+    ['`list = item [ "," list ]` on `x,x,…`', (k) => 'x,'.repeat(k) + 'x', ((g) => (x: string) => g.isValid(x, 'list'))(compileAbnf('list = item [ "," list ]\nitem = "x" / "(" list ")"', { maxNesting: 1e7 }))],
+    ['`s = "(" *(*s) ")"` on `(()()…)`', (k) => '(' + '()'.repeat(k) + ')', ((g) => (x: string) => g.isValid(x, 's'))(compileAbnf('s = "(" *(*s) ")"'))],
+    ['`s = "(" *t ")"`, `t = *s` on `(()()…)`', (k) => '(' + '()'.repeat(k) + ')', ((g) => (x: string) => g.isValid(x, 's'))(compileAbnf('s = "(" *t ")"\nt = *s'))],
+    ['`s = "a" *s` on `aaa…`', (k) => 'a'.repeat(2 * k), ((g) => (x: string) => g.isValid(x, 's'))(compileAbnf('s = "a" *s'))],
+    ['rfc5322 `addr-spec`, `a` + `" \\r\\n "`… + `@b`', (k) => 'a' + ' \r\n '.repeat(k >> 1) + '@b', (x) => rfc5322.isValid(x, 'addr-spec')],
+    ['rfc5322 `addr-spec`, `a@` + `"b . "`… + `c`', (k) => 'a@' + 'b . '.repeat(k >> 1) + 'c', (x) => rfc5322.isValid(x, 'addr-spec')],
+  ];
+  lines.push('', 'Shapes that were super-linear (issue 35), with the default limits: ns per character at about 1 KB, 4 KB and',
+    '16 KB, or the limit that stopped the run.', '', '| shape | 1 KB | 4 KB | 16 KB |', '|---|---|---|---|');
+  for (const [name, make, f] of shapes) {
+    const cells: string[] = [];
+    for (const k of [500, 2_000, 8_000]) {
+      const input = make(k);
+      try {
+        const ms = time(() => f(input), 1);
+        cells.push(`${((ms * 1e6) / input.length).toFixed(0)}`);
+      } catch (e) {
+        cells.push((e as Error).name);
+      }
+    }
+    lines.push(`| ${name} | ${cells.join(' | ')} |`);
   }
   lines.push('<!-- /bench:recursive -->');
   const block = lines.join('\n');

@@ -35,3 +35,4 @@ export {
 } from './uri/policy';
 export { walk, type TreeVisitor } from './uri/walk';
 export { TreeLimitError } from './engine/flatTree';
+export { NestingLimitError, WorkLimitError, DEFAULT_MAX_NESTING, DEFAULT_WORK_LIMIT } from './engine/recursive/ends';

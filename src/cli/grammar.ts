@@ -80,9 +80,9 @@ function briefWithPassword(input: string, rule: RuleName, code: number): { index
 }
 
 /** The grammar named on the command line (`rfc3986` when none is). */
-export function cliGrammar(name: string | undefined): CliGrammar {
+export function cliGrammar(name: string | undefined, limits: CliLimits = {}): CliGrammar {
   if (name === undefined || name === 'rfc3986') return rfc3986;
-  const g = load(name);
+  const g = load(name, limits);
   return {
     name: g.name ?? name,
     builtIn: ['rfc2396', 'rfc2732', 'rfc3987', 'rfc6874'].includes(name),
@@ -96,7 +96,21 @@ export function cliGrammar(name: string | undefined): CliGrammar {
 }
 
 /** The registry (loaded only when another grammar is asked for), or a grammar file. */
-function load(name: string): Grammar {
+/** The limits given (an option left out is not passed as undefined). */
+function definedOnly(limits: CliLimits): CliLimits {
+  return {
+    ...(limits.maxNesting !== undefined ? { maxNesting: limits.maxNesting } : {}),
+    ...(limits.workLimit !== undefined ? { workLimit: limits.workLimit } : {}),
+  };
+}
+
+/** `--max-nesting` and `--work-limit`: the limits of a recursive grammar (the others have none). */
+export interface CliLimits {
+  readonly maxNesting?: number;
+  readonly workLimit?: number;
+}
+
+function load(name: string, limits: CliLimits): Grammar {
   // eslint-disable-next-line @typescript-eslint/no-var-requires
   const { grammarByName, GRAMMAR_NAMES } = require('../grammars/registry') as typeof import('../grammars/registry');
   try {
@@ -104,9 +118,9 @@ function load(name: string): Grammar {
       // A grammar file: ABNF (.abnf) or RFC 2396's notation (.bnf), read by .src/cli/grammarFile.ts.
       // eslint-disable-next-line @typescript-eslint/no-var-requires
       const { loadGrammarFile } = require('./grammarFile') as typeof import('./grammarFile');
-      return loadGrammarFile(name);
+      return loadGrammarFile(name, limits);
     }
-    return grammarByName(name);
+    return grammarByName(name, definedOnly(limits));
   } catch (e) {
     const err = e as NodeJS.ErrnoException & { line?: number; column?: number };
     if (err && typeof err.code === 'string' && err.syscall) throw new Usage(`cannot read grammar ${show(name)}: ${err.code}`);

@@ -51,6 +51,8 @@ export function allCommands(): Command[] {
 /** Options every command takes. */
 const GLOBAL: OptionTable = {
   grammar: { value: 'G', help: 'the grammar (default rfc3986)' },
+  'max-nesting': { value: 'N', help: 'recursive grammars (json, rfc5322, abnf, files): rule calls in progress at once, at most (default 5000)' },
+  'work-limit': { value: 'N', help: 'recursive grammars: steps per character of input, at most (default 2000)' },
   help: { help: 'this help' },
   version: { help: 'the version' },
 };
@@ -107,7 +109,13 @@ async function command(argv: readonly string[], io: Io): Promise<number> {
     throw new Usage(`${cmd.name} takes ${n} argument${most > 1 ? 's' : ''}, got ${args.length}`);
   }
   const grammarName = (opts.get('grammar') ?? before.opts.get('grammar')) as string | undefined;
-  const grammar = cliGrammar(grammarName);
+  const limit = (k: 'max-nesting' | 'work-limit'): number | undefined => {
+    const v = (opts.get(k) ?? before.opts.get(k)) as string | undefined;
+    if (v === undefined) return undefined;
+    if (!/^[1-9][0-9]{0,14}$/.test(v)) throw new Usage(`--${k} must be a positive integer, not ${show(v)}`);
+    return Number(v);
+  };
+  const grammar = cliGrammar(grammarName, { maxNesting: limit('max-nesting'), workLimit: limit('work-limit') });
   if (cmd.rfc3986Only && grammar.name !== 'rfc3986' && !(cmd.iri && grammar.name === 'rfc3987')) {
     throw new Usage(`${cmd.name} works with the rfc3986${cmd.iri ? ' and rfc3987 grammars' : ' grammar'} only`);
   }

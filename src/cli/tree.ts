@@ -1,6 +1,6 @@
 /** `uri-grammar tree <uri> [--rule R] [--lexical] [--format text|json|dot]`: the parse tree. */
 import type { Node } from '../engine/tree';
-import { formatTree, TREE_FORMATS, type TreeFormat } from '../teaching/treeFormat';
+import { formatTree, treeLines, TREE_FORMATS, type TreeFormat } from '../teaching/treeFormat';
 import { Usage, show } from './args';
 import { flag, type Command } from './command';
 
@@ -31,14 +31,7 @@ export const tree: Command = {
   },
 };
 
-/** One line a node: indentation for depth, rule name, span and text. Iterative, any depth. */
+/** One line a node: indentation for depth, rule name, span and text. Iterative, any depth; linear (src/teaching/treeFormat.ts). */
 export function outline(input: string, root: Node): string[] {
-  const lines: string[] = [];
-  const stack: Array<[Node, number]> = [[root, 0]];
-  while (stack.length) {
-    const [node, depth] = stack.pop()!;
-    lines.push(`${'  '.repeat(depth)}${node.rule} [${node.start},${node.end}) ${JSON.stringify(input.slice(node.start, node.end))}`);
-    for (let k = node.children.length - 1; k >= 0; k--) stack.push([node.children[k], depth + 1]);
-  }
-  return lines;
+  return treeLines(input, root);
 }

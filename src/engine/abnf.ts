@@ -24,7 +24,7 @@
 import { AbnfSyntaxError, type AbnfProblem } from './errors';
 import { alt, caseFold, codePoints, empty, lit, ref, rep, seq, type Expr, type Rules } from './expr';
 import { checkGrammar } from './check';
-import { RuleGrammar } from './ruleGrammar';
+import { RuleGrammar, type RuleGrammarOptions } from './ruleGrammar';
 import { readOptions } from './options';
 import { ABNF, notationByName, notationNames, type Notation, type NotationReader } from './notation';
 import { RFC2396_NOTATION } from './notationRfc2396';
@@ -505,9 +505,15 @@ export interface CompileOptions<R extends string = string> {
   labelRules?: readonly string[];
   /**
    * For recursive rules: how many rule calls may be in progress at once (nesting depth) before a
-   * `NestingLimitError` (a RangeError). Default 5,000.
+   * `NestingLimitError` (a RangeError). Default 5,000; at least 1.
    */
   maxNesting?: number;
+  /**
+   * For recursive rules: how many steps per character of input the run may take before a
+   * `WorkLimitError` (a RangeError): what stops a grammar as ambiguous as `s = "a" s s / ""`
+   * (cubic) within a second. Default 2,000; at least 1.
+   */
+  workLimit?: number;
 }
 
 /**
@@ -515,8 +521,17 @@ export interface CompileOptions<R extends string = string> {
  * cannot be run (see the header); a `TypeError` for arguments of the wrong type.
  */
 export function compileAbnf<const R extends string = string>(text: string, options: CompileOptions<R> = {}): RuleGrammar<R> {
+  return compileAbnfWith(text, options, {});
+}
+
+/** compileAbnf, with options of the grammar no caller gives (the library's own grammars: where their limits are raised). */
+export function compileAbnfWith<const R extends string = string>(text: string, options: CompileOptions<R>, extra: Pick<RuleGrammarOptions, 'limitsHow'>): RuleGrammar<R> {
   // Own properties only, known keys, right types (src/engine/options.ts).
-  const o = readOptions('compileAbnf', options, { rules: 'array', notation: 'any', name: 'string', lexicalRules: 'array', labelRules: 'array', maxNesting: 'count' });
+  const o = readOptions('compileAbnf', options, { rules: 'array', notation: 'any', name: 'string', lexicalRules: 'array', labelRules: 'array', maxNesting: 'count', workLimit: 'count' });
+  // What fromCompiled refuses is refused here too: a limit of 0 would refuse every recursive input.
+  for (const k of ['maxNesting', 'workLimit'] as const) {
+    if (o[k] === 0) throw new TypeError(`compileAbnf: option "${k}" must be a positive integer (at least 1), got 0`);
+  }
   const read = readGrammar(text, (o.notation as string | Notation | undefined) ?? ABNF);
   const known = (list: readonly string[] | undefined, option: string): string[] => {
     if (list === undefined) return [];
@@ -535,10 +550,12 @@ export function compileAbnf<const R extends string = string>(text: string, optio
     name: o.name,
     alternation: notation?.alternation?.[0] ?? '/',
     maxNesting: o.maxNesting as number | undefined,
+    workLimit: o.workLimit as number | undefined,
     texts: read.texts,
     lexicalRules: known(o.lexicalRules as readonly string[] | undefined, 'lexicalRules'),
     labelRules: known(o.labelRules as readonly string[] | undefined, 'labelRules'),
     recursive: read.recursive,
+    ...extra,
   });
 }
 

@@ -62,6 +62,8 @@ export interface CompiledGrammar {
   readonly labelRules: readonly string[];
   readonly alternation: string;
   readonly maxNesting: number;
+  /** The work limit (steps per character), when not the default. */
+  readonly workLimit?: number;
   /** The regular rules' DFAs, packed (recursive rules have none). */
   readonly tables?: PackedDfa;
   /** The rules that reach recursion (for the library's own grammars, which skip that analysis). */
@@ -273,6 +275,7 @@ export function compiledData(grammar: RuleGrammar, options?: PlanOptions): Compi
     labelRules: src.labelRules,
     alternation: src.alternation,
     maxNesting: src.maxNesting,
+    ...(src.workLimit !== undefined ? { workLimit: src.workLimit } : {}),
     ...(tables ? { tables } : {}),
     recursive: src.recursive,
     ...(plans && Object.keys(plans).length ? { plans } : {}),
@@ -407,6 +410,8 @@ function grammarOf<R extends string>(data: CompiledGrammar, more: Pick<RuleGramm
   }
   const maxNesting = field('maxNesting');
   if (maxNesting !== undefined && !(Number.isInteger(maxNesting) && maxNesting > 0)) throw bad('maxNesting');
+  const workLimit = field('workLimit');
+  if (workLimit !== undefined && !(Number.isSafeInteger(workLimit) && workLimit > 0)) throw bad('workLimit');
   const tables = field('tables');
   if (tables !== undefined) checkTables(tables, named);
   const list = (k: 'lexicalRules' | 'labelRules'): string[] => {
@@ -433,6 +438,7 @@ function grammarOf<R extends string>(data: CompiledGrammar, more: Pick<RuleGramm
     labelRules: list('labelRules'),
     alternation: field('alternation') ?? '/',
     maxNesting,
+    workLimit,
     tables,
     ...(recursive !== undefined ? { recursive } : {}),
     ...more,

@@ -22,7 +22,7 @@ import { DEFAULT_MAX_NODES, EAGER_NODES, FlatTree, NamedSink, visit, type TreeVi
 import { own, readOptions, TREE_OPTIONS } from './options';
 import { parsimmon } from './parsimmonLib';
 import { generalRules } from './recursive/analysis';
-import { DEFAULT_MAX_NESTING, EndsRunner } from './recursive/ends';
+import { DEFAULT_MAX_NESTING, EndsRunner, type RunLimits } from './recursive/ends';
 
 /** The methods a `walk` visitor may have. */
 const VISITOR = { enter: 'function', leave: 'function' } as const;
@@ -48,6 +48,13 @@ export interface RuleGrammarOptions {
   alternation?: string;
   /** Rule calls in progress at once, at most, for a recursive rule (./recursive/ends.ts). Default 5,000. */
   maxNesting?: number;
+  /**
+   * Steps per character of input, at most, for a recursive rule (./recursive/ends.ts), past which
+   * a `WorkLimitError` (a RangeError). Default 2,000.
+   */
+  workLimit?: number;
+  /** Where to raise the limits, as their errors say (default: the options of compileAbnf). */
+  limitsHow?: { readonly nesting: string; readonly work: string };
   /**
    * The rules' DFAs made ahead of time (./tableDfa.ts; a precompiled grammar carries them,
    * ./compiled.ts): verdicts and errors read them, and build nothing on a first call.
@@ -77,6 +84,8 @@ export interface RuleGrammarSource<R extends string = string> {
   readonly labelRules: readonly string[];
   readonly alternation: string;
   readonly maxNesting: number;
+  /** The work limit, when it is not the default. */
+  readonly workLimit?: number;
   /** The rules that reach recursion (they have no DFA). */
   readonly recursive: readonly string[];
 }
@@ -98,6 +107,8 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
   /** Rules that reach recursion: run by ./recursive/ends.ts (the others by the automaton and FirstMatch). */
   private readonly general: ReadonlySet<string>;
   private readonly maxNesting: number;
+  private readonly workLimit?: number;
+  private readonly limits: RunLimits;
   private readonly plans?: PlanSource;
 
   constructor(private readonly exprs: Rules<R>, names: readonly R[], options: RuleGrammarOptions = {}) {
@@ -114,6 +125,9 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
     const recursive = own(options, 'recursive');
     this.general = recursive ? new Set(recursive) : generalRules(exprs);
     this.maxNesting = own(options, 'maxNesting') ?? DEFAULT_MAX_NESTING;
+    this.workLimit = own(options, 'workLimit');
+    const how = own(options, 'limitsHow');
+    this.limits = { maxNesting: this.maxNesting, workLimit: this.workLimit, nestingHow: how?.nesting, workHow: how?.work };
     const tables = own(options, 'tables');
     this.compiled = new Driver<R>(exprs, this.lexicalRules, this.labelRules, this.errorClass, { derived: tables ? { dfas: tables } : undefined, names, regexps: provedRegexp });
     const plans = own(options, 'plans');
@@ -125,8 +139,8 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
     return this.general.has(rule);
   }
 
-  private runner(input: string): EndsRunner {
-    return new EndsRunner(this.exprs, input, this.maxNesting);
+  private runner(input: string, prefix = false): EndsRunner {
+    return new EndsRunner(this.exprs, input, prefix ? { ...this.limits, prefix } : this.limits);
   }
 
   /** A recursive rule's verdict: ok, or the error offset and what was expected there. */
@@ -200,12 +214,14 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
       exprs: this.exprs, names: this.rules, name: this.name, texts: this.texts,
       lexicalRules: [...this.lexicalRules], labelRules: [...this.labelRules],
       alternation: this.alternation, maxNesting: this.maxNesting, recursive: [...this.general],
+      ...(this.workLimit !== undefined ? { workLimit: this.workLimit } : {}),
     };
   }
 
   isValid(input: string, rule: R): boolean {
     // A loop over many inputs asks for one rule: its tester, with the checks done, is kept.
-    if (rule === this.lastRule && typeof input === 'string') return this.lastTester!(input);
+    // (Never before a first call: an omitted rule is `undefined`, as lastRule is then.)
+    if (rule === this.lastRule && this.lastTester !== undefined && typeof input === 'string') return this.lastTester(input);
     this.input(input, 'isValid');
     const r = this.ruleName(rule, 'isValid');
     if (this.general.has(r)) return this.runner(input).run(r).ends.includes(input.length);
@@ -286,7 +302,7 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
       // A recursive rule: the longest prefix that is one, from the offset parsimmon is at.
       const Pm = parsimmon();
       p = Pm((input: string, i: number) => {
-        const runner = this.runner(input);
+        const runner = this.runner(input, true);
         const run = runner.run(r, i);
         if (!run.ends.length) return Pm.makeFailure(run.furthest, run.expected.length ? [...run.expected] : [r]);
         const end = Math.max(...run.ends);

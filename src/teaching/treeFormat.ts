@@ -1,44 +1,84 @@
 /**
  * A parse tree written out for other tools: an indented outline (`text`), JSON with each
- * node's text (`json`), and Graphviz DOT (`dot`, for `dot -Tsvg`). Iterative: any depth.
+ * node's text (`json`), and Graphviz DOT (`dot`, for `dot -Tsvg`). Iterative: any depth. Linear
+ * in the tree's size: a node's text is shown whole up to TEXT_SHOWN characters (a longer one is
+ * cut, or in JSON left to `start` and `end`), and indentation stops growing at MAX_INDENT levels
+ * (a tree 1,500 levels deep would otherwise write each line 3,000 spaces in).
  */
 import type { Node } from '../engine/tree';
 
 export const TREE_FORMATS = ['text', 'json', 'dot'] as const;
 export type TreeFormat = (typeof TREE_FORMATS)[number];
 
-/** One line a node: indentation for depth, rule name, span and text. */
-export function treeText(input: string, root: Node): string {
+/** A node's text longer than this is cut (outline, DOT) or left out (JSON, but for the root). */
+export const TEXT_SHOWN = 200;
+/** Indentation stops at this depth (the outline then writes the depth out). */
+export const MAX_INDENT = 40;
+
+/** A node's text as JSON, cut past TEXT_SHOWN characters (its length said). */
+function shown(input: string, node: Node): string {
+  const n = node.end - node.start;
+  if (n <= TEXT_SHOWN) return JSON.stringify(input.slice(node.start, node.end));
+  return `${JSON.stringify(input.slice(node.start, node.start + TEXT_SHOWN - 20))}… (${n} characters)`;
+}
+
+const pad = (depth: number): string => '  '.repeat(Math.min(depth, MAX_INDENT));
+
+/** One line a node: indentation for depth (past MAX_INDENT, the depth written out), rule name, span and text. */
+export function treeLines(input: string, root: Node): string[] {
   const lines: string[] = [];
   walk(root, (node, depth) => {
-    lines.push(`${'  '.repeat(depth)}${node.rule} [${node.start},${node.end}) ${JSON.stringify(input.slice(node.start, node.end))}`);
+    lines.push(`${pad(depth)}${depth > MAX_INDENT ? `(${depth}) ` : ''}${node.rule} [${node.start},${node.end}) ${shown(input, node)}`);
   });
-  return lines.join('\n');
+  return lines;
+}
+
+export function treeText(input: string, root: Node): string {
+  return treeLines(input, root).join('\n');
 }
 
 export interface JsonNode {
   rule: string;
   start: number;
   end: number;
-  text: string;
+  /** The text: the root's always, another node's when it is at most TEXT_SHOWN characters. */
+  text?: string;
   children: JsonNode[];
 }
 
-/** The tree as plain data with each node's text. */
+/** The tree as plain data with each node's text (as treeJson gives it). */
 export function treeData(input: string, root: Node): JsonNode {
-  const top: JsonNode[] = [];
-  const parents: JsonNode[][] = [top];
-  walk(root, (node, depth) => {
-    const j: JsonNode = { rule: node.rule, start: node.start, end: node.end, text: input.slice(node.start, node.end), children: [] };
-    parents.length = depth + 1;
-    parents[depth].push(j);
-    parents.push(j.children);
-  });
-  return top[0];
+  return JSON.parse(treeJson(input, root)) as JsonNode;
 }
 
+/**
+ * The tree as JSON, written out iteratively (JSON.stringify recurses, and overflows the stack
+ * near 1,500 levels): `JSON.stringify(data, null, 2)`'s layout, indentation capped at MAX_INDENT.
+ */
 export function treeJson(input: string, root: Node): string {
-  return JSON.stringify(treeData(input, root), null, 2);
+  const lines: string[] = [];
+  type Todo = { node: Node; level: number; comma: boolean; root: boolean } | string;
+  const todo: Todo[] = [{ node: root, level: 0, comma: false, root: true }];
+  while (todo.length) {
+    const t = todo.pop()!;
+    if (typeof t === 'string') {
+      lines.push(t);
+      continue;
+    }
+    const { node, level } = t;
+    const f = pad(level + 1);
+    lines.push(`${pad(level)}{`, `${f}"rule": ${JSON.stringify(node.rule)},`, `${f}"start": ${node.start},`, `${f}"end": ${node.end},`);
+    if (t.root || node.end - node.start <= TEXT_SHOWN) lines.push(`${f}"text": ${JSON.stringify(input.slice(node.start, node.end))},`);
+    const close = `${pad(level)}}${t.comma ? ',' : ''}`;
+    if (!node.children.length) {
+      lines.push(`${f}"children": []`, close);
+      continue;
+    }
+    lines.push(`${f}"children": [`);
+    todo.push(close, `${f}]`);
+    for (let k = node.children.length - 1; k >= 0; k--) todo.push({ node: node.children[k], level: level + 2, comma: k < node.children.length - 1, root: false });
+  }
+  return lines.join('\n');
 }
 
 /** A DOT double-quoted string (the text is JSON-escaped first, so control characters show). */
@@ -54,7 +94,7 @@ export function treeDot(input: string, root: Node): string {
   walk(root, (node, depth) => {
     const id = next++;
     ids.length = depth;
-    const label = `${node.rule}\n[${node.start},${node.end}) ${JSON.stringify(input.slice(node.start, node.end))}`;
+    const label = `${node.rule}\n[${node.start},${node.end}) ${shown(input, node)}`;
     out.push(`  n${id} [label=${dotString(label).replace(/\n/g, '\\n')}];`);
     if (depth > 0) out.push(`  n${ids[depth - 1]} -> n${id};`);
     ids.push(id);

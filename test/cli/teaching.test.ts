@@ -101,3 +101,46 @@ describe('uri-grammar railroad', () => {
     expect((await cli('railroad')).status).toBe(2);
   });
 });
+
+describe('uri-grammar with recursive grammars (issue 35)', () => {
+  it('tree --format json and the outline at 1,500 levels and more: no stack overflow, linear output', async () => {
+    const depth = 2_000;
+    const input = '['.repeat(depth) + ']'.repeat(depth);
+    const json = await cli('--grammar', 'json', 'tree', input, '--rule', 'JSON-text', '--format', 'json');
+    expect([json.status, json.err]).toEqual([0, '']);
+    const data = JSON.parse(json.out.join('\n')) as { rule: string; text?: string };
+    expect([data.rule, data.text]).toEqual(['JSON-text', input]);
+    const text = await cli('--grammar', 'json', 'tree', input, '--rule', 'JSON-text');
+    expect(text.status).toBe(0);
+    expect(text.out.join('\n').length).toBeLessThan(depth * 2_000); // quadratic: tens of millions
+  });
+
+  it('--max-nesting raises the limit the nesting error names; --work-limit the work limit', async () => {
+    const deep = '['.repeat(6_000) + ']'.repeat(6_000);
+    const low = await cli('--grammar', 'json', 'validate', deep, '--rule', 'JSON-text');
+    expect(low.status).toBe(1);
+    expect(low.err).toMatch(/nesting limit: more than 5000 .*--max-nesting/);
+    expect((await cli('--grammar', 'json', '--max-nesting', '20000', 'validate', deep, '--rule', 'JSON-text')).status).toBe(0);
+    expect((await cli('--grammar', 'json', 'validate', deep, '--rule', 'JSON-text', '--max-nesting=20000')).status).toBe(0);
+    expect((await cli('--grammar', 'json', '--max-nesting', '0', 'validate', '1')).status).toBe(2);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'uri-grammar-cli-'));
+    const cubic = path.join(dir, 'cubic.abnf');
+    fs.writeFileSync(cubic, 's = "a" s s / ""\n');
+    const slow = await cli('--grammar', cubic, 'validate', 'a'.repeat(400));
+    expect(slow.status).toBe(1);
+    expect(slow.err).toMatch(/work limit: .*raise it with --work-limit/);
+    expect((await cli('--grammar', cubic, '--work-limit', '1000000', 'validate', 'a'.repeat(150))).status).toBe(0);
+  });
+
+  it('a grammar file with a byte-order mark is read; one with no rules is a clear error (status 2), not an internal one', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'uri-grammar-cli-'));
+    const bom = path.join(dir, 'bom.abnf');
+    fs.writeFileSync(bom, '\ufeffa = "x" / "(" a ")"\r\n');
+    expect((await cli('--grammar', bom, 'validate', '((x))')).status).toBe(0);
+    const none = path.join(dir, 'none.abnf');
+    fs.writeFileSync(none, '; only a comment\r\n');
+    const r = await cli('--grammar', none, 'validate', 'x');
+    expect(r.status).toBe(2);
+    expect(r.err).toMatch(/grammar ".*none\.abnf": the grammar has no rules/);
+  });
+});

@@ -195,8 +195,18 @@ describe('fromCompiled refuses what is not compiled data', () => {
     ['a table start past the states', { ...good, tables: { ...good.tables!, starts: { a: 9999 } } }],
     ['a table start for no rule', { ...good, tables: { ...good.tables!, starts: { zz: 1 } } }],
     ['a maxNesting below 1', { ...good, maxNesting: -1 }],
+    ['a workLimit of 0', { ...good, workLimit: 0 }],
+    ['a workLimit that is not an integer', { ...good, workLimit: 1.5 }],
   ])('%s: TypeError', (_what, data) => {
     expect(() => fromCompiled(typeof data === 'object' ? sealed(data) as never : data as never)).toThrow(TypeError);
+  });
+  it('keeps a work limit that is not the default (and writes none that is)', () => {
+    const g = compileAbnf('s = "a" s s / ""', { workLimit: 1_000_000 });
+    const data = compiledData(g);
+    expect(data.workLimit).toBe(1_000_000);
+    expect(fromCompiled(JSON.stringify(data)).isValid('a'.repeat(300), 's')).toBe(true);
+    expect('workLimit' in compiledData(compileAbnf('s = "a" s s / ""'))).toBe(false);
+    expect(() => fromCompiled(JSON.stringify(compiledData(compileAbnf('s = "a" s s / ""')))).isValid('a'.repeat(400), 's')).toThrow(RangeError);
   });
   it('refuses an expression that contains itself (an object, not JSON: it has no digest)', () => {
     const cyclic: unknown[] = ['s', ['l', 'x']];

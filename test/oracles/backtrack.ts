@@ -112,9 +112,44 @@ export function referenceTree(rules: Rules, rule: string, s: string): RefNode | 
   return stack[0].children[0];
 }
 
+/**
+ * The rules with what matches no string at all (`r = "a" r`) replaced by a failure (an empty
+ * alternation): in prefix mode, running out of input inside such a part must not count as a
+ * prefix of the language. Productive rules by a plain fixpoint.
+ */
+function withoutEmptyLanguages(rules: Rules): Rules {
+  const ok = new Set<string>();
+  const can = (e: Ast): boolean => {
+    switch (e.t) {
+      case 'range': case 'lit': return true;
+      case 'seq': return e.items.every(can);
+      case 'alt': return e.items.some(can);
+      case 'rep': return e.min === 0 || e.max === 0 || can(e.item);
+      case 'ref': return ok.has(e.name);
+    }
+  };
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const [name, e] of Object.entries(rules)) if (!ok.has(name) && can(e)) { ok.add(name); changed = true; }
+  }
+  const FAIL: Ast = { t: 'alt', items: [] };
+  const prune = (e: Ast): Ast => {
+    if (!can(e)) return FAIL;
+    switch (e.t) {
+      case 'seq': return { t: 'seq', items: e.items.map(prune) };
+      case 'alt': return { t: 'alt', items: e.items.filter(can).map(prune) };
+      case 'rep': return can(e.item) ? { ...e, item: prune(e.item) } : { t: 'lit', s: '' };
+      default: return e;
+    }
+  };
+  const out: Rules = {};
+  for (const [name, e] of Object.entries(rules)) out[name] = prune(e);
+  return out;
+}
+
 /** Is `s` a prefix of some string the rule matches? */
 export function referenceIsPrefix(rules: Rules, rule: string, s: string): boolean {
-  return new Matcher(rules, s, true).m({ t: 'ref', name: rule }, 0, null, (j) => j === s.length);
+  return new Matcher(withoutEmptyLanguages(rules), s, true).m({ t: 'ref', name: rule }, 0, null, (j) => j === s.length);
 }
 
 /** The error offset: the first offset at which the input stops being a prefix of the language. */

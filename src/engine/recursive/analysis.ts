@@ -31,19 +31,61 @@ function matchesEmpty(e: Expr, nullable: ReadonlySet<string>): boolean {
   }
 }
 
-/** Rules that can match the empty string: a fixpoint, since rules may refer to each other. */
+/**
+ * Rules that can match the empty string: a fixpoint, since rules may refer to each other. A
+ * work list: a rule is looked at again only when a rule it refers to turns out nullable (linear
+ * in the grammar's size; passes over every rule until nothing changes were quadratic on a chain).
+ */
 export function nullableRules(rules: Rules): Set<string> {
   const nullable = new Set<string>();
-  for (let changed = true; changed;) {
-    changed = false;
-    for (const name of Object.keys(rules)) {
-      if (!nullable.has(name) && matchesEmpty(rules[name], nullable)) {
-        nullable.add(name);
-        changed = true;
-      }
-    }
+  const names = Object.keys(rules);
+  const users = new Map<string, string[]>(names.map((n) => [n, []]));
+  for (const name of names) for (const r of referencedRules(rules[name])) users.get(r)?.push(name);
+  const todo = names.slice();
+  while (todo.length) {
+    const name = todo.pop()!;
+    if (nullable.has(name) || !matchesEmpty(rules[name], nullable)) continue;
+    nullable.add(name);
+    const us = users.get(name)!;
+    for (let k = 0; k < us.length; k++) if (!nullable.has(us[k])) todo.push(us[k]);
   }
   return nullable;
+}
+
+/**
+ * Can `e` match some string at all (is its language non-empty)? `r = "a" r` cannot: every `r`
+ * needs another. The run skips what cannot (./ends.ts), so that every terminal it tries stands
+ * on a prefix of something the rule matches (the error offset's definition).
+ */
+export function productive(rules: Rules): (e: Expr) => boolean {
+  const rulesOk = new Set<string>();
+  const can = (e: Expr): boolean => {
+    switch (e.t) {
+      case 'chars': case 'lit': return true;
+      case 'seq': return e.items.every(can);
+      case 'alt': return e.items.some(can);
+      case 'rep': return e.min === 0 || can(e.item);
+      case 'ref': return rulesOk.has(e.name);
+    }
+  };
+  const names = Object.keys(rules);
+  const users = new Map<string, string[]>(names.map((n) => [n, []]));
+  for (const name of names) for (const r of referencedRules(rules[name])) users.get(r)?.push(name);
+  const todo = names.slice();
+  while (todo.length) {
+    const name = todo.pop()!;
+    if (rulesOk.has(name) || !can(rules[name])) continue;
+    rulesOk.add(name);
+    const us = users.get(name)!;
+    for (let k = 0; k < us.length; k++) if (!rulesOk.has(us[k])) todo.push(us[k]);
+  }
+  // Every rule known: the answer per expression is fixed, and kept.
+  const memo = new WeakMap<Expr, boolean>();
+  return (e: Expr): boolean => {
+    let v = memo.get(e);
+    if (v === undefined) memo.set(e, (v = can(e)));
+    return v;
+  };
 }
 
 /** The rules `e` refers to anywhere (right), and those it can call before consuming anything (left). */
@@ -101,45 +143,72 @@ function cycleThrough(graph: ReadonlyMap<string, ReadonlySet<string>>): string[]
   return undefined;
 }
 
-/** The recursion of a checked grammar (every reference names one of its rules). */
+/**
+ * Rules in a cycle of references: the strongly connected components of more than one rule, and
+ * rules that refer to themselves (Tarjan's algorithm, iterative: a chain of 10,000 rules is no
+ * deeper for it than one rule).
+ */
+function rulesInCycles(names: readonly string[], refs: ReadonlyMap<string, readonly string[]>): Set<string> {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const onStack = new Set<string>();
+  const stack: string[] = [];
+  const out = new Set<string>();
+  for (const root of names) {
+    if (index.has(root)) continue;
+    const frames: Array<{ name: string; k: number }> = [{ name: root, k: 0 }];
+    index.set(root, index.size);
+    low.set(root, index.get(root)!);
+    stack.push(root);
+    onStack.add(root);
+    while (frames.length) {
+      const f = frames[frames.length - 1];
+      const next = refs.get(f.name) ?? [];
+      if (f.k < next.length) {
+        const n = next[f.k++];
+        if (!index.has(n)) {
+          index.set(n, index.size);
+          low.set(n, index.get(n)!);
+          stack.push(n);
+          onStack.add(n);
+          frames.push({ name: n, k: 0 });
+        } else if (onStack.has(n)) low.set(f.name, Math.min(low.get(f.name)!, index.get(n)!));
+        continue;
+      }
+      frames.pop();
+      if (frames.length) {
+        const parent = frames[frames.length - 1].name;
+        low.set(parent, Math.min(low.get(parent)!, low.get(f.name)!));
+      }
+      if (low.get(f.name) === index.get(f.name)) {
+        const component: string[] = [];
+        let n: string;
+        do {
+          n = stack.pop()!;
+          onStack.delete(n);
+          component.push(n);
+        } while (n !== f.name);
+        if (component.length > 1 || next.includes(f.name)) for (const c of component) out.add(c);
+      }
+    }
+  }
+  return out;
+}
+
+/** The recursion of a checked grammar (every reference names one of its rules). Linear in its size. */
 export function analyzeRecursion(rules: Rules): Recursion {
   const nullable = nullableRules(rules);
-  const right = new Map<string, Set<string>>();
+  const refs = new Map<string, string[]>();
   const left = new Map<string, Set<string>>();
   for (const name of Object.keys(rules)) {
     const r = references(rules[name], nullable);
-    right.set(name, r.all);
+    refs.set(name, [...r.all]);
     left.set(name, r.left);
   }
   const leftCycle = cycleThrough(left);
-  // Recursive rules: those that reach themselves (strongly connected through references).
-  // Arrays and index loops: compileAbnf runs this cold, where iterating a Set or a Map
-  // allocates at every step.
-  const refs = new Map<string, string[]>();
-  for (const [name, r] of right) refs.set(name, [...r]);
-  const reach = (from: string): string[] => {
-    const seen = new Set<string>();
-    const order: string[] = [];
-    const todo = (refs.get(from) ?? []).slice();
-    while (todo.length) {
-      const n = todo.pop()!;
-      if (seen.has(n)) continue;
-      seen.add(n);
-      order.push(n);
-      const next = refs.get(n);
-      if (next) for (let k = 0; k < next.length; k++) todo.push(next[k]);
-    }
-    return order;
-  };
   const names = Object.keys(rules);
-  const reaches: string[][] = names.map(reach);
-  const recursive = new Set<string>();
-  for (let k = 0; k < names.length; k++) if (reaches[k].includes(names[k])) recursive.add(names[k]);
-  const general = new Set<string>(recursive);
-  for (let k = 0; k < names.length; k++) {
-    const r = reaches[k];
-    for (let j = 0; j < r.length; j++) if (recursive.has(r[j])) { general.add(names[k]); break; }
-  }
+  const recursive = rulesInCycles(names, refs);
+  const general = rulesReachingCycles(names, (name) => new Set(refs.get(name)));
   return { recursive, general, leftCycle };
 }
 

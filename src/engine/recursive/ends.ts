@@ -34,19 +34,78 @@
  * at, or reached, is the longest viable prefix. `expected` is what was tried there.
  */
 import type { Expr, Rules } from '../expr';
+import { productive } from './analysis';
+import { holds, repetitionFollows, type CharBits } from './follow';
 
 /** Nesting deeper than the limit (rule calls in progress at once). */
 export class NestingLimitError extends RangeError {
   override readonly name = 'NestingLimitError';
-  constructor(readonly limit: number) {
-    super(`nesting limit: more than ${limit} rule calls in progress at once (the option maxNesting of compileAbnf raises it)`);
+  constructor(readonly limit: number, how = NESTING_HOW) {
+    super(`nesting limit: more than ${limit} rule calls in progress at once (${how})`);
   }
 }
+
+/** Where the nesting limit is raised, for the message of a grammar from compileAbnf. */
+export const NESTING_HOW = 'the option maxNesting of compileAbnf raises it';
 
 /** The default of `maxNesting`. */
 export const DEFAULT_MAX_NESTING = 5000;
 
-interface Request { readonly e: Expr; readonly c: number; readonly pos: number }
+/**
+ * More work than the limit: `workLimit` steps per character of input (plus one). A grammar as
+ * ambiguous as `s = "a" s s / ""` needs cubic work; this stops it, in time proportional to the
+ * input's length, instead of a process that runs for minutes.
+ */
+export class WorkLimitError extends RangeError {
+  override readonly name = 'WorkLimitError';
+  constructor(readonly limit: number, readonly length: number, how = WORK_HOW) {
+    super(`work limit: more than ${limit} steps per character of input (${length} characters): the grammar is too ambiguous for this input (${how})`);
+  }
+}
+
+/** Where the work limit is raised, for the message of a grammar from compileAbnf. */
+export const WORK_HOW = 'the option workLimit of compileAbnf raises it';
+
+/**
+ * The default of `workLimit`: steps (an expression worked out at an offset, or an end listed)
+ * per character of input. The shipped grammars use at most about 60 on their inputs (JSON
+ * about 40); a cubic grammar passes it within a few hundred characters.
+ */
+export const DEFAULT_WORK_LIMIT = 2_000;
+
+/** The limits of a run, and how to raise them (for the messages). */
+export interface RunLimits {
+  readonly maxNesting?: number;
+  readonly workLimit?: number;
+  /** Where to raise each limit, as the messages say it. */
+  readonly nestingHow?: string;
+  readonly workHow?: string;
+  /** A prefix is asked for (parser()): whatever follows is not the grammar's. */
+  readonly prefix?: boolean;
+}
+
+/**
+ * A request for the ends of `e` (iteration `c`) from `pos`. `tail`: the asking frame's answer is
+ * exactly this one's (a rule's body, the last item of a sequence from one start): the frame is
+ * dropped and its memo entry given to the new one, so that right recursion in tail position
+ * (`list = item [ "," list ]`) keeps no rule call in progress per level: a loop, not nesting.
+ */
+interface Request { readonly e: Expr; readonly c: number; readonly pos: number; readonly tail?: boolean }
+
+/** Frames replaced by tail requests, a linked list (a loop of k iterations adds k: no copies). */
+interface Heirs { readonly frame: Frame; readonly next: Heirs | undefined }
+
+/** A frame of the explicit stack: one expression being worked out. */
+interface Frame {
+  readonly gen: Gen;
+  readonly req: Request;
+  readonly key: number | undefined;
+  readonly call: boolean;
+  /** Frames dropped for this one (tail requests), whose answer is this one's: memoized with it. */
+  readonly heirs?: Heirs;
+  /** The rule calls this frame holds in progress: its own, and those of the frames it replaced. */
+  readonly calls: number;
+}
 
 /**
  * An ordered list of ends. A greedy repetition's list from `pos` is the list from where its first
@@ -107,8 +166,10 @@ class Collector {
     }
     this.out.push(k);
   }
-  addAll(l: Ends): void {
-    for (const k of toArray(l)) this.add(k);
+  addAll(l: Ends): number {
+    const a = toArray(l);
+    for (const k of a) this.add(k);
+    return a.length;
   }
 }
 
@@ -145,9 +206,36 @@ export class EndsRunner {
   private furthest = 0;
   private expected: string[] = [];
   private readonly n: number;
+  private readonly maxNesting: number;
+  /** Steps left before the work limit. */
+  private budget: number;
+  private readonly productive: (e: Expr) => boolean;
 
-  constructor(private readonly rules: Rules, private readonly input: string, private readonly maxNesting = DEFAULT_MAX_NESTING) {
+  constructor(private readonly rules: Rules, private readonly input: string, private readonly limits: RunLimits = {}) {
     this.n = input.length;
+    this.maxNesting = limits.maxNesting ?? DEFAULT_MAX_NESTING;
+    this.budget = (limits.workLimit ?? DEFAULT_WORK_LIMIT) * (input.length + 1);
+    this.productive = productiveOf(rules);
+    this.follows = limits.prefix ? undefined : followsOf(rules);
+  }
+
+  /** What may follow each repetition (./follow.ts); none in prefix mode, where anything may. */
+  private readonly follows: Map<Expr, CharBits> | undefined;
+
+  /**
+   * Must a repetition that matched an iteration past `pos` list `pos` too? Not when the character
+   * there begins nothing that can follow it (./follow.ts): the rest would fail at `pos`, below
+   * the furthest offset, which that iteration already passed.
+   */
+  private endsAt(e: Expr, pos: number): boolean {
+    if (pos >= this.n || !this.follows) return true;
+    const f = this.follows.get(e);
+    return f === undefined || holds(f, this.input.charCodeAt(pos));
+  }
+
+  /** Counts `k` steps against the work limit. */
+  private spend(k: number): void {
+    if ((this.budget -= k) < 0) throw new WorkLimitError(this.limits.workLimit ?? DEFAULT_WORK_LIMIT, this.n, this.limits.workHow);
   }
 
   private id(e: Expr): number {
@@ -231,9 +319,9 @@ export class EndsRunner {
     const first = this.immediate(e, c, pos);
     if (first) return first;
     // The explicit stack: each frame works out one expression, asking for others by yielding.
-    const stack: Array<{ gen: Gen; req: Request; key: number | undefined; call: boolean }> = [];
+    const stack: Frame[] = [];
     let calls = 0;
-    const push = (r: Request) => {
+    const push = (r: Request, heirs: Heirs | undefined, held: number) => {
       const memoized = r.e.t === 'ref' || r.e.t === 'rep';
       const key = memoized ? this.key(r.e, r.c, r.pos) : undefined;
       if (key !== undefined) {
@@ -241,22 +329,27 @@ export class EndsRunner {
         this.active.add(key);
       }
       const call = r.e.t === 'ref';
-      if (call && ++calls > this.maxNesting) throw new NestingLimitError(this.maxNesting);
-      stack.push({ gen: this.work(r.e, r.c, r.pos), req: r, key, call });
+      if (call && ++calls > this.maxNesting) throw new NestingLimitError(this.maxNesting, this.limits.nestingHow);
+      stack.push({ gen: this.work(r.e, r.c, r.pos), req: r, key, call, heirs, calls: held + (call ? 1 : 0) });
     };
-    push({ e, c, pos });
+    const done = (f: Frame, ends: Ends) => {
+      if (f.key !== undefined) {
+        this.remember(f.req.e, f.req.c, f.req.pos, ends);
+        this.active.delete(f.key);
+      }
+    };
+    push({ e, c, pos }, undefined, 0);
     let value: Ends | undefined;
     let result: Ends = EMPTY;
     while (stack.length) {
+      if (--this.budget < 0) this.spend(0);
       const top = stack[stack.length - 1];
       const step = top.gen.next(value as Ends);
       if (step.done) {
         stack.pop();
-        if (top.key !== undefined) {
-          this.remember(top.req.e, top.req.c, top.req.pos, step.value);
-          this.active.delete(top.key);
-        }
-        if (top.call) calls--;
+        done(top, step.value);
+        for (let h = top.heirs; h; h = h.next) done(h.frame, step.value);
+        calls -= top.calls;
         value = step.value;
         result = step.value;
         continue;
@@ -268,7 +361,13 @@ export class EndsRunner {
         continue;
       }
       value = undefined;
-      push(r);
+      if (r.tail) {
+        // This frame's answer is the request's: the new frame takes its place (and its memo entry).
+        // The rule calls it held stay in progress (nesting is still nesting), held by the new one.
+        stack.pop();
+        const heirs = top.key === undefined ? top.heirs : { frame: top, next: top.heirs };
+        push(r, heirs, top.calls);
+      } else push(r, undefined, 0);
     }
     return result;
   }
@@ -282,26 +381,30 @@ export class EndsRunner {
 
   /** The work for one expression, asking for its parts' ends by yielding requests. */
   private *work(e: Expr, c: number, pos: number): Gen {
+    // What matches no string at all is not tried (no terminal of it counts for the error offset).
+    if (!this.productive(e)) return EMPTY;
     switch (e.t) {
       case 'ref': {
         const body = this.rules[e.name];
-        return yield { e: body, c: 0, pos };
+        return yield { e: body, c: 0, pos, tail: true };
       }
       case 'alt': {
-        if (e.items.length === 1) return yield { e: e.items[0], c: 0, pos };
+        if (e.items.length === 1) return yield { e: e.items[0], c: 0, pos, tail: true };
         const out = new Collector();
-        for (const item of e.items) out.addAll(yield { e: item, c: 0, pos });
+        for (const item of e.items) if (this.productive(item)) this.spend(out.addAll(yield { e: item, c: 0, pos }));
         return out.out;
       }
       case 'seq': {
         let cur: Ends = [pos];
-        for (const item of e.items) {
+        for (let k = 0; k < e.items.length; k++) {
+          const item = e.items[k];
           const starts = toArray(cur);
+          this.spend(starts.length);
           if (starts.length === 1) {
-            cur = yield { e: item, c: 0, pos: starts[0] };
+            cur = yield { e: item, c: 0, pos: starts[0], tail: k === e.items.length - 1 };
           } else {
             const next = new Collector();
-            for (const j of starts) next.addAll(yield { e: item, c: 0, pos: j });
+            for (const j of starts) this.spend(next.addAll(yield { e: item, c: 0, pos: j }));
             cur = next.out;
           }
           if (!('t' in cur) && !(cur as readonly number[]).length) break;
@@ -311,20 +414,23 @@ export class EndsRunner {
       case 'rep': {
         // Past the minimum of an unbounded repetition every count behaves alike: one memo entry.
         const next = e.max === Infinity && c + 1 >= e.min ? e.min : c + 1;
-        if (c < e.max) {
+        if (c < e.max && this.productive(e.item)) {
           const items = toArray(yield { e: e.item, c: 0, pos });
+          this.spend(items.length);
           if (items.length === 1 && items[0] > pos) {
             // The common case: one way to match an iteration, and it consumes. Then the list is
             // the rest's, and `pos` after it (no end of the rest can be `pos`): a chain, no copy.
-            const rest = yield { e, c: next, pos: items[0] };
-            return c >= e.min ? chain(rest, pos) : rest;
+            if (c < e.min || !this.endsAt(e, pos)) return yield { e, c: next, pos: items[0], tail: true };
+            return chain(yield { e, c: next, pos: items[0] }, pos);
           }
           const out = new Collector();
+          let past = false;
           for (const j of items) {
             if (j === pos && c + 1 > e.min) continue; // an empty iteration past the minimum
-            out.addAll(yield { e, c: next, pos: j });
+            if (j > pos) past = true;
+            this.spend(out.addAll(yield { e, c: next, pos: j }));
           }
-          if (c >= e.min) out.add(pos);
+          if (c >= e.min && (!past || this.endsAt(e, pos))) out.add(pos);
           return out.out;
         }
         return c >= e.min ? [pos] : EMPTY;
@@ -418,6 +524,24 @@ export class EndsRunner {
     if (!list) this.suffixes.set(e, (list = []));
     return (list[k] ??= k === e.items.length - 1 ? e.items[k] : { t: 'seq', items: e.items.slice(k) });
   }
+}
+
+const followsByRules = new WeakMap<Rules, Map<Expr, CharBits>>();
+
+/** `repetitionFollows(rules)`, worked out once per grammar. */
+function followsOf(rules: Rules): Map<Expr, CharBits> {
+  let f = followsByRules.get(rules);
+  if (!f) followsByRules.set(rules, (f = repetitionFollows(rules)));
+  return f;
+}
+
+const productiveByRules = new WeakMap<Rules, (e: Expr) => boolean>();
+
+/** `productive(rules)`, worked out once per grammar. */
+function productiveOf(rules: Rules): (e: Expr) => boolean {
+  let p = productiveByRules.get(rules);
+  if (!p) productiveByRules.set(rules, (p = productive(rules)));
+  return p;
 }
 
 function inRanges(more: readonly number[] | undefined, cp: number): boolean {
