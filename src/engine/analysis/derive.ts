@@ -117,8 +117,7 @@ export class Deriver {
     this.goal = undefined;
     if (!(this.least.get(rule)! < Infinity)) return undefined;
     const out: string[] = [];
-    this.gen({ t: 'ref', name: rule }, chooser, 0, out, undefined);
-    return out.join('');
+    return this.gen({ t: 'ref', name: rule }, chooser, 0, out, undefined) ? out.join('') : undefined;
   }
 
   /**
@@ -177,7 +176,7 @@ export class Deriver {
    * to the target's rule through a reference), or a path (the remaining steps to the target inside
    * the target's rule). False when the target could not be placed.
    */
-  private gen(e: Expr, ch: Chooser, depth: number, out: string[], mode: undefined | 'route' | readonly number[], len = { n: 0 }): boolean {
+  private gen(e: Expr, ch: Chooser, depth: number, out: string[], mode: undefined | 'route' | readonly number[]): boolean {
     const free = mode === undefined;
     const short = free && (depth > this.depthBound || out.length > this.lengthBound);
     switch (e.t) {
@@ -190,6 +189,8 @@ export class Deriver {
       }
       case 'lit': out.push(short ? e.text : ch.text(e.text)); return true;
       case 'ref': {
+        // A rule with no finite string (`r = "a" r`) cannot be finished: no derivation through it.
+        if (!(this.least.get(e.name)! < Infinity)) return false;
         if (mode === 'route') {
           const goal = this.goal!;
           if (e.name === goal.rule) return this.gen(this.rules[e.name], ch, depth + 1, out, goal.path);
@@ -198,17 +199,21 @@ export class Deriver {
         return this.gen(this.rules[e.name], ch, depth + 1, out, undefined);
       }
       case 'seq': {
-        if (free) { for (const x of e.items) this.gen(x, ch, depth, out, undefined); return true; }
+        if (free) {
+          for (const x of e.items) if (!this.gen(x, ch, depth, out, undefined)) return false;
+          return true;
+        }
         if (Array.isArray(mode) && mode.length > 0) {
           const k = mode[0];
           let ok = true;
           e.items.forEach((x, i) => { if (!this.gen(x, ch, depth, out, i === k ? mode.slice(1) : undefined)) ok = false; });
           return ok;
         }
-        // Route: through the item nearest the target's rule.
+        // Route: through an item that reaches the target's rule (the nearest first, by the chooser).
         const d = e.items.map((x) => this.reach(x));
-        const best = d.indexOf(Math.min(...d));
-        if (d[best] === Infinity) return false;
+        const ways = d.map((v, i) => [v, i] as const).filter(([v]) => v < Infinity).sort((a, b) => a[0] - b[0]);
+        if (!ways.length) return false;
+        const best = ways[depth > this.depthBound ? 0 : ch.pick(ways.length)][1];
         let ok = true;
         e.items.forEach((x, i) => { if (!this.gen(x, ch, depth, out, i === best ? 'route' : undefined)) ok = false; });
         return ok;
@@ -229,7 +234,8 @@ export class Deriver {
           if (m === Infinity) return false;
           // Among the items that lead there, any (by the chooser), nearest first.
           const ways = d.map((v, i) => [v, i] as const).filter(([v]) => v < Infinity).sort((a, b) => a[0] - b[0]);
-          return this.gen(e.items[ways[ch.pick(ways.length)][1]], ch, depth, out, 'route');
+          // Past the depth bound, the nearest: a route ends.
+          return this.gen(e.items[ways[depth > this.depthBound ? 0 : ch.pick(ways.length)][1]], ch, depth, out, 'route');
         }
         const ways = e.items.map((x, i) => [this.leastLength(x), i] as const).filter(([v]) => v < Infinity).sort((a, b) => a[0] - b[0]);
         if (!ways.length) return false;
@@ -246,11 +252,15 @@ export class Deriver {
           return true;
         }
         if (!free) {
-          // The target is inside the item: at least one iteration, the first steered.
-          const count = Math.max(e.min, 1);
-          if (count > e.max) return false;
+          // The target is inside the item: at least one iteration (more, by the chooser), one of
+          // them steered (the first, or another by the chooser: a later one may be where the
+          // first-match tree takes the target).
+          const least = Math.max(e.min, 1);
+          if (least > e.max) return false;
+          const count = least + ch.pick(Math.min(e.max - least, 4) + 1);
+          const steered = ch.pick(count);
           let ok = true;
-          for (let i = 0; i < count; i++) if (!this.gen(e.item, ch, depth, out, i === 0 ? (mode === 'route' ? 'route' : mode.slice(1)) : undefined)) ok = false;
+          for (let i = 0; i < count; i++) if (!this.gen(e.item, ch, depth, out, i === steered ? (mode === 'route' ? 'route' : mode.slice(1)) : undefined)) ok = false;
           return ok;
         }
         let count = e.min;
@@ -259,7 +269,7 @@ export class Deriver {
           count += ch.pick(room + 1);
         }
         if (itemLeast === Infinity && count > 0) return false;
-        for (let i = 0; i < count; i++) this.gen(e.item, ch, depth, out, undefined);
+        for (let i = 0; i < count; i++) if (!this.gen(e.item, ch, depth, out, undefined)) return false;
         return true;
       }
     }

@@ -96,6 +96,15 @@ describe('generate: random strings', () => {
     expect(c.uncovered.length).toBeLessThan(c.targets.length / 10);
   });
 
+  it('a rule with no finite string gives no string and no crash (it is reached, never finished)', () => {
+    const g = compileAbnf('r0 = ( "a" / "b" r0 ) "b" r0\nr1 = "c" / "d" r0\n');
+    expect(generate(g, 'r0', { cover: true }).valid).toEqual([]);
+    expect(generate(g, 'r0', { count: 5 }).valid).toEqual([]);
+    const r1 = generate(g, 'r1', { cover: true });
+    expect(r1.valid).toEqual(['c']);
+    expect(r1.uncovered.map((u) => u.description)).toEqual(['r0 at 0: alternative 1 ("a")', 'r0 at 0: alternative 2 ("b" r0)', 'r1: alternative 2 ("d" r0)']);
+  });
+
   it('refuses wrong options with a TypeError', () => {
     expect(() => generate(rfc3986, 'URI', { count: -1 })).toThrow(TypeError);
     expect(() => generate(rfc3986, 'nope')).toThrow(TypeError);
@@ -135,6 +144,35 @@ describe('generate on random grammars, against the backtracking reference', () =
         }
       }),
       { seed: 20261128, numRuns: 150 },
+    );
+  });
+
+  it('recursive grammars: every cover string accepted and every near-miss refused by the reference', () => {
+    fc.assert(
+      fc.property(grammarArb(true), (rules) => {
+        const text = toAbnf(rules);
+        const g = compileAbnf(text);
+        // The reference backtracks: past its step budget on a string, that string is not judged.
+        const accepted = (s: string): boolean | 'too costly' => {
+          try { return referenceTree(rules, 'r0', s) !== undefined; } catch { return 'too costly'; }
+        };
+        const cover = generate(g, 'r0', { cover: true, maxLength: 16 });
+        let judged = 0;
+        for (const s of cover.valid) {
+          const a = accepted(s);
+          if (a !== 'too costly') { judged++; expect({ text, s, a }).toEqual({ text, s, a: true }); }
+        }
+        for (const m of cover.nearMisses) {
+          const a = accepted(m.input);
+          if (a !== 'too costly') expect({ text, s: m.input, a }).toEqual({ text, s: m.input, a: false });
+        }
+        for (const s of generate(g, 'r0', { count: 5, seed: 2, maxLength: 16 }).valid) {
+          const a = accepted(s);
+          if (a !== 'too costly') expect({ text, s, a }).toEqual({ text, s, a: true });
+        }
+        return judged > 0 || cover.valid.length === 0;
+      }),
+      { seed: 20261132, numRuns: 60 },
     );
   });
 });
