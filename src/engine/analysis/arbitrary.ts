@@ -15,7 +15,7 @@
 import type { Grammar } from '../grammar';
 import { readOptions } from '../options';
 import { Deriver, DEFAULT_DEPTH, listChooser } from './derive';
-import { ruleOf, rulesOf } from './rules';
+import { checkGrammar, ruleOf, rulesOf } from './rules';
 
 /** What this module needs of fast-check (v3 or v4): a structural type, not an import. */
 export interface FastCheckLike {
@@ -48,8 +48,9 @@ export interface RuleArbitraries {
 }
 
 export function arbitrary(grammar: Grammar, rule: string, fc: FastCheckLike, options?: ArbitraryOptions): RuleArbitraries {
+  checkGrammar(grammar, 'arbitrary', 'grammar');
   const r = ruleOf(grammar, rule, 'arbitrary');
-  if (fc === null || typeof fc !== 'object' && typeof fc !== 'function' || typeof (fc as FastCheckLike).array !== 'function') {
+  if (fc === null || (typeof fc !== 'object' && typeof fc !== 'function') || typeof (fc as FastCheckLike).array !== 'function') {
     throw new TypeError('arbitrary: argument "fc" must be the fast-check module (import fc from \'fast-check\')');
   }
   const o = readOptions('arbitrary', options, OPTIONS) as ArbitraryOptions;

@@ -16,7 +16,7 @@ import type { Grammar } from '../grammar';
 import { readOptions } from '../options';
 import { SetDfa, sharedClasses, shortest, DEFAULT_MAX_STATES } from './dfa';
 import { generate } from './generate';
-import { recursiveRules, ruleOf, rulesOf } from './rules';
+import { checkGrammar, recursiveRules, ruleOf, rulesOf } from './rules';
 
 export interface CompareOptions {
   /** Product states visited at most (default 200,000). */
@@ -49,8 +49,10 @@ export interface Comparison {
 const OPTIONS = { maxStates: 'count', ascii: 'boolean', samples: 'count', maxLength: 'count' } as const;
 
 export function compare(a: Grammar, ruleA: string, b: Grammar, ruleB: string, options?: CompareOptions): Comparison {
-  const ra = ruleOf(a, ruleA, 'compare');
-  const rb = ruleOf(b, ruleB, 'compare');
+  checkGrammar(a, 'compare', 'grammarA');
+  const ra = ruleOf(a, ruleA, 'compare', 'ruleA');
+  checkGrammar(b, 'compare', 'grammarB');
+  const rb = ruleOf(b, ruleB, 'compare', 'ruleB');
   const o = readOptions('compare', options, OPTIONS) as CompareOptions;
   const rulesA = rulesOf(a);
   const rulesB = rulesOf(b);

@@ -7,7 +7,7 @@
  */
 import type { Grammar } from '../grammar';
 import { describe, Marked, type Target } from './marks';
-import { ruleOf, rulesOf } from './rules';
+import { checkGrammar, ruleOf, rulesOf } from './rules';
 
 export interface AlternativeCount {
   readonly rule: string;
@@ -34,8 +34,10 @@ export interface Coverage {
 }
 
 export function coverage(grammar: Grammar, rule: string, inputs: Iterable<string>): Coverage {
+  checkGrammar(grammar, 'coverage', 'grammar');
   const r = ruleOf(grammar, rule, 'coverage');
-  if (inputs === null || typeof inputs !== 'object' || typeof (inputs as Iterable<string>)[Symbol.iterator] !== 'function') {
+  // A String object is iterable too (its characters): not a list of inputs.
+  if (inputs === null || typeof inputs !== 'object' || inputs instanceof String || typeof (inputs as Iterable<string>)[Symbol.iterator] !== 'function') {
     throw new TypeError('coverage: argument "inputs" must be an iterable of strings');
   }
   const marked = new Marked(grammar, r, rulesOf(grammar));

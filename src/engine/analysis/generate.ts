@@ -19,7 +19,7 @@
 import type { Grammar } from '../grammar';
 import { Deriver, DEFAULT_DEPTH, random, randomChooser, SHORTEST } from './derive';
 import { describe, Marked, type Target } from './marks';
-import { ruleOf, rulesOf } from './rules';
+import { checkGrammar, ruleOf, rulesOf } from './rules';
 import { readOptions } from '../options';
 
 export interface GenerateOptions {
@@ -69,6 +69,7 @@ export interface Generated {
 const OPTIONS = { cover: 'boolean', count: 'count', seed: 'count', maxLength: 'count', depth: 'count', tries: 'count', nearMisses: 'count' } as const;
 
 export function generate(grammar: Grammar, rule: string, options?: GenerateOptions): Generated {
+  checkGrammar(grammar, 'generate', 'grammar');
   const r = ruleOf(grammar, rule, 'generate');
   const o = readOptions('generate', options, OPTIONS) as GenerateOptions;
   const rules = rulesOf(grammar);

@@ -15,6 +15,7 @@ import { compare, type CompareOptions, type Comparison } from './compare';
 import { coverage, type Coverage } from './coverage';
 import { generate, type GenerateOptions, type Generated } from './generate';
 import { shadows, type ShadowEntry, type ShadowOptions } from './shadows';
+import { checkGrammar } from './rules';
 
 export { arbitrary, compare, coverage, generate, shadows };
 export type { ArbitraryOptions, CompareOptions, Comparison, Coverage, FastCheckLike, GenerateOptions, Generated, RuleArbitraries, ShadowEntry, ShadowOptions };
@@ -34,6 +35,7 @@ export interface GrammarAnalysis {
 }
 
 export function analyze(grammar: Grammar): GrammarAnalysis {
+  checkGrammar(grammar, 'analyze', 'grammar');
   return {
     generate: (rule, options) => generate(grammar, rule, options),
     shadows: (rule, options) => shadows(grammar, rule, options),

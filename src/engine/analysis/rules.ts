@@ -11,23 +11,29 @@ import { generalRules } from '../recursive/analysis';
 
 /** The grammar's rules as one record of expressions (own properties, in the grammar's order). */
 export function rulesOf(grammar: Grammar): Rules {
-  if (grammar === null || typeof grammar !== 'object' || !Array.isArray(grammar.rules) || typeof grammar.expr !== 'function') {
-    throw new TypeError('analysis: argument "grammar" must be a Grammar (grammarByName, compileAbnf)');
-  }
+  checkGrammar(grammar, 'analysis', 'grammar');
   const out: Record<string, Expr> = Object.create(null);
   for (const r of grammar.rules) out[r] = grammar.expr(r);
   return out;
 }
 
-/** The rule's name as the grammar spells it, or a TypeError naming the function. */
-export function ruleOf(grammar: Grammar, rule: unknown, fn: string): string {
+/** A TypeError naming the function and the argument unless `grammar` is a Grammar. */
+export function checkGrammar(grammar: unknown, fn: string, argument: string): asserts grammar is Grammar {
+  const g = grammar as Partial<Grammar> | null;
+  if (g === null || typeof g !== 'object' || !Array.isArray(g.rules) || typeof g.expr !== 'function' || typeof g.isValid !== 'function') {
+    throw new TypeError(`${fn}: argument "${argument}" must be a Grammar (grammarByName, compileAbnf), got ${g === null ? 'null' : Array.isArray(g) ? 'an array' : typeof g}`);
+  }
+}
+
+/** The rule's name as the grammar spells it, or a TypeError naming the function and the argument. */
+export function ruleOf(grammar: Grammar, rule: unknown, fn: string, argument = 'rule'): string {
   if (typeof rule === 'string') {
     if (grammar.rules.includes(rule)) return rule;
     const r = grammar.rules.find((x) => x.toLowerCase() === rule.toLowerCase());
     if (r) return r;
   }
   const got = typeof rule === 'string' ? JSON.stringify(rule) : rule === null ? 'null' : typeof rule;
-  throw new TypeError(`${fn}: argument "rule" must be a rule of the grammar${grammar.name ? ` ${grammar.name}` : ''}, got ${got}`);
+  throw new TypeError(`${fn}: argument "${argument}" must be a rule of the grammar${grammar.name ? ` ${grammar.name}` : ''}, got ${got}`);
 }
 
 /** The rules `root` reaches (itself first), in the order first met. */

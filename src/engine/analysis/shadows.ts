@@ -27,7 +27,7 @@ import { EndsRunner } from '../recursive/ends';
 import { Deriver, random, randomChooser, SHORTEST } from './derive';
 import { SetDfa, sharedClasses, shortest, DEFAULT_MAX_STATES } from './dfa';
 import { generate } from './generate';
-import { reachable, recursiveRules, ruleOf, rulesOf, spell, walk } from './rules';
+import { checkGrammar, reachable, recursiveRules, ruleOf, rulesOf, spell, walk } from './rules';
 
 export interface ShadowEntry {
   readonly kind: 'shadowed' | 'overlap' | 'unreached';
@@ -57,9 +57,10 @@ export interface ShadowOptions {
 const OPTIONS = { maxStates: 'count', samples: 'count', context: 'boolean' } as const;
 
 export function shadows(grammar: Grammar, rule?: string, options?: ShadowOptions): ShadowEntry[] {
+  checkGrammar(grammar, 'shadows', 'grammar');
+  const root = rule === undefined ? undefined : ruleOf(grammar, rule, 'shadows');
   const o = readOptions('shadows', options, OPTIONS) as ShadowOptions;
   const rules = rulesOf(grammar);
-  const root = rule === undefined ? undefined : ruleOf(grammar, rule, 'shadows');
   const names = root === undefined ? grammar.rules : reachable(rules, root);
   const recursive = recursiveRules(rules);
   const out: ShadowEntry[] = [];
