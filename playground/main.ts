@@ -16,6 +16,7 @@ import { readableExpected } from '../src/engine/errors';
 import { charName, drawTree, moveFrom, pathTo, type Drawn } from './tree';
 import { readFragment, writeFragment, type PageState } from './state';
 import { GRAMMARS, componentsOf, customGrammar, canCompileAbnf, EXAMPLES } from './grammars';
+import { wireAnalysis } from './analysis';
 
 /** Longer inputs are validated, but their tree is not drawn. */
 const MAX_DRAW = 2000;
@@ -653,6 +654,11 @@ function start(): void {
   style.textContent = RAILROAD_CSS;
   document.head.append(style);
   wire();
+  wireAnalysis({
+    grammar: grammarNow,
+    rule: () => state.rule,
+    use: (input) => { state.input = input; ui.input.value = input; update(); },
+  });
   restore();
 }
 

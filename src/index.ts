@@ -36,3 +36,9 @@ export {
 export { walk, type TreeVisitor } from './uri/walk';
 export { TreeLimitError } from './engine/flatTree';
 export { NestingLimitError, WorkLimitError, DEFAULT_MAX_NESTING, DEFAULT_WORK_LIMIT } from './engine/recursive/ends';
+export {
+  analyze, generate, shadows, compare, coverage, arbitrary,
+  type GrammarAnalysis, type GenerateOptions, type Generated, type NearMiss, type Uncovered, type Target,
+  type ShadowEntry, type ShadowOptions, type CompareOptions, type Comparison, type Relation,
+  type Coverage, type AlternativeCount, type ArbitraryOptions, type FastCheckLike, type RuleArbitraries,
+} from './engine/analysis';

@@ -32,6 +32,8 @@ const COMMAND_FILES: ReadonlyArray<readonly [string, () => Command]> = [
   ['explain', () => (require('./explain') as typeof import('./explain')).explain],
   ['railroad', () => (require('./railroad') as typeof import('./railroad')).railroad],
   ['compile', () => (require('./compile') as typeof import('./compile')).compile],
+  ['diff', () => (require('./diff') as typeof import('./diff')).diff],
+  ['cover', () => (require('./cover') as typeof import('./cover')).cover],
 ];
 
 /** The command names, in table order. */
@@ -119,7 +121,8 @@ async function command(argv: readonly string[], io: Io): Promise<number> {
   if (cmd.rfc3986Only && grammar.name !== 'rfc3986' && !(cmd.iri && grammar.name === 'rfc3987')) {
     throw new Usage(`${cmd.name} works with the rfc3986${cmd.iri ? ' and rfc3987 grammars' : ' grammar'} only`);
   }
-  const asked = opts.get('rule') as string | undefined;
+  // A command that reads --rule itself (diff: one for each grammar) has it in its own options.
+  const asked = cmd.rules ? (opts.get('rule') as string | undefined) : undefined;
   let rule = cmd.defaultRule === undefined ? '' : grammar.rules.includes(cmd.defaultRule) ? cmd.defaultRule : grammar.firstRule;
   if (asked !== undefined) {
     // Rule names are case-insensitive (RFC 5234 2.1): `--rule uri` is `URI`.

@@ -136,6 +136,13 @@ const SIGNATURES: Record<string, { args: unknown[]; names: string[]; optional?: 
   hostToUnicode: { args: ['xn--bcher-kva.example'], names: ['host'] },
   createValidator: { args: [{}], names: ['options'], optional: [0] }, // (h14, lost in a merge)
   walk: { args: ['http://a/', 'URI', { enter: () => undefined }, { lexical: true }], names: ['input', 'rule', 'visitor', 'options'], optional: [3] },
+  analyze: { args: [api.rfc3986], names: ['grammar'] },
+  generate: { args: [api.rfc3986, 'URI', { count: 2 }], names: ['grammar', 'rule', 'options'], optional: [2] },
+  shadows: { args: [api.compileAbnf('a = "x" / "x"'), 'a', { context: false }], names: ['grammar', 'rule', 'options'], optional: [1, 2] },
+  compare: { args: [api.compileAbnf('a = "x"'), 'a', api.compileAbnf('b = "y"'), 'b', {}], names: ['grammarA', 'ruleA', 'grammarB', 'ruleB', 'options'], optional: [4] },
+  // An array is the valid kind of `inputs` (any iterable of strings).
+  coverage: { args: [api.compileAbnf('a = "x"'), 'a', ['x']], names: ['grammar', 'rule', 'inputs'] },
+  arbitrary: { args: [api.rfc3986, 'URI', fc], names: ['grammar', 'rule', 'fc', 'options'], optional: [3] },
 };
 
 const BAD: [string, unknown][] = [
@@ -167,6 +174,7 @@ describe('wrong argument types', () => {
         if (value === undefined && sig.optional?.includes(i)) continue;
         // An options object is an object: the plain object is the valid case there.
         if (isOptions && what === 'an object') continue;
+        if (arg === 'inputs' && what === 'an array') continue;
         cases.push([name, arg, what, value]);
       }
     });

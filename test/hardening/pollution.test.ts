@@ -18,6 +18,8 @@ const KEYS = ['host', 'scheme', 'strict', 'lenient', 'lexical', 'path', 'port', 
   'idna', 'unreserved', 'abnfOnly', 'relative', 'schemes', 'enter', 'leave'];
 
 /** Calls of every exported function on `u` (a URI reference) and `b` (a URI). */
+/** A small grammar for the analyses (src/engine/analysis/). */
+const SMALL = api.compileAbnf('r = 1*( x / "ab" )\nx = "a" / "b" / "a"\n');
 const CALLS: Record<string, (u: string, b: string) => unknown[]> = {
   isValid: (u) => [api.isValid(u), api.isValid(u, 'URI')],
   validate: (u) => [api.validate(u), api.validate(u, 'URI')],
@@ -46,6 +48,13 @@ const CALLS: Record<string, (u: string, b: string) => unknown[]> = {
   hostToAscii: () => [api.hostToAscii('b\u00fccher.example')],
   hostToUnicode: () => [api.hostToUnicode('xn--bcher-kva.example')],
   createValidator: (u, b) => [api.createValidator()(b), api.createValidator({ schemes: ['https'], host: 'required', port: [1, 9] })(u), api.createValidator({ relative: true })(u)],
+  analyze: (u) => [api.analyze(SMALL).coverage('r', [u, 'ab']).percent],
+  generate: (u) => [api.generate(SMALL, 'r', { cover: true }).valid, api.generate(api.rfc3986, 'URI', { count: 2, seed: u.length }).valid],
+  shadows: () => [api.shadows(SMALL, 'r').map((e) => e.message)],
+  compare: () => [api.compare(SMALL, 'r', SMALL, 'x', { maxStates: 1000 })],
+  coverage: (u) => [api.coverage(api.rfc3986, 'URI-reference', [u]).neverTaken.length],
+  // Built here; sampled outside (fast-check's own fc.sample reads its options' inherited keys).
+  arbitrary: () => [Object.keys(api.arbitrary(SMALL, 'r', fc)).sort()],
   walk: (u) => {
     const ev: unknown[] = [];
     api.walk(u, 'URI-reference', { enter: (...a) => { ev.push(['e', ...a]); }, leave: (...a) => { ev.push(['l', ...a]); } });
