@@ -247,13 +247,13 @@ describe('equivalent: properties', () => {
   });
 });
 
+// Not timed (shared, noisy machines): a quadratic pass would take hours on 5 MB and fail by jest's
+// test timeout (jest.config.js).
 describe('linear on 5 MB', () => {
   it('normalizes a 5 MB URI with many dot segments and encodings', () => {
     const piece = 'a/./%7eb/../%2E%2E/c%2f/';
     const u = 'HTTP://EXAMPLE.com:80/' + piece.repeat(Math.ceil(5e6 / piece.length)) + '?%41#%61';
-    const t0 = Date.now();
     const out = normalize(u, { scheme: true });
-    expect(Date.now() - t0).toBeLessThan(20000);
     expect(out.startsWith('http://example.com/c%2F/')).toBe(true);
     expect(out.endsWith('c%2F/?A#a')).toBe(true);
   });

@@ -155,13 +155,14 @@ describe('percentEncode / percentDecode: properties', () => {
   });
 });
 
+// Not timed (machines here are shared and noisy: speed is BENCHMARKS.md's): a quadratic encoder or
+// decoder would take hours on 5 MB and fail by jest's test timeout (jest.config.js), a linear one
+// takes well under a second.
 describe('linear on 5 MB', () => {
   const big = 'a\u00e9/\u{1F600}?%'.repeat(5 * 1024 * 1024 / 8);
   it.each(ENCODE_COMPONENTS)('encode and decode 5 MB as %s', (c) => {
-    const t0 = Date.now();
     const enc = percentEncode(big, c);
     expect(percentDecode(enc)).toBe(big);
-    expect(Date.now() - t0).toBeLessThan(10000);
   });
   it('lenient decode of 5 MB of bad triplets', () => {
     const bad = '%C3%'.repeat(1024 * 1024);
