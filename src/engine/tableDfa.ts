@@ -287,7 +287,8 @@ export class TableDfa {
   locate(input: string, start: number, from: number, end: number): number {
     // `from` and `end`: the input is text[from, end) (a line of a batch's chunk, not cut out of it).
     // No defaults: a default's code runs only for some callers, see the end of the loop.
-    if (end - from >= this.runsFrom && end === input.length) return this.locateLong(input, start, from);
+    // The whole input only: a RegExp reads a surrogate pair cut by `from` or `end` as one character.
+    if (end - from >= this.runsFrom && from === 0 && end === input.length) return this.locateLong(input, start);
     const next = this.next;
     const ascii = this.ascii;
     let s = start;
@@ -320,7 +321,8 @@ export class TableDfa {
    * them); when a RegExp reads little, the walk steps on alone for a while (doubling, up to
    * LONG characters) before asking again, so that input whose states change often pays little.
    */
-  private locateLong(input: string, start: number, from: number): number {
+  private locateLong(input: string, start: number): number {
+    const from = 0;
     const end = input.length;
     const next = this.next;
     const ascii = this.ascii;
