@@ -273,7 +273,7 @@ function main(): void {
   const text = [
     '## Cold start',
     '',
-    `\`npm run bench:startup\` (bench/startup.ts): fresh \`node\` processes (${process.version}), ${ROUNDS} rounds, the libraries interleaved within each round; medians. Load average at start ${load.map((x) => x.toFixed(2)).join(' ')}, at end ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}; other work on this shared 2-core machine shifts single figures, so compare within one run.`,
+    `\`npm run bench:startup\` (bench/startup.ts): fresh \`node\` processes (${process.version}), ${ROUNDS} rounds, the libraries interleaved within each round; medians. Load average at start ${load.map((x) => x.toFixed(2)).join(' ')}, at end ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}; other work on this shared 2-core machine shifts single figures, so compare within one run.${load[0] > os.cpus().length ? ` **This run shared the machine** (load average above the ${os.cpus().length} cores): every process waited for a core, an empty \`node\` included, so the times are many times those of an idle machine; only the ratios within a table say anything.` : ''}`,
     '',
     'Whole process, spawn to exit: `require` the library, then validate, parse, resolve and normalize one short URI each (uri-js and fast-uri have no validator; their `parse` stands in).',
     '',
