@@ -51,6 +51,9 @@ export interface PackedDfa {
 /** How many distinct `expected` lists the tables can hold: two base-64 digits a state's list id (`expectedOf`). */
 const LISTS = 64 * 64;
 
+/** The most characters one call of a state's cycles RegExp reads (see `locateLong`). */
+const CHUNK = 16_384;
+
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_';
 
 /** A number as a varint: five bits a character, low bits first; characters 32–63 say "more follows". */
@@ -335,9 +338,11 @@ export class TableDfa {
         const re = this.cycles(s);
         let read = 0;
         if (re !== null) {
-          re.lastIndex = i;
-          re.test(input); // always matches (zero cycles at least)
-          read = re.lastIndex - i;
+          // On a slice of at most CHUNK characters (a view, not a copy): V8's backtracking stack
+          // grows with what one call reads, and must not overflow whatever the pattern.
+          re.lastIndex = 0;
+          re.test(input.slice(i, i + CHUNK)); // always matches (zero cycles at least)
+          read = re.lastIndex;
           i += read;
         }
         if (read >= 256) {
