@@ -116,6 +116,8 @@ ${steps.map((step) => `${step};
 out.push(Number(process.hrtime.bigint() - t) / 1e6); t = process.hrtime.bigint();`).join('\n')}
 process.stdout.write(JSON.stringify(out));`;
 const MODULE = path.join(PROGRAMS, 'rfc3986-compiled.js');
+/** `require('uri-js')` alone, timed as `require('uri-grammar')` is in the first-call processes. */
+const REQUIRE_URI_JS = `const t0 = process.hrtime.bigint(); require('uri-js'); process.stdout.write(String(Number(process.hrtime.bigint() - t0) / 1e6));`;
 function grammarFirsts(): Record<string, [string, string]> {
   const scripts: Record<string, [string, string]> = {};
   for (const [g, rule, input] of SHIPPED) {
@@ -123,17 +125,56 @@ function grammarFirsts(): Record<string, [string, string]> {
     scripts[`${g}: isValid, then parseTree`] = [timed('', [`u.${g}.isValid("${input}", ${q(rule)})`, `u.${g}.parseTree("${input}", ${q(rule)})`]), 'both'];
     scripts[`${g}: parseTree first`] = [timed('', [`u.${g}.parseTree("${input}", ${q(rule)})`]), 'one'];
   }
-  scripts['compileAbnf(rfc3986.abnf), isValid, parseTree'] = [
-    timed(`const text = require('fs').readFileSync(${JSON.stringify(path.join(ROOT, 'grammar', 'rfc3986.abnf'))}, 'utf8');`,
-      [`const g = u.compileAbnf(text); g.isValid('http://example.com/a?b#c', 'URI-reference'); g.parseTree('http://example.com/a?b#c', 'URI-reference')`]),
-    'one',
-  ];
-  scripts['a precompiled module: require, isValid, parseTree'] = [
-    timed('', [`const m = require(${JSON.stringify(MODULE)}); m.isValid('http://example.com/a?b#c', 'URI-reference'); m.parseTree('http://example.com/a?b#c', 'URI-reference')`]),
+  // Issue 37: not only an easy input. Each its own fresh process: the first tree of an IPv6
+  // literal, of a dec-octet edge (256.1.1.1 is a reg-name), of a long query.
+  for (const [label, input] of COLD_INPUTS) {
+    scripts[`compileAbnf(rfc3986.abnf), isValid, parseTree: ${label}`] = [
+      timed(`const text = require('fs').readFileSync(${JSON.stringify(path.join(ROOT, 'grammar', 'rfc3986.abnf'))}, 'utf8');`,
+        [`const g = u.compileAbnf(text); g.isValid(${JSON.stringify(input)}, 'URI-reference'); g.parseTree(${JSON.stringify(input)}, 'URI-reference')`]),
+      'one',
+    ];
+  }
+  for (const [label, input] of COLD_INPUTS) {
+    scripts[`a precompiled module (--samples): require, isValid, parseTree: ${label}`] = [
+      timed('', [`const m = require(${JSON.stringify(MODULE)}); m.isValid(${JSON.stringify(input)}, 'URI-reference'); m.parseTree(${JSON.stringify(input)}, 'URI-reference')`]),
+      'one',
+    ];
+    scripts[`a precompiled module (no --samples): require, isValid, parseTree: ${label}`] = [
+      timed('', [`const m = require(${JSON.stringify(MODULE_PLAIN)}); m.isValid(${JSON.stringify(input)}, 'URI-reference'); m.parseTree(${JSON.stringify(input)}, 'URI-reference')`]),
+      'one',
+    ];
+  }
+  scripts['a precompiled language-tag grammar (no --samples): require, isValid, parseTree: de-CH-1996'] = [
+    timed('', [`const m = require(${JSON.stringify(MODULE_LANGTAG)}); m.isValid('de-CH-1996', 'Language-Tag'); m.parseTree('de-CH-1996', 'Language-Tag')`]),
     'one',
   ];
   return scripts;
 }
+
+/** The inputs of the cold rows (issue 37). */
+const COLD_INPUTS: Array<[string, string]> = [
+  ['short', 'http://example.com/a?b#c'],
+  ['IPv6 literal', 'http://u@[::1]:8/a/b?c#d'],
+  ['256.1.1.1 as host', 'http://256.1.1.1/a'],
+  ['long query', 'http://example.com/p?' + 'key=value&'.repeat(200)],
+];
+const MODULE_PLAIN = path.join(PROGRAMS, 'rfc3986-plain.js');
+const MODULE_LANGTAG = path.join(PROGRAMS, 'langtag-plain.js');
+/** RFC 5646 2.1's Language-Tag, as written there (less the grandfathered tags' list). */
+const LANGTAG_ABNF = [
+  'Language-Tag  = langtag / privateuse',
+  'langtag       = language ["-" script] ["-" region] *("-" variant) *("-" extension) ["-" privateuse]',
+  'language      = 2*3ALPHA ["-" extlang] / 4ALPHA / 5*8ALPHA',
+  'extlang       = 3ALPHA *2("-" 3ALPHA)',
+  'script        = 4ALPHA',
+  'region        = 2ALPHA / 3DIGIT',
+  'variant       = 5*8alphanum / (DIGIT 3alphanum)',
+  'extension     = singleton 1*("-" (2*8alphanum))',
+  'singleton     = DIGIT / %x41-57 / %x59-5A / %x61-77 / %x79-7A',
+  'privateuse    = "x" 1*("-" (1*8alphanum))',
+  'alphanum      = (ALPHA / DIGIT)',
+  '',
+].join('\n');
 /** The module of `grammarFirsts`, written by the library as `uri-grammar compile --samples` does. */
 function writeModule(): void {
   // eslint-disable-next-line @typescript-eslint/no-var-requires
@@ -141,6 +182,9 @@ function writeModule(): void {
   const samples = fs.readFileSync(path.join(ROOT, 'test', 'vectors', 'real-urls.txt'), 'utf8').split('\n').filter(Boolean).slice(0, 300);
   const g = u.compileAbnf(fs.readFileSync(path.join(ROOT, 'grammar', 'rfc3986.abnf'), 'utf8'));
   fs.writeFileSync(MODULE, u.toModule(g, { format: 'cjs', source: 'rfc3986.abnf', samples, plans: ['URI-reference'] }));
+  // As `uri-grammar compile` writes them without --samples.
+  fs.writeFileSync(MODULE_PLAIN, u.toModule(g, { format: 'cjs', source: 'rfc3986.abnf' }));
+  fs.writeFileSync(MODULE_LANGTAG, u.toModule(u.compileAbnf(LANGTAG_ABNF), { format: 'cjs', source: 'langtag.abnf' }));
 }
 
 /** Wall time of a `node -e script` (CommonJS) or `node file.mjs` process. */
@@ -192,6 +236,7 @@ function main(): void {
   // First calls, round robin.
   const requires: number[] = [];
   const importsItself: number[] = [];
+  const requiresUriJs: number[] = [];
   const first: Record<string, number[]> = Object.fromEntries(Object.keys(FIRST_CALLS).map((k) => [k, []]));
   for (let i = 0; i < ROUNDS; i++) {
     for (const name of Object.keys(FIRST_CALLS)) {
@@ -200,6 +245,7 @@ function main(): void {
       first[name].push(call);
     }
     importsItself.push(inside<[number, string]>('', files['import itself'])[0]);
+    requiresUriJs.push(inside<number>(REQUIRE_URI_JS));
   }
 
   // Other grammars' first answers, round robin.
@@ -227,7 +273,7 @@ function main(): void {
   const text = [
     '## Cold start',
     '',
-    `\`npm run bench:startup\` (bench/startup.ts): fresh \`node\` processes (${process.version}), ${ROUNDS} rounds, the libraries interleaved within each round; medians. Load average at start ${load.map((x) => x.toFixed(2)).join(' ')}, at end ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}; other work on this shared 2-core machine shifts single figures, so compare within one run.`,
+    `\`npm run bench:startup\` (bench/startup.ts): fresh \`node\` processes (${process.version}), ${ROUNDS} rounds, the libraries interleaved within each round; medians. Load average at start ${load.map((x) => x.toFixed(2)).join(' ')}, at end ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}; other work on this shared 2-core machine shifts single figures, so compare within one run.${load[0] > os.cpus().length ? ` **This run shared the machine** (load average above the ${os.cpus().length} cores): every process waited for a core, an empty \`node\` included, so the times are many times those of an idle machine; only the ratios within a table say anything.` : ''}`,
     '',
     'Whole process, spawn to exit: `require` the library, then validate, parse, resolve and normalize one short URI each (uri-js and fast-uri have no validator; their `parse` stands in).',
     '',
@@ -241,13 +287,13 @@ function main(): void {
     '|---|---|---|---|',
     ...importRows,
     '',
-    `First call after \`require\` (uri-grammar's CommonJS bundle through \`${path.relative(ROOT, OWN)}\` and its code cache; each line its own fresh process, so no call warms another's caches). \`require\` itself: median ${ms(median(requires))}.`,
+    `First call after \`require\` (uri-grammar's CommonJS bundle through \`${path.relative(ROOT, OWN)}\` and its code cache; each line its own fresh process, so no call warms another's caches). \`require\` itself: median ${ms(median(requires))}; \`require('uri-js')\` in the same kind of process: median ${ms(median(requiresUriJs))} (${(median(requires) / median(requiresUriJs)).toFixed(2)}×).`,
     '',
     '| first call | median | slowest |',
     '|---|---|---|',
     ...firstRows,
     '',
-    `The other grammars' first answers (issue 20: each at most 3 ms; \`compileAbnf\` of a grammar of RFC 3986's size with its first verdict and tree at most 10 ms; a precompiled module's \`require\` with its first verdict and tree at most 3 ms), after \`require('uri-grammar')\`, each line its own fresh process, medians. The module is what \`uri-grammar compile grammar/rfc3986.abnf --samples\` writes with the first 300 real URIs.`,
+    `The other grammars' first answers (issue 20: each at most 3 ms; \`compileAbnf\` of a grammar of RFC 3986's size with its first verdict and tree at most 10 ms; a precompiled module's \`require\` with its first verdict and tree at most 3 ms), after \`require('uri-grammar')\`, each line its own fresh process, medians. The module "(--samples)" is what \`uri-grammar compile grammar/rfc3986.abnf --samples\` writes with the first 300 real URIs; "(no --samples)" what it writes without; the language-tag grammar is RFC 5646 2.1's \`Language-Tag\`, compiled without --samples. Issue 37 asks for these first answers whatever the input: each row names its input (an IPv6 literal, \`256.1.1.1\` as a host, a query of 2,000 characters).`,
     '',
     '| what | first `isValid` | then (or alone) |',
     '|---|---|---|',

@@ -19,6 +19,7 @@ import type { MinimalDfa, Verdict } from './automaton';
 import { charLength } from './codepoints';
 import { copyOfList } from './errors';
 import { refine } from './refine';
+import { LONG } from './limits';
 
 /**
  * DFAs packed for a source file, in a JSON-safe ASCII alphabet of 64 digits. The rows are
@@ -49,6 +50,9 @@ export interface PackedDfa {
 
 /** How many distinct `expected` lists the tables can hold: two base-64 digits a state's list id (`expectedOf`). */
 const LISTS = 64 * 64;
+
+/** The most characters one call of a state's cycles RegExp reads (see `locateLong`). */
+const CHUNK = 16_384;
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_';
 
@@ -286,6 +290,8 @@ export class TableDfa {
   locate(input: string, start: number, from: number, end: number): number {
     // `from` and `end`: the input is text[from, end) (a line of a batch's chunk, not cut out of it).
     // No defaults: a default's code runs only for some callers, see the end of the loop.
+    // The whole input only: a RegExp reads a surrogate pair cut by `from` or `end` as one character.
+    if (end - from >= this.runsFrom && from === 0 && end === input.length) return this.locateLong(input, start);
     const next = this.next;
     const ascii = this.ascii;
     let s = start;
@@ -302,6 +308,148 @@ export class TableDfa {
     // by then (the first refused line's) would throw the optimized code away and start again.
     const code = this.failure(i - from, s);
     return i === end && this.accepts(s) ? -1 : code;
+  }
+
+  /**
+   * From this many characters on, `locate` reads long stretches with each state's `cycles`
+   * RegExp (tests set it to 0, to hold that path to the plain one on short inputs too).
+   */
+  runsFrom = LONG;
+
+  /**
+   * `locate` of a whole long input. A table walk costs two dependent loads a character (about
+   * 2.5 ns); V8's native code for a RegExp over one state's cycles a third of that. So where
+   * the walk is in a state with cycles, their RegExp reads as far as it can (a sequence of whole
+   * cycles ends in the same state, so the walk goes on from there as if it had stepped through
+   * them); when a RegExp reads little, the walk steps on alone for a while (doubling, up to
+   * LONG characters) before asking again, so that input whose states change often pays little.
+   */
+  private locateLong(input: string, start: number): number {
+    const from = 0;
+    const end = input.length;
+    const next = this.next;
+    const ascii = this.ascii;
+    let s = start;
+    let i = from;
+    let quiet = 0;
+    let idle = 64;
+    while (i < end) {
+      if (quiet <= 0) {
+        const re = this.cycles(s);
+        let read = 0;
+        if (re !== null) {
+          // On a slice of at most CHUNK characters (a view, not a copy): V8's backtracking stack
+          // grows with what one call reads, and must not overflow whatever the pattern.
+          re.lastIndex = 0;
+          re.test(input.slice(i, i + CHUNK)); // always matches (zero cycles at least)
+          read = re.lastIndex;
+          i += read;
+        }
+        if (read >= 256) {
+          // A step on to the next state, then its cycles.
+          idle = 64;
+          quiet = 1;
+        } else {
+          quiet = idle;
+          idle = Math.min(2 * idle, LONG);
+        }
+        if (i === end) break;
+      }
+      const c = input.charCodeAt(i);
+      let to: number;
+      if (c < 128) {
+        to = next[s + ascii[c]];
+        if (to === 0 && (to = this.step(s, ascii[c])) === 0) return this.failure(i - from, s);
+        i++;
+      } else {
+        to = this.step(s, this.classAt(input, i));
+        if (to === 0) return this.failure(i - from, s);
+        i += charLength(input, i);
+      }
+      s = to;
+      quiet--;
+    }
+    return this.accepts(s) ? -1 : this.failure(end - from, s);
+  }
+
+  /**
+   * A sticky RegExp for the ways back from the state at offset `s` to itself: its own loop (the
+   * RFC 3986 path's `pchar / "/"`), and paths through one or two other states, each of which may
+   * loop on its way (a pct-encoded `%41`; `a/b/c` where a segment's first character leads
+   * elsewhere). Any text it reads is whole cycles, so the walk is in `s` again after it. Up to
+   * 16,384 cycles a call: each turn pushes on V8's backtracking stack, which must not overflow.
+   * Null if the state has none. Made once a state, on first need.
+   */
+  private cycles(s: number): RegExp | null {
+    let re = this.cycleRegexps.get(s);
+    if (re !== undefined) return re;
+    const width = this.width;
+    const classesTo = (from: number, to: number): number[] => {
+      const ks: number[] = [];
+      for (let k = 1; k < width; k++) if (this.step(from, k) === to) ks.push(k);
+      return ks;
+    };
+    const alternatives: string[] = [];
+    let wide = false;
+    const set = (ks: number[]): string => {
+      const r = this.classSource(ks);
+      wide ||= r.wide;
+      return r.source;
+    };
+    // A state's own loop as a run (V8 reads a run of one class without a backtracking entry a
+    // character); the others through one or two other states, each with its own loop.
+    const loop = (q: number, mark: string): string => {
+      const ks = classesTo(q, q);
+      return ks.length ? set(ks) + mark : '';
+    };
+    const self = loop(s, '+');
+    if (self) alternatives.push(self);
+    const after = (q: number): Set<number> => {
+      const to = new Set<number>();
+      for (let k = 1; k < width; k++) {
+        const a = this.step(q, k);
+        if (a !== 0 && a !== s && a !== q) to.add(a);
+      }
+      return to;
+    };
+    for (const a of after(s)) {
+      const toA = set(classesTo(s, a)) + loop(a, '*');
+      const back = classesTo(a, s);
+      if (back.length) alternatives.push(toA + set(back));
+      for (const b of after(a)) {
+        const home = classesTo(b, s);
+        if (home.length) alternatives.push(toA + set(classesTo(a, b)) + loop(b, '*') + set(home));
+      }
+    }
+    re = alternatives.length ? new RegExp(`(?:${alternatives.join('|')}){0,16384}`, wide ? 'yu' : 'y') : null;
+    this.cycleRegexps.set(s, re);
+    return re;
+  }
+  private readonly cycleRegexps = new Map<number, RegExp | null>();
+
+  /** A RegExp character class of the characters of classes `ks` (lone surrogates left out: they match nothing). */
+  private classSource(ks: readonly number[]): { source: string; wide: boolean } {
+    const inSet = new Set(ks);
+    const ranges: number[] = [];
+    const add = (lo: number, hi: number) => {
+      if (ranges.length && ranges[ranges.length - 1] === lo - 1) ranges[ranges.length - 1] = hi;
+      else ranges.push(lo, hi);
+    };
+    for (let c = 0; c < 128; c++) if (inSet.has(this.ascii[c])) add(c, c);
+    const w = this.wide;
+    for (let j = 0; j < w.length; j += 2) {
+      if (!inSet.has(w[j + 1])) continue;
+      const lo = w[j];
+      const hi = j + 2 < w.length ? w[j + 2] - 1 : 0x10ffff;
+      // Without the surrogates D800-DFFF.
+      if (lo < 0xd800) add(lo, Math.min(hi, 0xd7ff));
+      if (hi > 0xdfff) add(Math.max(lo, 0xe000), hi);
+    }
+    const wide = ranges.length > 0 && ranges[ranges.length - 1] > 0x7f;
+    const hex = (n: number) => (wide ? `\\u{${n.toString(16)}}` : `\\x${n.toString(16).padStart(2, '0')}`);
+    let source = '[';
+    for (let j = 0; j < ranges.length; j += 2) source += ranges[j] === ranges[j + 1] ? hex(ranges[j]) : `${hex(ranges[j])}-${hex(ranges[j + 1])}`;
+    return { source: source + ']', wide };
   }
 
   /** `locate` from offset `i` (a character above ASCII) in state `s`. */

@@ -67,6 +67,10 @@ export function alreadyNormal(uri: string, byScheme: boolean): boolean {
     hasPort = colon >= 0;
     pathStart = i;
   }
+  // The rest, most often: no "%" and no "/." at all, and a path that does not begin with ".":
+  // then no triplet and no dot segment can change (two searches in V8's native code, where the
+  // loops below cost about 2 ns a character). 6.2.3 needs the path's end: the loops then.
+  if (!byScheme && (pathStart === n || uri.charCodeAt(pathStart) !== DOT) && uri.indexOf('%', pathStart) < 0 && uri.indexOf('/.', pathStart) < 0) return true;
   // path: no complete "." or ".." segment; a segment begins at the path's start and after each "/".
   let segment = pathStart;
   let c = 0;

@@ -56,9 +56,12 @@ export function equivalent(a: string, b: string): boolean {
 
 /** The normal form of `uri`: the input itself when one scan shows it is normal already (./alreadyNormal.ts). */
 function normalForm(uri: string, byScheme: boolean, fn: string): string {
-  if (driver.test(uri, 'URI') && alreadyNormal(uri, byScheme)) return uri;
+  if ((testUri ??= driver.tester('URI'))(uri) && alreadyNormal(uri, byScheme)) return uri;
   return normalizeUri(parseUri(uri, fn), byScheme);
 }
+
+/** The URI rule's verdict, looked up once (driver.test looks it up on each call). */
+let testUri: ((input: string) => boolean) | undefined;
 
 /**
  * The components of a `URI`. 6.2.2 is written for URIs; a relative reference has no

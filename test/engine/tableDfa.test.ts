@@ -2,13 +2,16 @@
  * The packed DFA (src/engine/tableDfa.ts) against the automaton it was packed from: the same
  * verdict, error offset and `expected` on every input, for random grammars over letters and for
  * a grammar with ranges above ASCII (astral characters, lone surrogates); `locate` (the batch's
- * verdict with its failure code) against the same. Seeded.
+ * verdict with its failure code) against the same; and long inputs, read with each state's cycles
+ * as a RegExp, against the plain walk. Seeded.
  */
 import fc from 'fast-check';
 import { compileAbnf } from '../../src/index';
 import type { Automaton } from '../../src/engine/automaton';
 import type { RuleGrammar } from '../../src/engine/ruleGrammar';
 import { packDfas, TableDfa } from '../../src/engine/tableDfa';
+import { driver } from '../../src/uri/driver';
+import { RFC3986_DFAS } from '../../src/generated/rfc3986Derived';
 
 const same = (a: Automaton, t: TableDfa, rule: string, s: string) => {
   const start = t.startOf(rule)!;
@@ -84,5 +87,66 @@ describe('TableDfa = the automaton it was packed from', () => {
     const dfa = { width: 128, ascii: Array.from({ length: 128 }, (_, c) => c), wide: [128, 0], next, accepting: next.map((_, s) => s === 600), expected: next.map(() => []) };
     expect(() => packDfas({ a: dfa })).toThrow(RangeError);
     expect(() => packDfas({ a: { ...dfa, next: next.slice(0, 301).map((row, s) => (s === 300 ? row.map(() => 0) : row)), accepting: dfa.accepting.slice(0, 301).map((_, s) => s === 300), expected: dfa.expected.slice(0, 301) } })).not.toThrow();
+  });
+});
+
+describe('long inputs: each state\'s cycles read by a RegExp give the walk\'s answers', () => {
+  /** `t` with the cycles' RegExps from the first character on, or (Infinity) never. */
+  const withRuns = (t: TableDfa, from: number): TableDfa => Object.assign(t, { runsFrom: from });
+
+  it('on random small grammars, short inputs read both ways (verdict, offset, expected)', () => {
+    const atom = fc.constantFrom('"a"', '"b"', '%x61-62', '"ab"', '*"a"', '*"b"', '1*2"ab"', '"a" *"b" "c"', '"ca"');
+    const seq = fc.array(atom, { minLength: 1, maxLength: 3 }).map((xs) => xs.join(' '));
+    const alt = fc.array(seq, { minLength: 1, maxLength: 3 }).map((xs) => `*( ${xs.join(' / ')} )`);
+    const input = fc.array(fc.constantFrom('a', 'b', 'c', 'ab', 'abc', 'ca', 'd'), { maxLength: 12 }).map((cs) => cs.join(''));
+    fc.assert(
+      fc.property(alt, fc.array(input, { minLength: 10, maxLength: 10 }), (body, inputs) => {
+        const { t, automata } = pack(`r0 = ${body} [ "." *"a" ]\n`, ['r0']);
+        withRuns(t, 0);
+        for (const s of ['', ...inputs]) same(automata[0], t, 'r0', s);
+      }),
+      { seed: 37, numRuns: 200 },
+    );
+  });
+
+  it('above ASCII: astral characters and lone surrogates inside the loops', () => {
+    const { t, automata } = pack('r = 1*c *( "." 1*c )\nc = %x41 / %xE9 / %x4E00-9FFF / %x10000-10FFFD / "%" 2%x30-39\n', ['r']);
+    withRuns(t, 0);
+    const chars = ['A', 'é', '中', '😀', '\u{10FFFD}', '.', '%', '4', '1', '\ud800', '\udc00', 'b'];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...chars), { maxLength: 40 }), (cs) => same(automata[0], t, 'r', cs.join(''))),
+      { seed: 3738, numRuns: 1000 },
+    );
+  });
+
+  it('RFC 3986 tables: megabyte inputs, valid or broken anywhere, as the plain walk says', () => {
+    const fast = driver.tableLocator('URI')!; // the built-in's tables, runs from LONG characters on
+    const plain = withRuns(new TableDfa(RFC3986_DFAS), Infinity);
+    const start = plain.startOf('URI')!;
+    const units = ['segment/', 'key=value&', '%41', 'a', '/', '?', '#', '%7e', '..', '@', ':'];
+    const breaks = ['', ' ', '%', '%4', '[', '#', 'é', '\ud800', '%G1'];
+    fc.assert(
+      fc.property(fc.constantFrom('http://example.com/', 'urn:a:', 'http://[::1]:80/p?'), fc.array(fc.constantFrom(...units), { minLength: 1, maxLength: 6 }),
+        fc.integer({ min: 1000, max: 20000 }), fc.constantFrom(...breaks), fc.double({ min: 0, max: 1, noNaN: true }), (prefix, pattern, reps, broken, where) => {
+          const body = pattern.join('').repeat(reps);
+          const at = Math.floor(where * body.length);
+          const s = prefix + body.slice(0, at) + broken + body.slice(at);
+          expect({ s: s.slice(0, 60), code: fast(s, 0, s.length) }).toEqual({ s: s.slice(0, 60), code: plain.locate(s, start, 0, s.length) });
+        }),
+      { seed: 3986, numRuns: 40 },
+    );
+    // The path above did read with RegExps (a state's loop and the %41 cycle).
+    const s = 'http://example.com/' + '%41'.repeat(400_000) + 'segment/'.repeat(100_000);
+    expect(fast(s, 0, s.length)).toBe(-1);
+    expect((driver as unknown as { tables: { cycleRegexps: Map<number, RegExp | null> } }).tables.cycleRegexps.size).toBeGreaterThan(0);
+  });
+
+  it('10 MB of %41 and of one loop: no RangeError from the RegExp stack', () => {
+    const fast = driver.tableLocator('URI')!;
+    for (const s of ['http://example.com/' + '%41'.repeat(3_500_000), 'http://example.com/' + 'a'.repeat(10_000_000) + ' ']) {
+      expect(() => fast(s, 0, s.length)).not.toThrow();
+    }
+    const broken = 'http://example.com/' + 'a'.repeat(10_000_000) + ' ';
+    expect(driver.failureIndex(fast(broken, 0, broken.length))).toBe(broken.length - 1);
   });
 });
