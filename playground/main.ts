@@ -10,7 +10,7 @@ import { exprText } from '../src/teaching/abnfText';
 import { alternativeTaken, derivation, shownText } from '../src/teaching/explain';
 import { railroadDiagram, RAILROAD_CSS } from '../src/teaching/railroad';
 import { MAX_TRACE_INPUT, nodeRules, stepPosition, stepRule, stepText, trace, type Trace } from '../src/teaching/trace';
-import { whyNodes, type NodeWhy } from '../src/teaching/why';
+import { whyNodes, whyTexts, type NodeWhy } from '../src/teaching/why';
 import { whereLine } from '../src/teaching/whereLine';
 import { readableExpected } from '../src/engine/errors';
 import { charName, drawTree, moveFrom, pathTo, type Drawn } from './tree';
@@ -315,7 +315,7 @@ function showRule(d: Drawn | undefined): void {
 function showWhy(d: Drawn | undefined): void {
   if (!d) return;
   const w = whyByNode.get(`${d.node.rule}@${d.node.start}-${d.node.end}`);
-  const lines = w ? [...w.losers.map((l) => l.text), ...w.repeats.map((r) => r.text)] : [];
+  const lines = w ? whyTexts(w) : [];
   if (!lines.length) return;
   ui.abnf.append(el('p', { className: 'why-head', textContent: w!.losers.length ? 'Why this alternative (first match wins):' : 'Why:' }));
   const list = el('ul', { className: 'why' });
@@ -365,7 +365,7 @@ function prepareSteps(g: GrammarView, input: string, rule: string, valid: boolea
   try {
     const t = trace(g, input, rule);
     stepping = { trace: t, rules: nodeRules(t), at: 0 };
-    if (valid) for (const w of whyNodes(input, t, g.alternation).values()) whyByNode.set(`${w.node.rule}@${w.node.start}-${w.node.end}`, w);
+    if (valid) for (const w of whyNodes(input, t, g.alternation, g).values()) whyByNode.set(`${w.node.rule}@${w.node.start}-${w.node.end}`, w);
   } catch {
     stepping = undefined;
   }
