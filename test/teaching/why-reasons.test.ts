@@ -60,3 +60,11 @@ describe('expected lists as the grammar writes them', () => {
     expect(expectedWords(['"a"', '"b"', '"c"', '"d"', '"-"', '"x"', '"y"', '%x30-39'])).toBe('"a"–"d", "-", "x", "y", "0"–"9"');
   });
 });
+
+describe('docs/teaching.md', () => {
+  const doc = require('fs').readFileSync(require('path').join(__dirname, '..', '..', 'docs', 'teaching.md'), 'utf8') as string;
+  it.each(['1.2.3.400', '1.2.3.4', '1.2.3.4.5'])('shows what `uri-grammar explain %s --rule host` prints today', (input) => {
+    const lines = explain(rfc3986, input, 'host', { why: true });
+    expect(doc).toContain(`$ uri-grammar explain ${input} --rule host\n${lines.join('\n')}\n`);
+  });
+});
