@@ -122,3 +122,26 @@ describe('ABNF written in another notation', () => {
     expect(await grammarError('a = key_name\nkey-name = "x"\n')).toContain('"_" is not allowed in an ABNF rule name (letters, digits and "-"): write key-name for key_name');
   });
 });
+
+describe('--help lists the rules of the grammar asked for', () => {
+  it('uri-grammar --grammar g.abnf railroad --help: the grammar\'s own rules', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'uri-grammar-help-'));
+    const file = path.join(dir, 'g.abnf');
+    fs.writeFileSync(file, 'version = version-core [ "-" pre ]\nversion-core = 1*DIGIT "." 1*DIGIT\npre = 1*ALPHA\n');
+    try {
+      for (const argv of [['--grammar', file, 'railroad', '--help'], ['railroad', '--grammar', file, '--help']]) {
+        const r = await cli(...argv);
+        expect(r.status).toBe(0);
+        const lines = r.out.join('\n').split('\n');
+        const at = lines.findIndex((l) => l.startsWith('rules ('));
+        expect(lines.slice(at + 1)).toEqual(['  version version-core pre']);
+        expect(lines[at]).not.toContain('rfc3986');
+      }
+      const v = (await cli('--grammar', file, 'validate', '--help')).out.join('\n');
+      expect(v).toMatch(/rules \([^)]*\) \(default version\):\n {2}version version-core pre$/);
+      expect((await cli('railroad', '--help')).out.join('\n')).toMatch(/rules \(rfc3986\):\n {2}URI hier-part/);
+    } finally {
+      fs.rmSync(dir, { recursive: true });
+    }
+  });
+});
