@@ -9,7 +9,7 @@ import { alternatives, type GrammarView } from '../src/teaching/grammarView';
 import { exprText } from '../src/teaching/abnfText';
 import { alternativeTaken, derivation, shownText } from '../src/teaching/explain';
 import { railroadDiagram, RAILROAD_CSS } from '../src/teaching/railroad';
-import { MAX_TRACE_INPUT, nodeRules, stepPosition, stepRule, stepText, trace, type Trace } from '../src/teaching/trace';
+import { MAX_TRACE_INPUT, nextChoice, nodeRules, stepOver, stepPosition, stepRule, stepText, trace, type Trace } from '../src/teaching/trace';
 import { whyNodes, whyTexts, type NodeWhy } from '../src/teaching/why';
 import { whereLine } from '../src/teaching/whereLine';
 import { readableExpected } from '../src/engine/errors';
@@ -48,6 +48,8 @@ const ui = {
   stepFirst: $<HTMLButtonElement>('step-first'),
   stepPrev: $<HTMLButtonElement>('step-prev'),
   stepNext: $<HTMLButtonElement>('step-next'),
+  stepOver: $<HTMLButtonElement>('step-over'),
+  stepChoice: $<HTMLButtonElement>('step-choice'),
   stepLast: $<HTMLButtonElement>('step-last'),
   stepCount: $('step-count'),
   stepStatus: $('step-status'),
@@ -377,7 +379,7 @@ function renderStep(): void {
   const none = (text: string) => {
     ui.stepStatus.textContent = text;
     ui.stepCount.textContent = '';
-    for (const b of [ui.stepFirst, ui.stepPrev, ui.stepNext, ui.stepLast]) b.disabled = true;
+    for (const b of [ui.stepFirst, ui.stepPrev, ui.stepNext, ui.stepOver, ui.stepChoice, ui.stepLast]) b.disabled = true;
   };
   if (!stepping) {
     none(state.input.length > MAX_TRACE_INPUT
@@ -393,7 +395,7 @@ function renderStep(): void {
   // A button that becomes disabled while it has the focus hands the focus on (keys keep working).
   const had = document.activeElement;
   ui.stepFirst.disabled = ui.stepPrev.disabled = at === 0;
-  ui.stepNext.disabled = ui.stepLast.disabled = last;
+  ui.stepNext.disabled = ui.stepOver.disabled = ui.stepChoice.disabled = ui.stepLast.disabled = last;
   if (had instanceof HTMLButtonElement && had.disabled && ui.stepsPanel.contains(had)) (last ? ui.stepPrev : ui.stepNext).focus();
   const ending = last && !t.ok ? (t.truncated ? ` (the step-through stops here: it shows at most ${n} steps)` : ' (no way is left: the input is not valid)') : '';
   ui.stepCount.textContent = `step ${at + 1} of ${n}${t.truncated ? ' (limit reached)' : ''}`;
@@ -573,6 +575,8 @@ function wire(): void {
   ui.stepFirst.addEventListener('click', () => goToStep(0));
   ui.stepPrev.addEventListener('click', () => goToStep((stepping?.at ?? 0) - 1));
   ui.stepNext.addEventListener('click', () => goToStep((stepping?.at ?? 0) + 1));
+  ui.stepOver.addEventListener('click', () => stepping && goToStep(stepOver(stepping.trace.steps, stepping.at)));
+  ui.stepChoice.addEventListener('click', () => stepping && goToStep(nextChoice(stepping.trace.steps, stepping.at)));
   ui.stepLast.addEventListener('click', () => goToStep(Infinity));
   ui.stepsPanel.addEventListener('keydown', (e) => {
     const to = e.key === 'ArrowRight' ? (stepping?.at ?? 0) + 1 : e.key === 'ArrowLeft' ? (stepping?.at ?? 0) - 1

@@ -306,3 +306,34 @@ function exprTextShort(e: Expr, alternation: string): string {
   const s = exprText(e, false, alternation);
   return s.length > 60 ? s.slice(0, 60) + '…' : s;
 }
+
+/**
+ * "Step over": the step after the one at `from` with the sub-rule it is in or enters run through.
+ * At an `enter`, the step after that node's `exit` (it matched: what follows comes next) or its
+ * `fail` (it did not), whichever comes first; at any other step, the next one. The last step
+ * when nothing is left.
+ */
+export function stepOver(steps: readonly TraceStep[], from: number): number {
+  const last = steps.length - 1;
+  const here = steps[from];
+  if (!here || from >= last) return Math.max(0, last);
+  if (here.t !== 'enter') return from + 1;
+  for (let s = from + 1; s < steps.length; s++) {
+    const e = steps[s];
+    if ((e.t === 'exit' || e.t === 'fail') && e.node === here.node) return Math.min(last, s + 1);
+  }
+  return last;
+}
+
+/**
+ * "Run to the next choice": the next step after `from` where a choice with more than one
+ * alternative tries one (the decisions a first-match parse makes), or where a repetition gives
+ * an iteration back; the last step when none is left.
+ */
+export function nextChoice(steps: readonly TraceStep[], from: number): number {
+  for (let s = from + 1; s < steps.length; s++) {
+    const e = steps[s];
+    if ((e.t === 'try' && e.of > 1) || e.t === 'give-back') return s;
+  }
+  return Math.max(0, steps.length - 1);
+}
