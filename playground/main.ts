@@ -225,8 +225,12 @@ function fitColumns(): void {
   const min = parseFloat(css.getPropertyValue('--cw')) * rem;
   const max = parseFloat(css.getPropertyValue('--cw-max')) * rem;
   const cols = Math.max(1, Number(ui.tree.style.getPropertyValue('--cols')) || 1);
-  const room = (box.clientWidth - rem) / cols;
-  const widths = new Array<number>(cols).fill(Math.max(min, Math.min(max, room)));
+  const avail = box.clientWidth - rem;
+  const room = avail / cols;
+  // Start narrow (one character's width) and widen only where a name needs it; the room left
+  // over is then shared out, up to --cw-max a column. Starting from the room instead overflowed
+  // a 40-character input at 1280 px ("fragme…", issue 38).
+  const widths = new Array<number>(cols).fill(min);
   measure ??= document.createElement('canvas').getContext('2d');
   const label = drawn[0]?.el.querySelector('.rule');
   if (measure && label) {
@@ -242,6 +246,23 @@ function fitColumns(): void {
       if (have >= s.need) continue;
       const more = (s.need - have) / (s.to - s.from);
       for (let c = s.from; c < s.to; c++) widths[c] += more;
+    }
+  }
+  const total = widths.reduce((a, w) => a + w, 0);
+  if (total < avail) {
+    // Share the room left among the columns below the even share, up to it (and --cw-max).
+    const target = Math.max(min, Math.min(max, room));
+    let left = avail - total;
+    for (let pass = 0; pass < 4 && left > 0.5; pass++) {
+      const under = widths.filter((w) => w < target).length;
+      if (!under) break;
+      const each = left / under;
+      for (let c = 0; c < cols; c++) {
+        if (widths[c] >= target) continue;
+        const add = Math.min(each, target - widths[c]);
+        widths[c] += add;
+        left -= add;
+      }
     }
   }
   const template = widths.map((w) => `${w.toFixed(1)}px`).join(' ');
@@ -327,6 +348,18 @@ function showWhy(d: Drawn | undefined): void {
 
 const railroadCache = new Map<string, SVGSVGElement>();
 
+/**
+ * A diagram a little wider than its panel (IPv4address's seven items, issue 38: cut off at the
+ * right) is drawn smaller to fit, down to 60 %; a much wider one (IPv6address) keeps its size
+ * and scrolls, its names still readable.
+ */
+function fitRailroad(svg: SVGSVGElement): void {
+  const natural = Number(svg.getAttribute('width'));
+  const room = ui.railroad.clientWidth;
+  const fits = natural > room && room > 0 && room / natural >= 0.6;
+  svg.style.width = fits ? `${room}px` : '';
+}
+
 function showRailroad(g: GrammarView, rule: string, taken?: number, d?: Drawn): void {
   const key = `${state.grammar === 'custom' ? 'custom:' + (state.abnf ?? '') : state.grammar}\u0000${rule}\u0000${taken ?? ''}`;
   let svg = railroadCache.get(key);
@@ -348,6 +381,7 @@ function showRailroad(g: GrammarView, rule: string, taken?: number, d?: Drawn): 
   }
   ui.railroad.textContent = '';
   ui.railroad.append(svg);
+  fitRailroad(svg);
   // The path taken through it: the alternative (marked in the diagram) and each repetition's count.
   const parts: string[] = [];
   if (d) parts.push(`${rule} over [${d.node.start}, ${d.node.end})`);
@@ -586,6 +620,10 @@ function wire(): void {
     goToStep(to);
   });
   window.addEventListener('resize', fitColumns);
+  window.addEventListener('resize', () => {
+    const svg = ui.railroad.querySelector('svg');
+    if (svg) fitRailroad(svg);
+  });
   window.addEventListener('hashchange', () => {
     if (location.hash !== lastHash) restore();
   });

@@ -422,6 +422,37 @@ test('step over and next choice: a sub-rule run through at once, the decisions o
   await page.close();
 });
 
+test('at 1280 px: the default 40-character example fits, the IPv4address diagram is not cut off (issue 38)', async () => {
+  const page = await open();
+  expect((await page.locator('#input').inputValue()).length).toBe(40);
+  const scroll = page.locator('#tree').locator('xpath=..');
+  const [sw, cw] = await scroll.evaluate((e) => [e.scrollWidth, e.clientWidth]);
+  expect(sw).toBeLessThanOrEqual(cw);
+  // Every box's name is whole: the last one (fragment) too.
+  const frag = page.getByRole('treeitem', { name: 'fragment top', exact: true });
+  const [right, boxRight] = await frag.evaluate((e) => [e.getBoundingClientRect().right, e.parentElement!.parentElement!.getBoundingClientRect().right]);
+  expect(right).toBeLessThanOrEqual(boxRight);
+  await page.close();
+  const p2 = await open(frag2('rfc3986', 'IPv4address', '1.2.3.4'));
+  const [svgRight, panelRight, sw2, cw2] = await p2.locator('#railroad').evaluate((e) => {
+    const svg = e.querySelector('svg')!;
+    return [svg.getBoundingClientRect().right, e.getBoundingClientRect().right, e.scrollWidth, e.clientWidth];
+  });
+  expect(svgRight).toBeLessThanOrEqual(panelRight + 0.5);
+  expect(sw2).toBeLessThanOrEqual(cw2);
+  await p2.close();
+});
+
+test('the greyed tree of a prefix has no unlabeled marks for empty nodes (issue 38)', async () => {
+  const page = await open(frag2('rfc3986', 'URI-reference', 'http://[::1'));
+  expect(await page.locator('#tree .node.greyed').count()).toBeGreaterThan(0);
+  expect(await page.locator('#tree .node.greyed.empty').count()).toBe(0);
+  expect(await page.locator('#tree [role="treeitem"][aria-label$="(empty)"]').count()).toBe(0);
+  await page.close();
+});
+
+const frag2 = (g: string, r: string, i: string) => `#g=${g}&r=${encodeURIComponent(r)}&i=${encodeURIComponent(i)}`;
+
 test('the steps are the engine\'s: their count and their end agree with the trace the tests replay against the tree', async () => {
   // Generated inputs (a fixed list, seeded by construction) under three grammars.
   const cases: Array<[string, string, string]> = [
