@@ -9,8 +9,8 @@ import { alternatives, type GrammarView } from '../src/teaching/grammarView';
 import { exprText } from '../src/teaching/abnfText';
 import { alternativeTaken, derivation, shownText } from '../src/teaching/explain';
 import { railroadDiagram, RAILROAD_CSS } from '../src/teaching/railroad';
-import { MAX_TRACE_INPUT, nodeRules, stepPosition, stepRule, stepText, trace, type Trace } from '../src/teaching/trace';
-import { whyNodes, type NodeWhy } from '../src/teaching/why';
+import { MAX_TRACE_INPUT, nextChoice, nodeRules, stepOver, stepPosition, stepRule, stepText, trace, type Trace } from '../src/teaching/trace';
+import { whyNodes, whyTexts, type NodeWhy } from '../src/teaching/why';
 import { whereLine } from '../src/teaching/whereLine';
 import { readableExpected } from '../src/engine/errors';
 import { charName, drawTree, moveFrom, pathTo, type Drawn } from './tree';
@@ -49,6 +49,8 @@ const ui = {
   stepFirst: $<HTMLButtonElement>('step-first'),
   stepPrev: $<HTMLButtonElement>('step-prev'),
   stepNext: $<HTMLButtonElement>('step-next'),
+  stepOver: $<HTMLButtonElement>('step-over'),
+  stepChoice: $<HTMLButtonElement>('step-choice'),
   stepLast: $<HTMLButtonElement>('step-last'),
   stepCount: $('step-count'),
   stepStatus: $('step-status'),
@@ -224,8 +226,12 @@ function fitColumns(): void {
   const min = parseFloat(css.getPropertyValue('--cw')) * rem;
   const max = parseFloat(css.getPropertyValue('--cw-max')) * rem;
   const cols = Math.max(1, Number(ui.tree.style.getPropertyValue('--cols')) || 1);
-  const room = (box.clientWidth - rem) / cols;
-  const widths = new Array<number>(cols).fill(Math.max(min, Math.min(max, room)));
+  const avail = box.clientWidth - rem;
+  const room = avail / cols;
+  // Start narrow (one character's width) and widen only where a name needs it; the room left
+  // over is then shared out, up to --cw-max a column. Starting from the room instead overflowed
+  // a 40-character input at 1280 px ("fragme…", issue 38).
+  const widths = new Array<number>(cols).fill(min);
   measure ??= document.createElement('canvas').getContext('2d');
   const label = drawn[0]?.el.querySelector('.rule');
   if (measure && label) {
@@ -241,6 +247,23 @@ function fitColumns(): void {
       if (have >= s.need) continue;
       const more = (s.need - have) / (s.to - s.from);
       for (let c = s.from; c < s.to; c++) widths[c] += more;
+    }
+  }
+  const total = widths.reduce((a, w) => a + w, 0);
+  if (total < avail) {
+    // Share the room left among the columns below the even share, up to it (and --cw-max).
+    const target = Math.max(min, Math.min(max, room));
+    let left = avail - total;
+    for (let pass = 0; pass < 4 && left > 0.5; pass++) {
+      const under = widths.filter((w) => w < target).length;
+      if (!under) break;
+      const each = left / under;
+      for (let c = 0; c < cols; c++) {
+        if (widths[c] >= target) continue;
+        const add = Math.min(each, target - widths[c]);
+        widths[c] += add;
+        left -= add;
+      }
     }
   }
   const template = widths.map((w) => `${w.toFixed(1)}px`).join(' ');
@@ -316,7 +339,7 @@ function showRule(d: Drawn | undefined): void {
 function showWhy(d: Drawn | undefined): void {
   if (!d) return;
   const w = whyByNode.get(`${d.node.rule}@${d.node.start}-${d.node.end}`);
-  const lines = w ? [...w.losers.map((l) => l.text), ...w.repeats.map((r) => r.text)] : [];
+  const lines = w ? whyTexts(w) : [];
   if (!lines.length) return;
   ui.abnf.append(el('p', { className: 'why-head', textContent: w!.losers.length ? 'Why this alternative (first match wins):' : 'Why:' }));
   const list = el('ul', { className: 'why' });
@@ -325,6 +348,18 @@ function showWhy(d: Drawn | undefined): void {
 }
 
 const railroadCache = new Map<string, SVGSVGElement>();
+
+/**
+ * A diagram a little wider than its panel (IPv4address's seven items, issue 38: cut off at the
+ * right) is drawn smaller to fit, down to 60 %; a much wider one (IPv6address) keeps its size
+ * and scrolls, its names still readable.
+ */
+function fitRailroad(svg: SVGSVGElement): void {
+  const natural = Number(svg.getAttribute('width'));
+  const room = ui.railroad.clientWidth;
+  const fits = natural > room && room > 0 && room / natural >= 0.6;
+  svg.style.width = fits ? `${room}px` : '';
+}
 
 function showRailroad(g: GrammarView, rule: string, taken?: number, d?: Drawn): void {
   const key = `${state.grammar === 'custom' ? 'custom:' + (state.abnf ?? '') : state.grammar}\u0000${rule}\u0000${taken ?? ''}`;
@@ -347,6 +382,7 @@ function showRailroad(g: GrammarView, rule: string, taken?: number, d?: Drawn): 
   }
   ui.railroad.textContent = '';
   ui.railroad.append(svg);
+  fitRailroad(svg);
   // The path taken through it: the alternative (marked in the diagram) and each repetition's count.
   const parts: string[] = [];
   if (d) parts.push(`${rule} over [${d.node.start}, ${d.node.end})`);
@@ -366,7 +402,7 @@ function prepareSteps(g: GrammarView, input: string, rule: string, valid: boolea
   try {
     const t = trace(g, input, rule);
     stepping = { trace: t, rules: nodeRules(t), at: 0 };
-    if (valid) for (const w of whyNodes(input, t, g.alternation).values()) whyByNode.set(`${w.node.rule}@${w.node.start}-${w.node.end}`, w);
+    if (valid) for (const w of whyNodes(input, t, g.alternation, g).values()) whyByNode.set(`${w.node.rule}@${w.node.start}-${w.node.end}`, w);
   } catch {
     stepping = undefined;
   }
@@ -378,7 +414,7 @@ function renderStep(): void {
   const none = (text: string) => {
     ui.stepStatus.textContent = text;
     ui.stepCount.textContent = '';
-    for (const b of [ui.stepFirst, ui.stepPrev, ui.stepNext, ui.stepLast]) b.disabled = true;
+    for (const b of [ui.stepFirst, ui.stepPrev, ui.stepNext, ui.stepOver, ui.stepChoice, ui.stepLast]) b.disabled = true;
   };
   if (!stepping) {
     none(state.input.length > MAX_TRACE_INPUT
@@ -394,7 +430,7 @@ function renderStep(): void {
   // A button that becomes disabled while it has the focus hands the focus on (keys keep working).
   const had = document.activeElement;
   ui.stepFirst.disabled = ui.stepPrev.disabled = at === 0;
-  ui.stepNext.disabled = ui.stepLast.disabled = last;
+  ui.stepNext.disabled = ui.stepOver.disabled = ui.stepChoice.disabled = ui.stepLast.disabled = last;
   if (had instanceof HTMLButtonElement && had.disabled && ui.stepsPanel.contains(had)) (last ? ui.stepPrev : ui.stepNext).focus();
   const ending = last && !t.ok ? (t.truncated ? ` (the step-through stops here: it shows at most ${n} steps)` : ' (no way is left: the input is not valid)') : '';
   ui.stepCount.textContent = `step ${at + 1} of ${n}${t.truncated ? ' (limit reached)' : ''}`;
@@ -574,6 +610,8 @@ function wire(): void {
   ui.stepFirst.addEventListener('click', () => goToStep(0));
   ui.stepPrev.addEventListener('click', () => goToStep((stepping?.at ?? 0) - 1));
   ui.stepNext.addEventListener('click', () => goToStep((stepping?.at ?? 0) + 1));
+  ui.stepOver.addEventListener('click', () => stepping && goToStep(stepOver(stepping.trace.steps, stepping.at)));
+  ui.stepChoice.addEventListener('click', () => stepping && goToStep(nextChoice(stepping.trace.steps, stepping.at)));
   ui.stepLast.addEventListener('click', () => goToStep(Infinity));
   ui.stepsPanel.addEventListener('keydown', (e) => {
     const to = e.key === 'ArrowRight' ? (stepping?.at ?? 0) + 1 : e.key === 'ArrowLeft' ? (stepping?.at ?? 0) - 1
@@ -583,6 +621,10 @@ function wire(): void {
     goToStep(to);
   });
   window.addEventListener('resize', fitColumns);
+  window.addEventListener('resize', () => {
+    const svg = ui.railroad.querySelector('svg');
+    if (svg) fitRailroad(svg);
+  });
   window.addEventListener('hashchange', () => {
     if (location.hash !== lastHash) restore();
   });

@@ -128,6 +128,10 @@ export function drawTree(host: HTMLElement, chars: HTMLElement, input: string, r
   const stack: Array<[Node, number, number]> = [[root, 0, -1]];
   while (stack.length) {
     const [node, depth, parent] = stack.pop()!;
+    // The greyed tree of a prefix leaves its empty nodes out (issue 38): a dashed mark with no
+    // name, at the end of a prefix the grammar stopped after, tells a reader nothing. An empty
+    // node's children are empty too.
+    if (options.greyed && node.start === node.end) continue;
     const text = input.slice(node.start, node.end);
     const el = document.createElement('div');
     el.className = 'node';

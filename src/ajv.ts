@@ -121,7 +121,8 @@ function policyKeyword(keyword: string): FuncKeywordDefinition {
         const policy = e instanceof UriPolicyError;
         // The first line of the message names what failed and where (no input text, so no
         // password); then the hint.
-        const headline = policy ? `${e.reason}: ${e.component} at offset ${e.index}` : e.message.split('\n', 1)[0];
+        // The offset as createValidator's message writes it: `8-23` for a span.
+        const headline = policy ? `${e.reason}: ${e.component} at offset ${e.index}${e.end > e.index ? `-${e.end}` : ''}` : e.message.split('\n', 1)[0];
         const params: UriPolicyErrorParams = {
           component: policy ? e.component : 'syntax',
           offset: e.index,

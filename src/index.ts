@@ -28,7 +28,7 @@ export { normalize, equivalent, DEFAULT_PORTS, type NormalizeOptions } from './u
 export { percentEncode, percentDecode, type EncodeComponent, type DecodeOptions } from './uri/percent';
 export { redact } from './uri/redact';
 export { toUri, toIri, hostToAscii, hostToUnicode, IdnaError, rfc3987, RFC3987_RULES, IRI_COMPONENT_RULES, type ToUriOptions, type ToIriOptions, type Rfc3987Rule, type IriComponentRule, type IriCheckOptions, type IriValidationResult } from './iri';
-export { rfc6874, type ZonedUriComponents } from './grammars/rfc6874';
+export { rfc6874, type Rfc6874Rule, type ZonedUriComponents } from './grammars/rfc6874';
 export {
   createValidator, UriPolicyError, policyPresets, POLICY_OPTIONS, POLICY_OPTION_SCHEMAS,
   type PolicyOptions, type PolicyResult, type PolicyComponent,

@@ -98,7 +98,9 @@ async function command(argv: readonly string[], io: Io): Promise<number> {
   const table: OptionTable = { ...GLOBAL, ...(cmd.rules ? RULE : {}), ...cmd.options };
   const { args, opts } = parseArgs(rest, table, cmd.name);
   if (opts.has('help') || before.opts.has('help')) {
-    io.out(commandHelp(cmd, table));
+    // The rules of the grammar asked for (`--grammar g.abnf railroad --help`: g.abnf's own).
+    const g = (opts.get('grammar') ?? before.opts.get('grammar')) as string | undefined;
+    io.out(commandHelp(cmd, table, g));
     return 0;
   }
   if (opts.has('version')) {
@@ -196,16 +198,18 @@ function globalHelp(): string {
   ].join('\n');
 }
 
-function commandHelp(cmd: Command, table: OptionTable): string {
+function commandHelp(cmd: Command, table: OptionTable, grammarName?: string): string {
   const opts = Object.entries(table).map(([n, s]) => [`--${n}${s.value ? ` ${s.value}` : ''}`, s.help + (s.repeat ? ' (repeatable)' : '')]);
   const width = Math.max(...opts.map(([a]) => a.length));
   const lines = [`usage: uri-grammar ${cmd.name} ${cmd.synopsis}`, '', cmd.summary];
   if (cmd.details) lines.push(...cmd.details);
   lines.push('', 'options:', ...opts.map(([a, h]) => `  ${a.padEnd(width)}  ${h}`));
   if (cmd.rules || cmd.listsRules) {
-    const rules = Array.isArray(cmd.rules) ? cmd.rules : cliGrammar(undefined).rules;
-    const dflt = cmd.defaultRule === undefined ? '' : ` (default ${cmd.defaultRule})`;
-    lines.push('', `rules${Array.isArray(cmd.rules) ? '' : ' (rfc3986)'}${dflt}:`, ...wrap(rules.join(' '), 76).map((l) => `  ${l}`));
+    const grammar = cliGrammar(grammarName);
+    const rules = Array.isArray(cmd.rules) ? cmd.rules : grammar.rules;
+    const first = cmd.defaultRule === undefined ? undefined : grammar.rules.includes(cmd.defaultRule) ? cmd.defaultRule : grammar.firstRule;
+    const dflt = first === undefined ? '' : ` (default ${first})`;
+    lines.push('', `rules${Array.isArray(cmd.rules) ? '' : ` (${grammar.name})`}${dflt}:`, ...wrap(rules.join(' '), 76).map((l) => `  ${l}`));
   }
   return lines.join('\n');
 }

@@ -93,7 +93,8 @@ export function readGrammar(text: string, notationOption: string | Notation = 'a
  * a name in one native step instead of a call per character (a first compile runs cold code,
  * where each call costs). A notation of the user's is asked character by character.
  */
-const NAME_RUNS = new Map<Notation, RegExp>([[ABNF, /[A-Za-z0-9-]*/y], [RFC2396_NOTATION, /[A-Za-z0-9_-]*/y]]);
+const ABNF_NAME_RUN = /[A-Za-z0-9-]*/y;
+const NAME_RUNS = new Map<Notation, RegExp>([[ABNF, ABNF_NAME_RUN], [RFC2396_NOTATION, /[A-Za-z0-9_-]*/y]]);
 
 /**
  * The notation's fields, read as its own (or its class's) properties only, so that a polluted
@@ -225,12 +226,12 @@ class Reader implements NotationReader {
     let incremental = false;
     if (this.peek() === '=' && this.peek(1) === '/') { incremental = true; this.advance(2); }
     else if (this.peek() === '=') this.advance();
-    else this.fail(`expected "=" or "=/" after the rule name ${name}`);
+    else this.fail(`expected "=" or "=/" after the rule name ${name}${this.mistake()}`);
     this.ws();
     const body = this.alternation();
     this.ws();
     if (this.peek() === ';') this.comment();
-    if (this.pos < this.src.length && this.peek() !== '\n') this.fail(`unexpected ${describe(this.peek())} in rule ${name}`);
+    if (this.pos < this.src.length && this.peek() !== '\n') this.fail(`unexpected ${describe(this.peek())} in rule ${name}${this.mistake()}`);
     const key = name.toLowerCase();
     const prev = this.defs.get(key);
     if (incremental) {
@@ -246,6 +247,28 @@ class Reader implements NotationReader {
       this.defs.set(key, { name, body, spans: [[start, this.pos]], at: start });
       this.order.push(key);
     }
+  }
+
+  /**
+   * What a writer of another notation most likely meant by the character here, in ABNF: `|` for
+   * `/` (RFC 2396's and BNF's alternatives), `_` in a rule name (RFC 2396's `abs_path`). '' for
+   * anything else, and in any other notation.
+   */
+  private mistake(): string {
+    if (this.nameRun !== ABNF_NAME_RUN) return ''; // the reader's notation is ABNF itself (its copy: ownNotation)
+    const c = this.peek();
+    if (c === '|') return '; ABNF separates alternatives with /; for RFC 2396\'s notation use --notation rfc2396';
+    if (c === '_' && this.pos > 0 && /[A-Za-z0-9-]/.test(this.src[this.pos - 1])) {
+      // The whole name as written, and as ABNF spells it (RFC 5234 4: rulename = ALPHA *(ALPHA / DIGIT / "-")).
+      let a = this.pos;
+      while (a > 0 && /[A-Za-z0-9_-]/.test(this.src[a - 1])) a--;
+      const b = /[A-Za-z0-9_-]*/y;
+      b.lastIndex = this.pos;
+      b.test(this.src);
+      const written = this.src.slice(a, b.lastIndex);
+      return `; "_" is not allowed in an ABNF rule name (letters, digits and "-"): write ${written.replace(/_/g, '-')} for ${written}`;
+    }
+    return '';
   }
 
   private rulename(what: string): string {
@@ -392,7 +415,7 @@ class Reader implements NotationReader {
       const inner = this.alternation();
       this.nesting--;
       this.ws();
-      if (this.peek() !== close) this.fail(`expected ${JSON.stringify(close)}, found ${describe(this.peek())}`);
+      if (this.peek() !== close) this.fail(`expected ${JSON.stringify(close)}, found ${describe(this.peek())}${this.mistake()}`);
       this.advance();
       return c === '(' ? inner : rep(inner, 0, 1);
     }

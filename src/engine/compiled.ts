@@ -579,18 +579,21 @@ export function toTypes(grammar: RuleGrammar, options: ModuleOptions = {}): stri
   const names = grammar.rules.map((r) => jsString(r)).join(' | ') || 'never';
   const lines = [
     header(o.source),
-    `import type { RuleGrammar } from ${jsString(o.library)};`,
+    `import type { RuleGrammar, TreeNode } from ${jsString(o.library)};`,
     '',
     '/** The rules of this grammar, as its text spells them. */',
     `export type RuleName = ${names};`,
+    '/** A node of this grammar\'s trees, its children typed by the rule names down to the leaves. */',
+    'export type Node = TreeNode<RuleName>;',
     '',
     `declare const grammar: RuleGrammar<RuleName>;`,
     o.format === 'esm' ? 'export default grammar;' : 'export = grammar;',
     '',
   ];
   if (o.format === 'cjs') {
-    // `export =` and `export type` cannot stand together: the type goes in a namespace merged with the value.
-    lines.splice(3, 3, 'declare namespace grammar {', '  /** The rules of this grammar, as its text spells them. */', `  type RuleName = ${names};`, '}');
+    // `export =` and `export type` cannot stand together: the types go in a namespace merged with the value.
+    lines.splice(3, 5, 'declare namespace grammar {', '  /** The rules of this grammar, as its text spells them. */', `  type RuleName = ${names};`,
+      '  /** A node of this grammar\'s trees, its children typed by the rule names down to the leaves. */', '  type Node = TreeNode<RuleName>;', '}');
     lines.splice(lines.indexOf('declare const grammar: RuleGrammar<RuleName>;'), 1, `declare const grammar: RuleGrammar<${names}>;`);
   }
   return lines.join('\n');

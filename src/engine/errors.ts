@@ -3,6 +3,7 @@
  * matches, and the caret formatting every syntax error shares. Nothing here knows about URIs
  * (`UriSyntaxError` in ../errors.ts extends this class).
  */
+import { aboutChar, codePointAt, columns, show } from './shown';
 
 /** How to fix an input, when a known mistake fits (RFC 3986's hints: src/uri/hints.ts). */
 export interface ErrorHint {
@@ -205,7 +206,8 @@ export function copyOfList(list: readonly string[]): string[] {
 }
 
 /**
- * The input on one line (control and non-ASCII characters shown escaped so the marks line up)
+ * The input on one line (each character as ./shown.ts shows it: as itself, or escaped where it
+ * cannot be seen or is taken for another; a wide character takes two columns)
  * and a line of marks under it: `^` under `index`, or under every character of `[index, end)`
  * for a span; `~` under the characters between `index` and `hint`, the place a hint points at
  * when that is not `index`. Long inputs are cut to a window around the offset.
@@ -230,12 +232,17 @@ export function caretLines(input: string, index: number, end = index, hint?: num
     const before = lo < index ? clip(lo) : caretStart;
     const after = hi > spanEnd ? clip(hi) : caretEnd;
     marks += ' '.repeat(before - from) + '~'.repeat(caretStart - before) + '^'.repeat(caretEnd - caretStart) + '~'.repeat(after - caretEnd);
-  } else for (let i = from; i < to; i++) {
-    const shown = show(input[i]);
-    const mark = i >= index && i < spanEnd ? '^' : i >= lo && i < hi ? '~' : ' ';
-    // One caret at an escaped character's first column; a span or a hint's run marks it all.
-    marks += mark === '^' && end <= index ? '^' + ' '.repeat(shown.length - 1) : mark.repeat(shown.length);
+  } else for (let i = from; i < to; ) {
+    // One code point at a time: a character outside the BMP is one character on the screen.
+    const [cp, units] = codePointAt(input, i);
+    const ch = units === 1 ? input[i] : String.fromCodePoint(cp);
+    const shown = show(ch);
+    const width = columns(ch, shown);
+    const mark = index < i + units && spanEnd > i ? '^' : i + units > lo && i < hi ? '~' : ' ';
+    // One caret at an escaped (or wide) character's first column; a span or a hint's run marks it all.
+    marks += mark === '^' && end <= index ? '^' + ' '.repeat(width - 1) : mark.repeat(width);
     line += shown;
+    i += units;
   }
   if (index >= to) marks += '^';
   if (to < input.length) line += '…';
@@ -250,24 +257,16 @@ export function foundAt(input: string, index: number): string {
   if (index >= input.length) return 'found the end of input';
   const c = input.charCodeAt(index);
   // Made once for each ASCII character (a batch's errors name the same few again and again).
-  return c < 128 ? (FOUND[c] ??= `found ${quoted(input[index])}`) : `found ${quoted(input[index])}`;
+  if (c < 128) return (FOUND[c] ??= `found ${quoted(input[index])}${aboutChar(input[index])}`);
+  const [cp, units] = codePointAt(input, index);
+  const ch = units === 1 ? input[index] : String.fromCodePoint(cp);
+  return `found ${quoted(ch)}${aboutChar(ch)}`;
 }
 const FOUND: string[] = [];
 
 /** A character in quotes, escaped as in the caret line. */
 export function quoted(ch: string): string {
   return ch === '"' ? '"\\""' : `"${show(ch)}"`;
-}
-
-/**
- * A character as the caret line shows it: printable ASCII as it is, "\" as "\\" (so that a
- * typed "\x09" and a tab look different), anything else as `\xNN` or `\uNNNN`.
- */
-function show(ch: string): string {
-  const c = ch.charCodeAt(0);
-  if (c === 0x5c) return '\\\\';
-  if (c >= 0x20 && c < 0x7f) return ch;
-  return c <= 0xff ? `\\x${c.toString(16).padStart(2, '0')}` : `\\u${c.toString(16).padStart(4, '0')}`;
 }
 
 /** What is wrong with a grammar text. */

@@ -1,15 +1,23 @@
 /** The parse tree: what the drivers build and the semantic layer reads. */
 
-/** A node: the rule it derives through and its half-open span `[start, end)` in UTF-16 offsets. */
-export interface Node<R extends string = string> {
+/**
+ * A node: the rule it derives through and its half-open span `[start, end)` in UTF-16 offsets.
+ * Its children are nodes of the grammar's rules, `C` (every rule name, `string`, when untyped).
+ */
+export interface Node<R extends string = string, C extends string = string> {
   readonly rule: R;
   readonly start: number;
   readonly end: number;
-  readonly children: ReadonlyArray<TreeNode<string>>;
+  readonly children: ReadonlyArray<TreeNode<C>>;
 }
 
-/** A union keyed by `rule`, so that `node.rule === 'host'` narrows to `Node<'host'>`. */
-export type TreeNode<R extends string> = { [K in R]: Node<K> }[R];
+/**
+ * A union keyed by `rule`, so that `node.rule === 'host'` narrows to `Node<'host'>`; its
+ * children, and theirs down to the leaves, are typed by the grammar's rule names `All` (by
+ * default `R`: a tree of a grammar typed `RuleGrammar<R>` is `TreeNode<R>` all the way down, so
+ * a misspelt rule name in a comparison is a compile error at any depth).
+ */
+export type TreeNode<R extends string, All extends string = R> = { [K in R]: Node<K, All> }[R];
 
 
 /** Builds plain `Node` objects from a tree sink's open/close calls (./firstMatch.ts). */

@@ -17,24 +17,25 @@ import { lazyGrammar } from '../engine/lazyGrammar';
 import type { RuleGrammar } from '../engine/ruleGrammar';
 import { RFC3986_ABNF } from '../../grammar/texts';
 import { RFC6874_ABNF } from '../../grammar/texts';
-import { LABEL_RULES, LEXICAL_RULES } from '../uri/driver';
+import { LABEL_RULES, LEXICAL_RULES, type RuleName } from '../uri/driver';
 import type { UriComponents } from '../uri/components';
 import { UriSyntaxError, expectString } from '../uri/errors';
 import { percentDecode } from '../uri/percent';
 
-export type Rfc6874Rule = string;
+/** RFC 6874's rules: RFC 3986's and the two section 2 adds. */
+export type Rfc6874Rule = RuleName | 'IPv6addrz' | 'ZoneID';
 
-let compiled: RuleGrammar | undefined;
+let compiled: RuleGrammar<Rfc6874Rule> | undefined;
 
 /** RFC 3986 + RFC 6874 section 2, compiled on first use. */
-export function rfc6874Grammar(): RuleGrammar {
-  compiled ??= shippedGrammar(rfc6874Compiled(), rfc6874Plans);
+export function rfc6874Grammar(): RuleGrammar<Rfc6874Rule> {
+  compiled ??= shippedGrammar<Rfc6874Rule>(rfc6874Compiled(), rfc6874Plans);
   return compiled;
 }
 
 /** The grammar compiled from its text now (what `npm run generate` writes out, src/generated/rfc6874Compiled.ts). */
-export function rfc6874FromText(): RuleGrammar {
-  return compileAbnf(RFC3986_ABNF + '\n' + RFC6874_ABNF, {
+export function rfc6874FromText(): RuleGrammar<Rfc6874Rule> {
+  return compileAbnf<Rfc6874Rule>(RFC3986_ABNF + '\n' + RFC6874_ABNF, {
     name: 'rfc6874',
     lexicalRules: [...LEXICAL_RULES],
     labelRules: [...LABEL_RULES],
@@ -89,5 +90,5 @@ export function parseZoned(input: string, rule: (typeof RULES)[number] = 'URI-re
 }
 
 /** The RFC 6874 grammar (declared type: its `.d.ts` then names no inferred import). */
-export const rfc6874: Grammar & { readonly name: 'rfc6874'; parse: typeof parseZoned } =
-  lazyGrammar('rfc6874', rfc6874Grammar, { parse: parseZoned }) as Grammar & { readonly name: 'rfc6874'; parse: typeof parseZoned };
+export const rfc6874: Grammar<Rfc6874Rule> & { readonly name: 'rfc6874'; parse: typeof parseZoned } =
+  lazyGrammar<Rfc6874Rule, { parse: typeof parseZoned }>('rfc6874', rfc6874Grammar, { parse: parseZoned }) as Grammar<Rfc6874Rule> & { readonly name: 'rfc6874'; parse: typeof parseZoned };

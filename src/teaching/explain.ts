@@ -10,7 +10,7 @@ import type { Node } from '../engine/tree';
 import { exprText } from './abnfText';
 import { alternatives, type GrammarView } from './grammarView';
 import { MAX_TRACE_INPUT, trace } from './trace';
-import { whyNodes } from './why';
+import { whyNodes, whyTexts } from './why';
 import { ordinal, shownText } from './words';
 
 export { ordinal, shownText };
@@ -74,8 +74,8 @@ export function whyLines(grammar: GrammarView, input: string, rule: string): Map
   const out = new Map<string, string[]>();
   if (input.length > MAX_TRACE_INPUT) return out;
   const t = trace(grammar, input, rule);
-  for (const w of whyNodes(input, t, grammar.alternation).values()) {
-    const lines = [...w.losers.map((l) => l.text), ...w.repeats.map((r) => r.text)];
+  for (const w of whyNodes(input, t, grammar.alternation, grammar).values()) {
+    const lines = whyTexts(w);
     if (lines.length) out.set(`${w.node.rule}@${w.node.start}-${w.node.end}`, lines);
   }
   return out;

@@ -72,7 +72,8 @@ function charAt(input: string, i: number): [number, number] {
   return [c, c > 0xffff ? 2 : 1];
 }
 
-function inSet(e: Extract<Expr, { t: 'chars' }>, cp: number): boolean {
+/** Is `cp` one of the characters of `e`? */
+export function inCharSet(e: Extract<Expr, { t: 'chars' }>, cp: number): boolean {
   if (cp < 128) return e.set[cp] === 1;
   if (cp >= 0xd800 && cp <= 0xdfff) return false;
   const more = e.more ?? [];
@@ -90,8 +91,21 @@ export function trace(grammar: GrammarView, input: string, rule: string, options
   }
   const named = grammar.rules.find((r) => r.toLowerCase() === rule.toLowerCase());
   if (named === undefined) throw new TypeError(`trace: unknown rule ${JSON.stringify(rule)}`);
+  return traceExpr(grammar, input, { t: 'ref', name: named }, options.maxSteps ?? 20_000);
+}
+
+/**
+ * Does `e` (an expression of `grammar`'s, e.g. one alternative of a rule) match all of `text` by
+ * the same first match? Undefined when the step limit is reached first (no answer).
+ */
+export function matchesAll(grammar: GrammarView, e: Expr, text: string, maxSteps = 5_000): boolean | undefined {
+  if (text.length > MAX_TRACE_INPUT) return undefined;
+  const t = traceExpr(grammar, text, e, maxSteps);
+  return t.truncated ? undefined : t.ok;
+}
+
+function traceExpr(grammar: GrammarView, input: string, start: Expr, maxSteps: number): Trace {
   const rules = rulesOf(grammar);
-  const maxSteps = options.maxSteps ?? 20_000;
   const steps: TraceStep[] = [];
   const emit = (s: TraceStep) => {
     if (steps.length >= maxSteps) throw new Limit();
@@ -108,7 +122,7 @@ export function trace(grammar: GrammarView, input: string, rule: string, options
       case 'chars': {
         if (i < input.length) {
           const [cp, w] = charAt(input, i);
-          if (inSet(e, cp)) return k(i + w);
+          if (inCharSet(e, cp)) return k(i + w);
         }
         emit({ t: 'stop', node: owner, at: i, expected: e.label });
         return false;
@@ -179,7 +193,7 @@ export function trace(grammar: GrammarView, input: string, rule: string, options
   };
 
   try {
-    const ok = match({ t: 'ref', name: named }, 0, -1, (j) => {
+    const ok = match(start, 0, -1, (j) => {
       if (j !== input.length) {
         emit({ t: 'stop', node: -1, at: j, expected: 'end of input' });
         return false;
@@ -291,4 +305,35 @@ export function stepText(step: TraceStep, t: Trace, input: string, rules: Readon
 function exprTextShort(e: Expr, alternation: string): string {
   const s = exprText(e, false, alternation);
   return s.length > 60 ? s.slice(0, 60) + '…' : s;
+}
+
+/**
+ * "Step over": the step after the one at `from` with the sub-rule it is in or enters run through.
+ * At an `enter`, the step after that node's `exit` (it matched: what follows comes next) or its
+ * `fail` (it did not), whichever comes first; at any other step, the next one. The last step
+ * when nothing is left.
+ */
+export function stepOver(steps: readonly TraceStep[], from: number): number {
+  const last = steps.length - 1;
+  const here = steps[from];
+  if (!here || from >= last) return Math.max(0, last);
+  if (here.t !== 'enter') return from + 1;
+  for (let s = from + 1; s < steps.length; s++) {
+    const e = steps[s];
+    if ((e.t === 'exit' || e.t === 'fail') && e.node === here.node) return Math.min(last, s + 1);
+  }
+  return last;
+}
+
+/**
+ * "Run to the next choice": the next step after `from` where a choice with more than one
+ * alternative tries one (the decisions a first-match parse makes), or where a repetition gives
+ * an iteration back; the last step when none is left.
+ */
+export function nextChoice(steps: readonly TraceStep[], from: number): number {
+  for (let s = from + 1; s < steps.length; s++) {
+    const e = steps[s];
+    if ((e.t === 'try' && e.of > 1) || e.t === 'give-back') return s;
+  }
+  return Math.max(0, steps.length - 1);
 }

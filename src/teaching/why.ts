@@ -9,7 +9,7 @@
  */
 import { exprText } from './abnfText';
 import { ordinal, shownText } from './words';
-import { MAX_TRACE_INPUT, nodeRules, replay, trace, type ReplayNode, type Trace, type TraceStep } from './trace';
+import { MAX_TRACE_INPUT, inCharSet, matchesAll, nodeRules, replay, trace, type ReplayNode, type Trace, type TraceStep } from './trace';
 import type { GrammarView } from './grammarView';
 import { readableExpected } from '../engine/errors';
 import type { Expr } from '../engine/expr';
@@ -39,12 +39,26 @@ export interface RepeatWhy {
   readonly text: string;
 }
 
+/** A later alternative that matches the node's text as well, and loses by order alone. */
+export interface AlsoMatching {
+  readonly k: number;
+  readonly abnf: string;
+  readonly text: string;
+}
+
 export interface NodeWhy {
   readonly node: ReplayNode;
   /** The alternative taken (0-based), when the node's rule is a choice. */
   readonly taken?: number;
   readonly losers: readonly LosingAlternative[];
   readonly repeats: readonly RepeatWhy[];
+  /** Later alternatives that match the same text (with a grammar given to `whyNodes`). */
+  readonly alsoMatching: readonly AlsoMatching[];
+}
+
+/** Every sentence of a node's why, in the order a reader takes them: losers, later matches, repetitions. */
+export function whyTexts(w: NodeWhy): string[] {
+  return [...w.losers.map((l) => l.text), ...w.alsoMatching.map((a) => a.text), ...w.repeats.map((r) => r.text)];
 }
 
 function found(input: string, at: number): string {
@@ -53,25 +67,80 @@ function found(input: string, at: number): string {
   return ch === '"' ? '"\\""' : `"${ch.replace(/[\x00-\x1f\x7f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`)}"`;
 }
 
-/** The furthest `stop` among `steps[from, to)` and what was expected there (deduplicated, in order). */
-function furthestStop(steps: readonly TraceStep[], from: number, to: number): { at: number; expected: string[] } {
+/** What `furthestStop` reads of a trace besides its steps: each node's rule, and where nodes failed. */
+interface NodeFacts {
+  readonly nodes: ReadonlyMap<number, { rule: string; at: number; parent: number }>;
+  /** Nodes whose rule had no way to match where they were entered. */
+  readonly failed: ReadonlySet<number>;
+  /** The choice that is each node's rule's top level (by choice number). */
+  readonly top: ReadonlyMap<number, number>;
+}
+
+function nodeFacts(t: Trace): NodeFacts {
+  const failed = new Set<number>();
+  const top = new Map<number, number>();
+  for (const s of t.steps) {
+    if (s.t === 'fail') failed.add(s.node);
+    else if (s.t === 'try' && s.top && !top.has(s.node)) top.set(s.node, s.choice);
+  }
+  return { nodes: nodeRules(t), failed, top };
+}
+
+/**
+ * The furthest `stop` among `steps[from, to)` and what was expected there (deduplicated, in
+ * order), in the grammar's words: where a rule entered at that offset failed there as a whole, its
+ * name (`alphanum`, `unreserved`) stands for the characters its alternatives expected — the
+ * outermost such rule inside `scope` (the node whose choice or repetition is explained), but not
+ * `own`, the rule an alternative is (it would explain itself).
+ */
+function furthestStop(steps: readonly TraceStep[], from: number, to: number, facts?: NodeFacts, scope = -1, own?: string): { at: number; expected: string[] } {
   let at = -1;
-  let expected: string[] = [];
+  for (let s = from; s < to; s++) { const step = steps[s]; if (step.t === 'stop' && step.at > at) at = step.at; }
+  const expected: string[] = [];
   for (let s = from; s < to; s++) {
     const step = steps[s];
-    if (step.t !== 'stop') continue;
-    if (step.at > at) { at = step.at; expected = [step.expected]; } else if (step.at === at && !expected.includes(step.expected)) expected.push(step.expected);
+    if (step.t !== 'stop' || step.at !== at) continue;
+    let label = step.expected;
+    if (facts) {
+      for (let n = step.node; n !== -1 && n !== scope; ) {
+        const info = facts.nodes.get(n);
+        if (!info || info.at !== at || !facts.failed.has(n)) break;
+        if (!(info.parent === scope && info.rule === own)) label = info.rule;
+        n = info.parent;
+      }
+    }
+    if (!expected.includes(label)) expected.push(label);
   }
   return { at, expected };
 }
 
+/**
+ * Expected items for a sentence: as errors show them (`readableExpected`), and a run of three or
+ * more single characters in a row as one range (`"a"–"z"`), as the grammar's value ranges read.
+ */
+export function expectedWords(expected: readonly string[]): string {
+  const items = readableExpected(expected);
+  const single = (x: string): number | undefined => (/^"[^"\\]"$/u.test(x) ? x.codePointAt(1) : undefined);
+  const out: string[] = [];
+  for (let i = 0; i < items.length; ) {
+    const c = single(items[i]);
+    let j = i + 1;
+    if (c !== undefined) while (j < items.length && single(items[j]) === c + (j - i)) j++;
+    out.push(c !== undefined && j - i >= 3 ? `${items[i]}–${items[j - 1]}` : items[i]);
+    if (!(c !== undefined && j - i >= 3)) j = i + 1;
+    i = j;
+  }
+  return out.join(', ');
+}
+
 
 /** Why each node of a successful trace is what it is, by node id. */
-export function whyNodes(input: string, t: Trace, alternation = '/'): Map<number, NodeWhy> {
+export function whyNodes(input: string, t: Trace, alternation = '/', grammar?: GrammarView): Map<number, NodeWhy> {
   const out = new Map<number, NodeWhy>();
   const root = t.ok ? replay(t.steps) : undefined;
   if (!root) return out;
   const { steps } = t;
+  const facts = nodeFacts(t);
   // For each node: its top-level choice's tries and matches, and its repetitions' events.
   const tries = new Map<number, number[]>(); // node -> step indexes of its top choice's `try`s
   const taken = new Map<number, number>(); // node -> k of its top choice's last `matched`
@@ -119,8 +188,8 @@ export function whyNodes(input: string, t: Trace, alternation = '/'): Map<number
       // The failed attempt at one more: the `iteration` step for n + 1 just before the end.
       const at = idx.findIndex((s) => s === idx[idx.length - 1]);
       const more = idx.slice(0, at).reverse().find((s) => { const e = steps[s]; return e.t === 'iteration' && e.n === n + 1; });
-      const stop = more === undefined ? { at: -1, expected: [] } : furthestStop(steps, more, idx[idx.length - 1]);
-      const why = `at offset ${stop.at}, found ${found(input, stop.at)}, expected ${readableExpected(stop.expected).join(', ')}`;
+      const stop = more === undefined ? { at: -1, expected: [] } : furthestStop(steps, more, idx[idx.length - 1], facts, last.node);
+      const why = `at offset ${stop.at}, found ${found(input, stop.at)}, expected ${expectedWords(stop.expected)}`;
       text = stop.at < 0 ? `${abnf} took ${count}`
         : optional ? `${abnf} is left out: ${why}`
           : `${abnf} took ${count}; a ${ordinal(n)} could not match: ${why}`;
@@ -154,17 +223,32 @@ export function whyNodes(input: string, t: Trace, alternation = '/'): Map<number
           // Where the rest was to go on: the input after the longest way it matched (`.5` after `1.2.3.4`).
           const last = Math.max(...ends);
           const rest = last >= input.length ? 'the end of input' : shownText(input.slice(last, input.length), 40);
-          text = `${ordinal(j)} alternative, ${abnf}: matched ${shown}, but what follows could not then be matched at ${rest} (first match goes on to the next alternative)`;
+          const limit = grammar && limitAt(grammar, input, t, facts, at, next, node, last, alternation);
+          text = `${ordinal(j)} alternative, ${abnf}: matched ${shown}, but what follows could not then be matched at ${rest} (first match goes on to the next alternative)${limit ? `; ${limit}` : ''}`;
         } else {
-          const stop = furthestStop(steps, at, next);
+          const a = alts[j];
+          const own = a.t === 'ref' ? a.name : undefined;
+          const stop = furthestStop(steps, at, next, facts, node.id, own);
           outcome = { kind: 'stopped', at: stop.at, expected: stop.expected };
-          const got = stop.at > node.start ? `matched ${shownText(input.slice(node.start, stop.at), 40)}, then ` : '';
-          text = `${ordinal(j)} alternative, ${abnf}: ${got}stopped at offset ${stop.at}: found ${found(input, stop.at)}, expected ${readableExpected(stop.expected).join(', ')}`;
+          // It failed: the characters before the stop were read on the way, not matched by it.
+          const got = stop.at > node.start ? ` after reading ${shownText(input.slice(node.start, stop.at), 40)}` : '';
+          text = `${ordinal(j)} alternative, ${abnf}: failed at offset ${stop.at}${got}: found ${found(input, stop.at)}, expected ${expectedWords(stop.expected)}`;
         }
         losers.push({ k: j, abnf, outcome, text });
       }
     }
-    out.set(node.id, { node, taken: ts.length ? k : undefined, losers, repeats: repsOf.get(node.id) ?? [] });
+    // Later alternatives that match the same text: they lose by order alone (first match wins).
+    const alsoMatching: AlsoMatching[] = [];
+    if (grammar && k !== undefined && ts.length) {
+      const alts = (t.choices[topChoice.get(node.id)!] as Extract<Expr, { t: 'alt' }>).items;
+      const text = input.slice(node.start, node.end);
+      for (let j = k + 1; j < alts.length; j++) {
+        if (matchesAll(grammar, alts[j], text) !== true) continue;
+        const abnf = exprText(alts[j], false, alternation);
+        alsoMatching.push({ k: j, abnf, text: `${ordinal(j)} alternative, ${abnf}: would match ${shownText(text, 40)} too, and loses by order (first match takes the ${ordinal(k)}, written before it)` });
+      }
+    }
+    out.set(node.id, { node, taken: ts.length ? k : undefined, losers, repeats: repsOf.get(node.id) ?? [], alsoMatching });
     for (const c of node.children) visit(c);
   };
   const stack = [root];
@@ -174,6 +258,69 @@ export function whyNodes(input: string, t: Trace, alternation = '/'): Map<number
     // visit recurses into children itself; the stack only starts it
   }
   return out;
+}
+
+/**
+ * For an alternative that matched up to `last` and lost because what follows failed there: the
+ * rule inside it whose own limit ended the match (`dec-octet` for `1.2.3.400`: it matches at most
+ * `40` of `400`), with the alternative of that rule that went furthest. The rule is the innermost
+ * node of the try (`steps[from, to)`) that ended at `last`; it is the limit when it never stopped
+ * at `last` itself (it did not want the next character and fail: it could take no more). Undefined
+ * when no rule inside the alternative was its limit.
+ */
+function limitAt(grammar: GrammarView, input: string, t: Trace, facts: NodeFacts, from: number, to: number, scope: ReplayNode, last: number, alternation: string): string | undefined {
+  const { steps } = t;
+  const within = (n: number, of: number): boolean => {
+    for (let m = n; m !== -1; m = facts.nodes.get(m)?.parent ?? -1) if (m === of) return true;
+    return false;
+  };
+  // Nodes of the alternative: entered in the try, inside the node whose choice it is.
+  let limit: Extract<TraceStep, { t: 'exit' }> | undefined;
+  for (let s = from; s < to; s++) {
+    const e = steps[s];
+    if (e.t === 'exit' && e.to === last && e.from > scope.start && e.from < e.to && e.node !== scope.id && within(e.node, scope.id) && (!limit || e.from > limit.from)) limit = e;
+  }
+  if (!limit || last >= input.length) return undefined;
+  const ch = String.fromCodePoint(input.codePointAt(last)!);
+  // The next character is one the rule takes (a digit for dec-octet), and still it stopped: its
+  // own limit. A character it never takes (the "." after `1.2.3.4`) is no limit of the rule's.
+  if (!takesChar(grammar, limit.rule, ch)) return undefined;
+  const altText = (choice: number, k: number) => exprText((t.choices[choice] as Extract<Expr, { t: 'alt' }>).items[k], false, alternation);
+  let alt: Extract<TraceStep, { t: 'matched' }> | undefined;
+  let nearest: Extract<TraceStep, { t: 'try' }> | undefined;
+  let lastTry: Extract<TraceStep, { t: 'try' }> | undefined;
+  for (let s = from; s < to; s++) {
+    const e = steps[s];
+    if (e.t === 'try' && e.node === limit.node && e.choice === facts.top.get(e.node)) lastTry = e;
+    // The alternative that read the next character and refused it ("25" %x30-35 at the "6" of 256).
+    if (e.t === 'stop' && e.at === last && e.node === limit.node && lastTry) nearest = lastTry;
+    if (e.t === 'matched' && e.node === limit.node && e.to === last && e.choice === facts.top.get(e.node)) alt ??= e;
+  }
+  const which = alt ? ` (its ${ordinal(alt.k)} alternative, ${altText(alt.choice, alt.k)})` : '';
+  const longer = input.slice(limit.from, last + ch.length);
+  const near = nearest && nearest.k !== alt?.k ? ` (the nearest, its ${ordinal(nearest.k)} alternative ${altText(nearest.choice, nearest.k)}, stopped at ${found(input, last)})` : '';
+  return `the limit was ${limit.rule}'s: it matches at most ${shownText(input.slice(limit.from, last), 40)}${which}, and none of its alternatives matches ${shownText(longer, 40)}${near}`;
+}
+
+/** Can `rule` match `ch` anywhere in what it matches (one of its characters or strings holds it)? */
+function takesChar(grammar: GrammarView, rule: string, ch: string): boolean {
+  const seen = new Set<string>();
+  const cp = ch.codePointAt(0)!;
+  const lower = ch.toLowerCase();
+  const walk = (e: Expr): boolean => {
+    switch (e.t) {
+      case 'chars': return inCharSet(e, cp);
+      case 'lit': return e.text.toLowerCase().includes(lower);
+      case 'seq': case 'alt': return e.items.some(walk);
+      case 'rep': return walk(e.item);
+      case 'ref': {
+        if (seen.has(e.name)) return false;
+        seen.add(e.name);
+        return grammar.rules.includes(e.name) && walk(grammar.expr(e.name));
+      }
+    }
+  };
+  return grammar.rules.includes(rule) && walk({ t: 'ref', name: rule });
 }
 
 /**

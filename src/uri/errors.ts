@@ -7,7 +7,8 @@ export { GrammarSyntaxError, formatMessage, caretLines, foundAt, quoted } from '
 /** Which known mistake a hint is about (src/uri/hints.ts finds them). */
 export type HintKind =
   | 'whitespace' | 'space' | 'encode' | 'percent' | 'password' | 'non-ascii' | 'backslash'
-  | 'zone-id' | 'scheme-slashes' | 'port' | 'ipv6-brackets' | 'missing-scheme' | 'host-list';
+  | 'zone-id' | 'scheme-slashes' | 'port' | 'ipv6-brackets' | 'missing-scheme' | 'host-list'
+  | 'invisible' | 'quotes' | 'userinfo';
 
 /** A syntax error in URI text: the engine's `GrammarSyntaxError`, named for URIs. */
 export class UriSyntaxError extends GrammarSyntaxError {

@@ -13,6 +13,7 @@ import { caretLines, GrammarSyntaxError, type HintKind, type UriSyntaxError } fr
 import { withHintLine } from '../engine/errors';
 import { LONG } from '../engine/limits';
 import { schemeColonLength, schemeLength } from './scheme';
+import { invisibleName, isInvisible } from '../engine/shown';
 
 export type { HintKind } from './errors';
 
@@ -117,6 +118,7 @@ const BACKSLASH = 64; // a "\" at the error's index (backslash)
 const NON_ASCII = 128; // a non-ASCII character at the error's index (non-ascii)
 const PORT_COLON = 256; // a ":" after the first "//" (port)
 const NO_COLON_SLASHES = 512; // a "//" with a run before it and no ":" before it (scheme-slashes)
+const QUOTES = 1024; // the same quote mark (" or ') first and last (quotes)
 
 /** @internal The traits of a context (exported for the tests). */
 export function traits({ input, rule, index }: HintContext): number {
@@ -134,7 +136,8 @@ export function traits({ input, rule, index }: HintContext): number {
     | (slashes >= 0 && input.lastIndexOf(':') > slashes ? PORT_COLON : 0)
     | (slashes > 0 && (colon < 0 || colon > slashes) ? NO_COLON_SLASHES : 0)
     | (c === 0x5c ? BACKSLASH : 0)
-    | (c >= 0x80 ? NON_ASCII : 0);
+    | (c >= 0x80 ? NON_ASCII : 0)
+    | (input.length > 1 && (input[0] === '"' || input[0] === "'") && input[input.length - 1] === input[0] ? QUOTES : 0);
 }
 
 type Detector = (ctx: HintContext) => Found | undefined;
@@ -353,6 +356,36 @@ const nonAscii: Detector = ({ input, index }) => {
   };
 };
 
+/**
+ * A character nobody sees (a zero-width space, a BOM, a no-break space, a direction mark, any
+ * other format character or space but SP), pasted in with the text: say what it is, and that
+ * deleting it is the fix (percent-encoding it keeps it, still unseen).
+ */
+const invisible: Detector = ({ input, index }) => {
+  if (index >= input.length || input.charCodeAt(index) < 0x80) return undefined;
+  const cp = input.codePointAt(index)!;
+  // A lone surrogate is no character anybody pasted: it has no UTF-8 (non-ascii says so).
+  const ch = String.fromCodePoint(cp);
+  if ((cp >= 0xd800 && cp <= 0xdfff) || !isInvisible(ch)) return undefined;
+  return {
+    kind: 'invisible',
+    index,
+    text: `${invisibleName(ch)} stands here, an invisible character: delete it`,
+    fix: () => Array.from(input).filter((c) => c.charCodeAt(0) < 0x80 || !isInvisible(c)).join(''),
+  };
+};
+
+/**
+ * A value in quotes (`"https://x"`, `'https://x'`): a config file's or a shell's quotes kept with
+ * the text. The quotes are not part of a URI.
+ */
+const quotes: Detector = ({ input, index }) => {
+  const q = input[0];
+  if ((q !== '"' && q !== "'") || input.length < 2 || input[input.length - 1] !== q) return undefined;
+  if (index !== 0 && index !== input.length - 1 && input.indexOf(q, 1) !== input.length - 1) return undefined;
+  return { kind: 'quotes', index: 0, text: 'remove the quotes: they are not part of the URI', fix: () => input.slice(1, -1) };
+};
+
 /** Characters that never stand as they are in a URI (RFC 3986 2, 2.2): percent-encode them. */
 const encode: Detector = ({ input, index }) => {
   if (index >= input.length) return undefined;
@@ -378,6 +411,7 @@ const percentOf = (c: number) => `%${HEX[c >> 4]}${HEX[c & 15]}`;
 /** `encode`'s text for each ASCII character, made once (a batch's errors repeat a few characters). */
 const ENCODE_TEXT: string[] = [];
 ENCODE_TEXT[0x20] = 'a space must be percent-encoded as "%20"';
+ENCODE_TEXT[0x09] = 'a tab must be percent-encoded as "%09" (delete it if it came in with a paste)';
 
 /**
  * An absolute URI was asked for and the text has no scheme. Checked early when the error stands
@@ -403,7 +437,7 @@ const missingSchemeEarly: Detector = (ctx) => {
 
 /** @internal Each detector and the traits it needs (exported for the tests). */
 export const DETECTORS: ReadonlyArray<readonly [Detector, number]> = [
-  [whitespace, 0], [missingSchemeEarly, ABSOLUTE], [zoneId, BRACKET | PERCENT], [percent, PERCENT], [backslash, BACKSLASH],
+  [invisible, NON_ASCII], [quotes, QUOTES], [whitespace, 0], [missingSchemeEarly, ABSOLUTE], [zoneId, BRACKET | PERCENT], [percent, PERCENT], [backslash, BACKSLASH],
   [schemeSlashes, NO_COLON_SLASHES], [password, SLASHES | AT], [ipv6Brackets, SLASHES | COLONS], [hostList, PORT_COLON], [portLetters, PORT_COLON],
   [nonAscii, NON_ASCII], [encode, 0], [missingScheme, ABSOLUTE],
 ];
@@ -441,6 +475,19 @@ function policyHint(ctx: HintContext): Found | undefined {
     if (m && /^\d+(?:[/?#]|$)/.test(m[2])) return hostPortAsScheme(input, ctx.schemes);
     if (m) {
       return { kind: 'scheme-slashes', index: m[1].length + 1, text: `"//" and the host follow the scheme's ":" (write "${m[1]}://")`, fix: () => `${m[1]}://${m[2]}` };
+    }
+  }
+  if (component === 'userinfo' && reason.startsWith('userinfo')) {
+    // `https://user:secret@host/`: credentials where the policy takes none. The text names no part
+    // of the userinfo (it may hold a password).
+    const start = authorityStart(input);
+    const at = start < 0 ? -1 : input.lastIndexOf('@', authorityEnd(input, start));
+    if (at >= start && start >= 0) {
+      return {
+        kind: 'userinfo', index: start,
+        text: 'remove the credentials and the "@" after them ("scheme://host/"); pass them another way (e.g. an Authorization header or the client\'s own option)',
+        fix: () => input.slice(0, start) + input.slice(at + 1),
+      };
     }
   }
   if (component === 'scheme' && reason.startsWith('a relative reference')) {

@@ -83,7 +83,13 @@ describe('uri-grammar compile', () => {
       "const r: 'top' | 'part' = t.rule;",
       "// @ts-expect-error: not a rule of the grammar",
       "g.isValid('1.2', 'tpo');",
-      'export { ok, r };',
+      // Issue 38: children typed by the rule names down to the leaves (g.Node), so a walk compiles
+      // and a typo in a child's rule does not.
+      "function walk(n: g.Node): void { n.children.forEach(walk); }",
+      "walk(g.parseTree('1.2', 'top'));",
+      "// @ts-expect-error: a misspelt rule name at depth 1",
+      "const typo = g.parseTree('1.2', 'top').children[0].rule === 'prt';",
+      'export { ok, r, typo };',
     ].join('\n'));
     const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
     const r = spawnSync(process.execPath, [tsc, '--noEmit', '--strict', '--esModuleInterop', '--module', 'commonjs', '--moduleResolution', 'node', '--skipLibCheck', use], { cwd: dir, encoding: 'utf8' });

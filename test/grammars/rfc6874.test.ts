@@ -1,7 +1,7 @@
 /** RFC 6874 zone identifiers, opt-in (grammarByName('rfc6874')); obsoleted by RFC 9844. */
 import { readFileSync } from 'fs';
 import { join } from 'path';
-import { grammarByName, GRAMMAR_NAMES, isValid, rfc6874, UriSyntaxError } from '../../src/index';
+import { grammarByName, GRAMMAR_NAMES, isValid, rfc6874, UriSyntaxError, type Rfc6874Rule } from '../../src/index';
 import { RFC6874_ABNF } from '../../grammar/texts';
 
 test('registered as rfc6874', () => {
@@ -12,7 +12,7 @@ test('registered as rfc6874', () => {
 });
 
 // Vectors from the Java IRI3986 test suite quoted in test/spec/rfc6874.txt, and the RFC's own example.
-test.each([
+test.each<[string, boolean, Rfc6874Rule?]>([
   ['http://[fe80::a%25en1]', true],
   ['[fe80::a%25en1]', true, 'IP-literal'],
   ['[fe80::2%253]', true, 'IP-literal'],
@@ -26,7 +26,7 @@ test.each([
   ['http://[fe80::1%25eth%2F0]/', true],
   ['http://[v1.fe80::1+en1]/', true], // IPvFuture, as in RFC 3986
   ['http://[::1]/', true],
-])('%j → %s', (s, ok, rule = 'URI-reference') => {
+])('%j → %s', (s, ok, rule: Rfc6874Rule = 'URI-reference') => {
   expect(rfc6874.isValid(s, rule)).toBe(ok);
   expect(rfc6874.validate(s, rule).ok).toBe(ok);
   // RFC 3986 (the default) has no zone ids at all

@@ -335,7 +335,7 @@ test('the Rule panel says why the first match chose: each earlier alternative an
   await page.getByRole('treeitem', { name: 'host 1.2.3.4.5', exact: true }).focus();
   const rule = page.getByRole('region', { name: 'Rule', exact: true });
   const text = await rule.textContent();
-  expect(text).toContain('first alternative, IP-literal: stopped at offset 0: found "1", expected "["');
+  expect(text).toContain('first alternative, IP-literal: failed at offset 0: found "1", expected "["');
   expect(text).toContain('second alternative, IPv4address: matched `1.2.3.4`, but what follows could not then be matched at `.5`');
   // The railroad diagram follows the focused node and marks the alternative taken.
   const rr = page.getByRole('region', { name: 'Railroad diagram' });
@@ -391,6 +391,67 @@ test('the step-through: buttons, keys, a status for each step, Next disabled at 
   expect(await page.locator('#railroad svg[data-rule="IPv4address"]').count()).toBe(1);
   await page.close();
 });
+
+test('step over and next choice: a sub-rule run through at once, the decisions one click each (issue 38)', async () => {
+  const page = await open(frag('rfc3986', 'URI', 'http://1.2.3.4.5/'));
+  const region = page.getByRole('region', { name: 'Step-through' });
+  const status = region.getByRole('status');
+  const over = region.getByRole('button', { name: 'Step over' });
+  const choice = region.getByRole('button', { name: 'Next choice' });
+  // Step 2 enters scheme; step over runs it through: the next step is past its "matched" line.
+  await region.getByRole('button', { name: 'Next step' }).click();
+  expect(await status.textContent()).toMatch(/^Step 2 of \d+: enter scheme at offset 0$/);
+  await over.click();
+  const after = (await status.textContent()) ?? '';
+  expect(after).not.toContain('iteration');
+  const [k] = await stepOf(page);
+  expect(k).toBeGreaterThan(10);
+  // Next choice: each click lands where an alternative is tried (or an iteration given back),
+  // and far fewer clicks than steps reach the end.
+  await region.getByRole('button', { name: 'First step' }).click();
+  const n = (await stepOf(page))[1];
+  let clicks = 0;
+  while (!(await choice.isDisabled()) && clicks < n) {
+    await choice.click();
+    clicks++;
+    const t = (await status.textContent()) ?? '';
+    if (!(await choice.isDisabled())) expect(t).toMatch(/: try the \w+ of \d+ alternatives at offset|give back iteration/);
+  }
+  expect((await stepOf(page))[0]).toBe(n);
+  expect(clicks).toBeLessThan(n / 2);
+  await page.close();
+});
+
+test('at 1280 px: the default 40-character example fits, the IPv4address diagram is not cut off (issue 38)', async () => {
+  const page = await open();
+  expect((await page.locator('#input').inputValue()).length).toBe(40);
+  const scroll = page.locator('#tree').locator('xpath=..');
+  const [sw, cw] = await scroll.evaluate((e) => [e.scrollWidth, e.clientWidth]);
+  expect(sw).toBeLessThanOrEqual(cw);
+  // Every box's name is whole: the last one (fragment) too.
+  const frag = page.getByRole('treeitem', { name: 'fragment top', exact: true });
+  const [right, boxRight] = await frag.evaluate((e) => [e.getBoundingClientRect().right, e.parentElement!.parentElement!.getBoundingClientRect().right]);
+  expect(right).toBeLessThanOrEqual(boxRight);
+  await page.close();
+  const p2 = await open(frag2('rfc3986', 'IPv4address', '1.2.3.4'));
+  const [svgRight, panelRight, sw2, cw2] = await p2.locator('#railroad').evaluate((e) => {
+    const svg = e.querySelector('svg')!;
+    return [svg.getBoundingClientRect().right, e.getBoundingClientRect().right, e.scrollWidth, e.clientWidth];
+  });
+  expect(svgRight).toBeLessThanOrEqual(panelRight + 0.5);
+  expect(sw2).toBeLessThanOrEqual(cw2);
+  await p2.close();
+});
+
+test('the greyed tree of a prefix has no unlabeled marks for empty nodes (issue 38)', async () => {
+  const page = await open(frag2('rfc3986', 'URI-reference', 'http://[::1'));
+  expect(await page.locator('#tree .node.greyed').count()).toBeGreaterThan(0);
+  expect(await page.locator('#tree .node.greyed.empty').count()).toBe(0);
+  expect(await page.locator('#tree [role="treeitem"][aria-label$="(empty)"]').count()).toBe(0);
+  await page.close();
+});
+
+const frag2 = (g: string, r: string, i: string) => `#g=${g}&r=${encodeURIComponent(r)}&i=${encodeURIComponent(i)}`;
 
 test('the steps are the engine\'s: their count and their end agree with the trace the tests replay against the tree', async () => {
   // Generated inputs (a fixed list, seeded by construction) under three grammars.

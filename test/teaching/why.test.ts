@@ -53,7 +53,7 @@ describe('why, in words', () => {
     const lines = explain(rfc3986, '1.2.3.4.5', 'host', { why: true });
     expect(lines.slice(0, 3)).toEqual([
       '`1.2.3.4.5` is the third alternative of host: reg-name',
-      '  - first alternative, IP-literal: stopped at offset 0: found "1", expected "["',
+      '  - first alternative, IP-literal: failed at offset 0: found "1", expected "["',
       '  - second alternative, IPv4address: matched `1.2.3.4`, but what follows could not then be matched at `.5` (first match goes on to the next alternative)',
     ]);
   });
@@ -67,7 +67,7 @@ describe('why, in words', () => {
     expect(w).toEqual(['1*3"x" took 3 iterations, the most it may take', '*"y" took 2 iterations; a third could not match: at offset 5, found the end of input, expected "y"']);
   });
   it('value ranges read as characters in expected lists: "0"–"4"', () => {
-    expect(explain(rfc3986, '255', 'dec-octet', { why: true })[4]).toBe('  - fourth alternative, "2" %x30-34 DIGIT: matched `2`, then stopped at offset 1: found "5", expected "0"–"4"');
+    expect(explain(rfc3986, '255', 'dec-octet', { why: true })[4]).toBe('  - fourth alternative, "2" %x30-34 DIGIT: failed at offset 1 after reading `2`: found "5", expected "0"–"4"');
   });
   it('white space in expected lists by its core rule name (SP, HTAB, LF, CR), other controls as written', () => {
     const g = compileAbnf('t = *( %x20 / %x09 / %x0A / %x0D ) ( "x" / %x00-1F / %x7F )');
