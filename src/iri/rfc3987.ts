@@ -11,7 +11,7 @@
  * Offsets are UTF-16 offsets; a character outside the BMP is one character and an error
  * never points into its second half.
  */
-import { withoutFrames } from '../engine/errors';
+import { givenOf, withoutFrames } from '../engine/errors';
 import { driver, type RuleName } from '../uri/driver';
 import { UriSyntaxError, expectString } from '../uri/errors';
 import { GrammarSyntaxError } from '../engine/errors';
@@ -139,9 +139,10 @@ export function rfc3987Grammar(): RuleGrammar<Rfc3987Rule> {
 function withBidi(input: string, rule: Rfc3987Rule, bidi: BidiCheck, fn: string): IriValidationResult {
   const v = rfc3987Grammar().validate(input, rule);
   const b = bidi ? firstBidi(input, bidi !== 'rfc3987') : -1;
-  if (b < 0 || (!v.ok && v.error.index <= b)) {
+  // Offsets in the text as given (the error shows it with any password hidden).
+  if (b < 0 || (!v.ok && givenOf(v.error).index <= b)) {
     if (v.ok) return v;
-    const e = v.error;
+    const e = { index: givenOf(v.error).index, expected: v.error.expected };
     const cp = input.codePointAt(e.index);
     // The engine names what it expected; a character that is never allowed gets its reason too.
     const reason = cp !== undefined && cp >= 0xd800 && cp <= 0xdfff ? ` (${uPlus(cp)} is a lone surrogate, not a character)` : '';

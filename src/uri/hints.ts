@@ -10,7 +10,7 @@
  */
 import { driver, type RuleName } from './driver';
 import { caretLines, GrammarSyntaxError, type HintKind, type UriSyntaxError } from './errors';
-import { withHintLine } from '../engine/errors';
+import { givenOf, withHintLine } from '../engine/errors';
 import { LONG } from '../engine/limits';
 import { schemeColonLength, schemeLength } from './scheme';
 
@@ -508,7 +508,9 @@ export function hinted(error: UriSyntaxError, check?: Checker): UriSyntaxError {
   if (!driver.hasRule(rule)) return error;
   let hint: Hint | undefined;
   try {
-    hint = findHint({ input: error.input, rule, index: error.index }, check ?? grammarChecker(rule));
+    // Worked out on the text as given (the error shows it with any password hidden).
+    const { input, index } = givenOf(error);
+    hint = findHint({ input, rule, index }, check ?? grammarChecker(rule));
   } catch (e) {
     // A hint is extra: a RangeError while looking for one (V8's RegExp backtracking stack on a
     // multi-megabyte input, seen once in a full test run) must not turn the verdict into a crash.
