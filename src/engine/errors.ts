@@ -15,7 +15,7 @@ export interface ErrorHint {
   readonly suggestion?: string;
 }
 
-import { hideSpan, passwordSpan, passwordsRevealed, scrub, secretForms, shownHeadline, shownIndex, shownSuggestion } from './secrets';
+import { maskSpan, passwordSpan, passwordsRevealed, scrub, secretForms, shownHeadline, shownSuggestion } from './secrets';
 
 /** The first lines given to a constructor, kept until the message is first read (see `message`). */
 const headlines = new WeakMap<GrammarSyntaxError, string>();
@@ -25,7 +25,7 @@ const headlines = new WeakMap<GrammarSyntaxError, string>();
  * password was, and the forms of it to scrub from a hint (./secrets.ts). For the code that works
  * out a hint on the text as given; never shown.
  */
-interface Hidden { readonly input: string; readonly index: number; readonly span: readonly [number, number]; readonly forms: readonly string[] }
+interface Hidden { readonly input: string; readonly index: number; readonly forms: readonly string[] }
 const hiddenOf = new WeakMap<GrammarSyntaxError, Hidden>();
 
 /** The text `e` was made for, and the offset in it: its `input` and `index` as given, before a password was hidden. */
@@ -40,8 +40,8 @@ export function givenOf(e: GrammarSyntaxError): { input: string; index: number }
  * it. V8 formats `stack` on its first read too, from `name` and `message` as they are then.
  *
  * A password is never in it (RFC 3986 3.2.1), in any reading of the text (./secrets.ts): when
- * the text holds one, `input` is the text with `***` for it, `index` the offset of the same
- * character there (the first "*" for one inside the password), and the message, hint and
+ * the text holds one, `input` is the text with a "*" for each character of it, so that `index`,
+ * `hintIndex` and the caret are the offsets of the text as given; the message, hint and
  * suggestion are made from those. Unless the error is made under `revealPasswords: true`.
  */
 export class GrammarSyntaxError extends SyntaxError {
@@ -67,12 +67,10 @@ export class GrammarSyntaxError extends SyntaxError {
     const span = passwordsRevealed() ? undefined : passwordSpan(input, true);
     if (span) {
       const forms = secretForms(input, span);
-      hiddenOf.set(this, { input, index, span, forms });
+      hiddenOf.set(this, { input, index, forms });
       const inside = index >= span[0] && index < span[1];
-      const given = index;
-      input = hideSpan(input, span);
-      index = shownIndex(index, span);
-      if (headline !== undefined) headline = shownHeadline(headline, given, index, inside, forms);
+      input = maskSpan(input, span);
+      if (headline !== undefined) headline = shownHeadline(headline, index, index, inside, forms);
       else if (inside) headline = `not a valid ${rule}: at offset ${index}, inside the password (redacted)`;
     }
     this.input = input;
@@ -111,10 +109,9 @@ export class GrammarSyntaxError extends SyntaxError {
    * This error with `hint` attached: `hint`, `hintKind`, `hintIndex` and `suggestion` set, and in
    * the message a `hint:` line above the input and, where the hint points elsewhere than
    * `index`, `~` under the characters from there to the caret. The hint is about the text as
-   * given (`givenOf`): when a password was hidden, its index is moved as the error's was, and
-   * the password is hidden in its text and in the suggestion (in every reading of the
-   * suggestion: a hint that rewrites `postgres:/u:pw@db` into `postgres://u:pw@db` makes an
-   * authority of it).
+   * given (`givenOf`): when a password was hidden, it is hidden in the hint's text and in the
+   * suggestion (in every reading of the suggestion: a hint that rewrites `postgres:/u:pw@db`
+   * into `postgres://u:pw@db` makes an authority of it).
    */
   withHint(hint: ErrorHint): this {
     const composed = Object.prototype.hasOwnProperty.call(this, 'message') ? this.message : undefined;
@@ -123,7 +120,7 @@ export class GrammarSyntaxError extends SyntaxError {
     const revealed = passwordsRevealed();
     self.hint = hidden ? scrub(hint.text, hidden.forms) : hint.text;
     self.hintKind = hint.kind;
-    self.hintIndex = hidden ? shownIndex(hint.index, hidden.span) : hint.index;
+    self.hintIndex = hint.index;
     if (hint.suggestion !== undefined) self.suggestion = revealed ? hint.suggestion : shownSuggestion(hint.suggestion, hidden?.forms);
     // Read already (and with it, perhaps, the stack): compose both again. Otherwise the first
     // read composes them with the hint.

@@ -124,6 +124,15 @@ function hostLeftOut(text: string): [number, number] | undefined {
   return [end - m[2].length, end];
 }
 
+/**
+ * `text` with each character of [from, to) shown as "*": what an error shows, so that every
+ * offset it gives (`index`, `hintIndex`, the caret) is the same in the text shown and the text
+ * as given. It shows how long the hidden run is, which `***` (`hideSpan`) does not.
+ */
+export function maskSpan(text: string, [from, to]: readonly [number, number]): string {
+  return text.slice(0, from) + '*'.repeat(to - from) + text.slice(to);
+}
+
 /** `text` with [from, to) shown as `***`. */
 export function hideSpan(text: string, [from, to]: readonly [number, number]): string {
   return text.slice(0, from) + REDACTED + text.slice(to);
