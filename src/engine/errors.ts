@@ -15,7 +15,7 @@ export interface ErrorHint {
   readonly suggestion?: string;
 }
 
-import { maskSpan, passwordSpan, passwordsRevealed, scrub, secretForms, shownHeadline, shownSuggestion } from './secrets';
+import { maskSpan, passwordSpan, passwordsRevealed, scrubQuoted, secretForms, shownHeadline, shownSuggestion } from './secrets';
 
 /** The first lines given to a constructor, kept until the message is first read (see `message`). */
 const headlines = new WeakMap<GrammarSyntaxError, string>();
@@ -118,7 +118,7 @@ export class GrammarSyntaxError extends SyntaxError {
     const self = this as { -readonly [K in 'hint' | 'hintKind' | 'hintIndex' | 'suggestion']?: GrammarSyntaxError[K] };
     const hidden = hiddenOf.get(this);
     const revealed = passwordsRevealed();
-    self.hint = hidden ? scrub(hint.text, hidden.forms) : hint.text;
+    self.hint = hidden ? scrubQuoted(hint.text, hidden.forms) : hint.text;
     self.hintKind = hint.kind;
     self.hintIndex = hint.index;
     if (hint.suggestion !== undefined) self.suggestion = revealed ? hint.suggestion : shownSuggestion(hint.suggestion, hidden?.forms);

@@ -173,10 +173,21 @@ export function secretForms(input: string, span: readonly [number, number]): str
   return [...forms].filter((f) => f.length >= 4 && f !== REDACTED);
 }
 
-/** `text` with every form of the password (`secretForms`) replaced by `***`. */
+/** `text` with every form of the password (`secretForms`) replaced by `***`: for text made of the input alone (a suggestion). */
 export function scrub(text: string, forms: readonly string[]): string {
   for (const f of forms) if (text.includes(f)) text = text.split(f).join(REDACTED);
   return text;
+}
+
+/**
+ * `text` (a message's words) with every form of the password replaced by `***` inside its
+ * quotes, where a message quotes a piece of the input (`component "authority" "u:pw@h"`); the
+ * words around them stay as written (a password "pass" leaves "password" alone).
+ */
+export function scrubQuoted(text: string, forms: readonly string[]): string {
+  if (forms.length === 0 || !text.includes('"')) return text;
+  const quoted = forms.flatMap((f) => [f, JSON.stringify(f).slice(1, -1)]);
+  return text.replace(/"(?:[^"\\]|\\.)*"/g, (q) => scrub(q, quoted));
 }
 
 /**
@@ -197,7 +208,7 @@ export function shownHeadline(headline: string, rawIndex: number, index: number,
     const shownRest = inside ? `inside the password (redacted)${lineEnd < 0 ? '' : rest.slice(lineEnd)}` : rest;
     out = `${headline.slice(0, k)}at offset ${index}, ${shownRest}`;
   }
-  return scrub(out, forms);
+  return scrubQuoted(out, forms);
 }
 
 /**
@@ -206,7 +217,7 @@ export function shownHeadline(headline: string, rawIndex: number, index: number,
  * the URI it now is), and every form of the input's password (`forms`) scrubbed.
  */
 export function shownSuggestion(s: string, forms: readonly string[] = []): string {
-  const span = passwordSpan(s, false) ?? passwordSpan(s, true);
+  const span = passwordSpan(s, false);
   return scrub(span ? hideSpan(s, span) : s, forms);
 }
 

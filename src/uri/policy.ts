@@ -19,7 +19,7 @@ import { parse, type UriComponents, type ComponentRule, COMPONENT_RULES } from '
 import { UriSyntaxError, caretLines } from './errors';
 import { REDACTED, secretSpan, shownEnd, shownIndex, shownSuggestion, withoutPassword } from './redact';
 import { givenOf } from '../engine/errors';
-import { passwordsRevealed, revealed, scrub, secretForms } from '../engine/secrets';
+import { passwordsRevealed, revealed, scrubQuoted, secretForms } from '../engine/secrets';
 import { expectPlainObject } from '../engine/options';
 import { attachHint, findHint, type Checker, type HintKind } from './hints';
 
@@ -240,10 +240,10 @@ function policyWithoutPassword(e: UriPolicyError): UriPolicyError {
   if (!span) return e;
   const forms = secretForms(e.input, span);
   const shown = e.input.slice(0, span[0]) + REDACTED + e.input.slice(span[1]);
-  const out = policyError0(e, shown, shownIndex(e.index, span), shownEnd(e.end, span), scrub(e.reason, forms));
+  const out = policyError0(e, shown, shownIndex(e.index, span), shownEnd(e.end, span), scrubQuoted(e.reason, forms));
   if (e.hint === undefined || e.hintKind === undefined) return out;
   return attachHint(out, {
-    kind: e.hintKind, text: scrub(e.hint, forms), index: shownIndex(e.hintIndex ?? e.index, span), suggestion: shownSuggestion(e.suggestion, forms),
+    kind: e.hintKind, text: scrubQuoted(e.hint, forms), index: shownIndex(e.hintIndex ?? e.index, span), suggestion: shownSuggestion(e.suggestion, forms),
   });
 }
 
