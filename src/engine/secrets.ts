@@ -217,7 +217,8 @@ export function shownHeadline(headline: string, rawIndex: number, index: number,
  * the URI it now is), and every form of the input's password (`forms`) scrubbed.
  */
 export function shownSuggestion(s: string, forms: readonly string[] = []): string {
-  const span = passwordSpan(s, false);
+  // Checked valid: read as it is when it has an authority, loosely when not (src/uri/redact.ts `secretSpan`).
+  const span = passwordSpan(s, !/^(?:[A-Za-z][A-Za-z0-9+.-]*:)?\/\/(?![/\\])/.test(s));
   return scrub(span ? hideSpan(s, span) : s, forms);
 }
 

@@ -425,11 +425,28 @@ function hostPortAsScheme(input: string, schemes: readonly string[] | undefined)
   };
 }
 
+/**
+ * `admin:hunter2@db.example.com:5432/mydb`: a user name, password and host with no scheme before
+ * them. RFC 3986 reads the user name as a scheme and the rest as a path; the hint names only the
+ * user name (the password is never quoted), and the suggestion is checked and shown redacted.
+ */
+function credentialsAsScheme(input: string, schemes: readonly string[] | undefined): Found | undefined {
+  const n = schemeColonLength(input);
+  if (n === 0 || !/^[^/?#@]*@[^/?#@]+(?:[/?#]|$)/.test(input.slice(n))) return undefined;
+  const name = input.slice(0, n - 1);
+  const scheme = schemes?.[0] ?? 'https';
+  return {
+    kind: 'missing-scheme', index: 0,
+    text: `"${name}" was read as a scheme (RFC 3986 3.1: the text before the first ":"); a user name, password and host need a scheme and "//" first (write "${scheme}://" before them)`,
+    fix: () => `${scheme}://${input}`,
+  };
+}
+
 /** Hints for a URI that is valid by the grammar and breaks a policy. */
 function policyHint(ctx: HintContext): Found | undefined {
   const { input, component, reason = '' } = ctx;
   if (component === 'scheme' && reason.startsWith('scheme ')) {
-    const f = hostPortAsScheme(input, ctx.schemes);
+    const f = hostPortAsScheme(input, ctx.schemes) ?? credentialsAsScheme(input, ctx.schemes);
     if (f) return f;
   }
   if (component === 'host' && reason.startsWith('a host is required')) {

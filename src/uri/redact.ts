@@ -81,13 +81,16 @@ export function redactedError(
 
 /**
  * Where the password is in `input`, [start, end), over every reading (src/engine/secrets.ts
- * `passwordSpan`): where a userinfo ends as in a URI when `input` is a URI reference (for
- * RFC 3986's reading, exactly the data after the userinfo's first ":"); otherwise loosely,
- * erring on the side of hiding (to the last "@"). Undefined when there is none.
+ * `passwordSpan`): where a userinfo ends as in a URI when `input` is a URI reference with an
+ * authority (for RFC 3986's reading, exactly the data after the userinfo's first ":");
+ * otherwise loosely, erring on the side of hiding (to the last "@"). Undefined when there is none.
  */
 export function secretSpan(input: string): [number, number] | undefined {
   if (!input.includes('@') && !input.includes('//')) return undefined; // see passwordSpan
-  return anyPasswordSpan(input, !driver.test(input, 'URI-reference'));
+  // A URI reference with an authority is read as it is; one without (`http:/u:p/w@h`, which a
+  // hint or a client may rewrite into one) loosely, as text that is not a URI reference.
+  const exact = driver.test(input, 'URI-reference') && /^(?:[A-Za-z][A-Za-z0-9+.-]*:)?\/\/(?![/\\])/.test(input);
+  return anyPasswordSpan(input, !exact);
 }
 
 /** A suggestion as it may be shown: the password of every reading of it hidden (see src/engine/secrets.ts). */
