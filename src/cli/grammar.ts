@@ -7,7 +7,7 @@
 import { driver, RULE_NAMES, type RuleName } from '../uri/driver';
 import { briefError, briefParts, validate } from '../uri/validate';
 import { summaryOf } from '../engine/errors';
-import { lineOffset } from './batch';
+import { maskSpan, passwordSpan, passwordsRevealed } from '../engine/secrets';
 import { parseTree } from '../uri/validate';
 import type { Node } from '../engine/tree';
 import type { Grammar, GrammarValidation } from '../engine/grammar';
@@ -61,22 +61,18 @@ const rfc3986: CliGrammar = {
 
 /**
  * The brief line (`briefError`) of an input with an "@", as `validate` prints it: its error with
- * the password hidden as src/uri/redact.ts `withoutPassword` hides it (`hiddenError`: the input
- * shown with `***`, the offset and headline moved to match), and the offset in the line as read
- * (batch.ts `lineOffset`), for the column. Only for an input that is not a URI reference, where
- * the password is where `passwordSpan` finds it (src/uri/redact.ts `secretSpan`); undefined
- * otherwise (then the full path).
+ * the password hidden as a syntax error hides it (src/engine/errors.ts: the input shown with a
+ * "*" for each character of the password, in every reading of src/engine/secrets.ts
+ * `passwordSpan`; the offset unchanged, the headline saying when it is inside the password).
  */
 function briefWithPassword(input: string, rule: RuleName, code: number): { index: number; summary: string } | undefined {
-  if (driver.tableTester('URI-reference')(input)) return undefined;
   const p = briefParts(input, rule, code);
   if (!p) return undefined;
-  // eslint-disable-next-line @typescript-eslint/no-var-requires
-  const { passwordSpan, hiddenError } = require('../uri/redact') as typeof import('../uri/redact');
-  const span = passwordSpan(input);
+  const span = passwordsRevealed() ? undefined : passwordSpan(input, true);
   if (!span) return { index: p.index, summary: summaryOf(input, rule, p.index, p.expected, p.hint) };
-  const { shown, index, headline } = hiddenError(input, rule, p.index, span);
-  return { index: lineOffset(input, shown, index), summary: summaryOf(shown, rule, index, p.expected, p.hint, headline) };
+  const inside = p.index >= span[0] && p.index < span[1];
+  const headline = inside ? `not a valid ${rule}: at offset ${p.index}, inside the password (redacted)` : undefined;
+  return { index: p.index, summary: summaryOf(maskSpan(input, span), rule, p.index, p.expected, p.hint, headline) };
 }
 
 /** The grammar named on the command line (`rfc3986` when none is). */

@@ -13,6 +13,7 @@ import { GrammarSyntaxError } from '../engine/errors';
 import { Usage, parseArgs, show, type OptionTable } from './args';
 import type { Command } from './command';
 import { cliGrammar } from './grammar';
+import { revealedAsync } from '../engine/secrets';
 import type { Io } from './io';
 /**
  * Every command, in the order `--help` lists them: the name and its file, loaded when the
@@ -57,6 +58,7 @@ const GLOBAL: OptionTable = {
   'work-limit': { value: 'N', help: 'recursive grammars: steps per character of input, at most (default 2000)' },
   help: { help: 'this help' },
   version: { help: 'the version' },
+  'reveal-passwords': { help: 'show passwords in errors as written (default: hidden as "*")' },
 };
 const RULE: OptionTable = { rule: { value: 'R', help: 'the rule to match (a rule name of the grammar)' } };
 
@@ -137,7 +139,9 @@ async function command(argv: readonly string[], io: Io): Promise<number> {
     }
     rule = named;
   }
-  return await cmd.run({ args, opts, rule, grammar, io });
+  // Errors hide passwords (src/engine/secrets.ts) unless asked: the library's `revealPasswords`.
+  const reveal = opts.has('reveal-passwords') || before.opts.has('reveal-passwords');
+  return await revealedAsync(reveal, async () => cmd.run({ args, opts, rule, grammar, io }));
 }
 
 /** Where the command name stands: the first argument that is not a global option or its value. */
@@ -193,6 +197,7 @@ function globalHelp(): string {
     '  --grammar G   the grammar (default rfc3986)',
     '  --help, -h    help (uri-grammar <command> --help for one command)',
     '  --version     the version',
+    '  --reveal-passwords  show passwords in errors as written (default: hidden as "*")',
     '',
     'exit status: 0 valid/success, 1 invalid input, 2 wrong usage, 3 output could not be written',
   ].join('\n');

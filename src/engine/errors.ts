@@ -16,14 +16,34 @@ export interface ErrorHint {
   readonly suggestion?: string;
 }
 
+import { maskSpan, passwordSpan, passwordsRevealed, scrubQuoted, secretForms, shownHeadline, shownSuggestion } from './secrets';
+
 /** The first lines given to a constructor, kept until the message is first read (see `message`). */
 const headlines = new WeakMap<GrammarSyntaxError, string>();
+
+/**
+ * Of an error whose text held a password: the text and offset it was made with, where the
+ * password was, and the forms of it to scrub from a hint (./secrets.ts). For the code that works
+ * out a hint on the text as given; never shown.
+ */
+interface Hidden { readonly input: string; readonly index: number; readonly forms: readonly string[] }
+const hiddenOf = new WeakMap<GrammarSyntaxError, Hidden>();
+
+/** The text `e` was made for, and the offset in it: its `input` and `index` as given, before a password was hidden. */
+export function givenOf(e: GrammarSyntaxError): { input: string; index: number } {
+  return hiddenOf.get(e) ?? e;
+}
 
 /**
  * A syntax error. The message (headline, expected list, hint line, the input with a caret) is
  * composed when it is first read, not when the error is made: a caller that only wants the
  * verdict and the offset (a batch that counts, a `validate` whose error is dropped) never pays for
  * it. V8 formats `stack` on its first read too, from `name` and `message` as they are then.
+ *
+ * A password is never in it (RFC 3986 3.2.1), in any reading of the text (./secrets.ts): when
+ * the text holds one, `input` is the text with a "*" for each character of it, so that `index`,
+ * `hintIndex` and the caret are the offsets of the text as given; the message, hint and
+ * suggestion are made from those. Unless the error is made under `revealPasswords: true`.
  */
 export class GrammarSyntaxError extends SyntaxError {
   /** How to fix it, when a known mistake fits (also in the message). */
@@ -45,6 +65,15 @@ export class GrammarSyntaxError extends SyntaxError {
 
   constructor(input: string, rule: string, index: number, expected: readonly string[], /** Replaces the default first line of the message. */ headline?: string) {
     super();
+    const span = passwordsRevealed() ? undefined : passwordSpan(input, true);
+    if (span) {
+      const forms = secretForms(input, span);
+      hiddenOf.set(this, { input, index, forms });
+      const inside = index >= span[0] && index < span[1];
+      input = maskSpan(input, span);
+      if (headline !== undefined) headline = shownHeadline(headline, index, index, inside, forms);
+      else if (inside) headline = `not a valid ${rule}: at offset ${index}, inside the password (redacted)`;
+    }
     this.input = input;
     this.rule = rule;
     this.index = index;
@@ -80,15 +109,20 @@ export class GrammarSyntaxError extends SyntaxError {
   /**
    * This error with `hint` attached: `hint`, `hintKind`, `hintIndex` and `suggestion` set, and in
    * the message a `hint:` line above the input and, where the hint points elsewhere than
-   * `index`, `~` under the characters from there to the caret.
+   * `index`, `~` under the characters from there to the caret. The hint is about the text as
+   * given (`givenOf`): when a password was hidden, it is hidden in the hint's text and in the
+   * suggestion (in every reading of the suggestion: a hint that rewrites `postgres:/u:pw@db`
+   * into `postgres://u:pw@db` makes an authority of it).
    */
   withHint(hint: ErrorHint): this {
     const composed = Object.prototype.hasOwnProperty.call(this, 'message') ? this.message : undefined;
     const self = this as { -readonly [K in 'hint' | 'hintKind' | 'hintIndex' | 'suggestion']?: GrammarSyntaxError[K] };
-    self.hint = hint.text;
+    const hidden = hiddenOf.get(this);
+    const revealed = passwordsRevealed();
+    self.hint = hidden ? scrubQuoted(hint.text, hidden.forms) : hint.text;
     self.hintKind = hint.kind;
     self.hintIndex = hint.index;
-    if (hint.suggestion !== undefined) self.suggestion = hint.suggestion;
+    if (hint.suggestion !== undefined) self.suggestion = revealed ? hint.suggestion : shownSuggestion(hint.suggestion, hidden?.forms);
     // Read already (and with it, perhaps, the stack): compose both again. Otherwise the first
     // read composes them with the hint.
     if (composed !== undefined) {
@@ -98,6 +132,11 @@ export class GrammarSyntaxError extends SyntaxError {
     }
     return this;
   }
+}
+
+/** The first line `e` was made with, when it was given one (undefined: the default, composed from its fields). */
+export function customHeadline(e: GrammarSyntaxError): string | undefined {
+  return headlines.get(e);
 }
 
 /**

@@ -16,6 +16,16 @@ export interface TreeOptions {
    * node); a larger tree is a RangeError (`TreeLimitError`) before its arrays grow past it.
    */
   maxNodes?: number;
+  /**
+   * `true`: a syntax error shows a password in the input as written. Default false: every error
+   * shows it as "*"s, in every reading of the text (src/engine/secrets.ts, docs/hardening.md).
+   */
+  revealPasswords?: boolean;
+}
+
+/** The options of `validate`: whether its error may show a password as written (see `TreeOptions`). */
+export interface ValidateOptions {
+  revealPasswords?: boolean;
 }
 
 /**
@@ -37,7 +47,7 @@ export interface Grammar<R extends string = string> {
   /** Does the whole input match `rule`? */
   isValid(input: string, rule: R): boolean;
   /** `{ ok: true }`, or the syntax error (exact offset, `expected` in ABNF words). */
-  validate(input: string, rule: R): GrammarValidation;
+  validate(input: string, rule: R, options?: ValidateOptions): GrammarValidation;
   /** The first-match-wins tree of the whole input as `rule`; a `GrammarSyntaxError` if it does not match. */
   parseTree(input: string, rule: R, options?: TreeOptions): TreeNode<R>;
   /**

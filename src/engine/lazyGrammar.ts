@@ -2,7 +2,7 @@
  * A `Grammar` whose compiled form is made on first use: the built-in grammars loaded from text
  * (RFC 2396, RFC 2732, RFC 6874) cost nothing at `require` and compile once, when first asked.
  */
-import type { Grammar, TreeOptions } from './grammar';
+import type { Grammar, TreeOptions, ValidateOptions } from './grammar';
 import type { TreeVisitor } from './flatTree';
 
 /**
@@ -19,7 +19,7 @@ export function lazyGrammar<R extends string, X extends object = object>(name: s
       return make().alternation ?? '/';
     },
     isValid: (input: string, rule: R) => make().isValid(input, rule),
-    validate: (input: string, rule: R) => make().validate(input, rule),
+    validate: (input: string, rule: R, options?: ValidateOptions) => make().validate(input, rule, options),
     parseTree: (input: string, rule: R, options?: TreeOptions) => make().parseTree(input, rule, options),
     walk: (input: string, rule: R, visitor: TreeVisitor<R>, options?: TreeOptions) => make().walk(input, rule, visitor, options),
     parser: (rule: R) => make().parser(rule),

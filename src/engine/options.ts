@@ -27,8 +27,14 @@ export type Read<S extends OptionSpec> = { readonly [K in keyof S]?: ValueOf<S[K
 
 const hasOwn = (o: object, k: PropertyKey): boolean => Object.prototype.hasOwnProperty.call(o, k);
 
+/**
+ * The one option that lets an error show a password as written (src/engine/secrets.ts), taken
+ * by every function that validates or parses (`validate`, `parseTree`, `walk`, a policy).
+ */
+export const REVEAL_OPTIONS = { revealPasswords: 'boolean' } as const;
+
 /** The options of every tree function (`parseTree`, `walk`, …), for `readOptions`. */
-export const TREE_OPTIONS = { lexical: 'boolean', maxNodes: 'count' } as const;
+export const TREE_OPTIONS = { lexical: 'boolean', maxNodes: 'count', ...REVEAL_OPTIONS } as const;
 
 /** What `readOptions` gives for no options (made once: a call with none, the common one, allocates nothing). */
 const NONE: Readonly<Record<string, never>> = Object.freeze(Object.create(null) as Record<string, never>);

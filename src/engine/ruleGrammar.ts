@@ -15,11 +15,12 @@ import { GrammarSyntaxError, type SyntaxErrorClass, withoutFrames } from './erro
 import type { Expr, Rules } from './expr';
 import { FirstMatch, type TreeSink } from './firstMatch';
 import { provedRegexp } from './linearRegexp';
-import type { Grammar, GrammarValidation, TreeOptions } from './grammar';
+import type { Grammar, GrammarValidation, TreeOptions, ValidateOptions } from './grammar';
 import { GivenPlans, ShippedPlans, treeNfa, treePlan, type PlanSource, type TreePlan } from './plan';
 import { NodeBuilder, type Node, type TreeNode } from './tree';
 import { DEFAULT_MAX_NODES, EAGER_NODES, FlatTree, NamedSink, visit, type TreeVisitor } from './flatTree';
-import { own, readOptions, TREE_OPTIONS } from './options';
+import { own, readOptions, REVEAL_OPTIONS, TREE_OPTIONS } from './options';
+import { revealed } from './secrets';
 import { parsimmon } from './parsimmonLib';
 import { generalRules } from './recursive/analysis';
 import { DEFAULT_MAX_NESTING, EndsRunner, type RunLimits } from './recursive/ends';
@@ -234,12 +235,13 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
   private lastRule: unknown;
   private lastTester: ((input: string) => boolean) | undefined;
 
-  validate(input: string, rule: R): GrammarValidation {
+  validate(input: string, rule: R, options?: ValidateOptions): GrammarValidation {
     this.input(input, 'validate');
     const r = this.ruleName(rule, 'validate');
+    const o = readOptions('validate', options, REVEAL_OPTIONS);
     const v = this.general.has(r) ? this.recursiveCheck(input, r) : this.compiled.verdict(input, r);
     // Handed back, not thrown: no call-site frames (see withoutFrames).
-    return v.ok ? { ok: true } : { ok: false, error: withoutFrames(() => new this.errorClass(input, r, v.index, v.expected)) };
+    return v.ok ? { ok: true } : { ok: false, error: revealed(o.revealPasswords, () => withoutFrames(() => new this.errorClass(input, r, v.index, v.expected))) };
   }
 
   /** Sends the first-match tree of the whole input to `sink` (for compact tree storage). */
@@ -248,6 +250,7 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
     const r = this.ruleName(rule, 'parseTree');
     // Own properties only, known keys, right types (src/engine/options.ts).
     const o = readOptions('parseTree', options, TREE_OPTIONS);
+    if (o.revealPasswords === true) return revealed(true, () => this.treeTo(input, r, sink, { ...o, revealPasswords: false }));
     if (this.general.has(r)) {
       const runner = this.runner(input);
       const run = runner.run(r);
@@ -273,6 +276,7 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
     this.input(input, 'parseTree');
     const r = this.ruleName(rule, 'parseTree');
     const o = readOptions('parseTree', options, TREE_OPTIONS);
+    if (o.revealPasswords === true) return revealed(true, () => this.parseTree(input, r, { ...o, revealPasswords: false }));
     if (!this.general.has(r)) return tree(this.compiled, input, r, o, this.plans);
     return this.recursiveTree(input, r, o).node(0, EAGER_NODES) as TreeNode<R>;
   }
@@ -285,7 +289,8 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
     const v = readOptions('walk', visitor, VISITOR, { argument: 'visitor', field: 'visitor method' }) as TreeVisitor<string>;
     const o = readOptions('walk', options, TREE_OPTIONS);
     // A store of its own (not the shared one): a visitor may call the grammar again.
-    visit(this.general.has(r) ? this.recursiveTree(input, r, o) : flatTree(this.compiled, input, r, o, this.plans), 0, v);
+    const t = revealed(o.revealPasswords, () => (this.general.has(r) ? this.recursiveTree(input, r, o) : flatTree(this.compiled, input, r, o, this.plans)));
+    visit(t, 0, v);
   }
 
   /** The tree of a recursive rule in the compact store (./flatTree.ts), or the grammar's error. */

@@ -7,7 +7,7 @@
 import type P from 'parsimmon';
 import { compileAbnf } from '../engine/abnf';
 import type { Expr } from '../engine/expr';
-import type { Grammar, GrammarValidation, TreeOptions } from '../engine/grammar';
+import type { Grammar, GrammarValidation, TreeOptions, ValidateOptions } from '../engine/grammar';
 import type { RuleGrammar } from '../engine/ruleGrammar';
 import type { TreeNode } from '../engine/tree';
 import { RFC3986_ABNF } from '../../grammar/texts';
@@ -32,7 +32,7 @@ export const rfc3986Grammar: Grammar<RuleName> = Object.freeze({
   name: 'rfc3986',
   rules: RULE_NAMES,
   isValid: (input: string, rule: RuleName) => isValid(input, rule),
-  validate: (input: string, rule: RuleName): GrammarValidation => validate(input, rule),
+  validate: (input: string, rule: RuleName, options?: ValidateOptions): GrammarValidation => validate(input, rule, options),
   parseTree: (input: string, rule: RuleName, options?: TreeOptions): TreeNode<RuleName> => parseTree(input, rule, options),
   walk: (input: string, rule: RuleName, visitor: TreeVisitor<RuleName>, options?: TreeOptions): void => walk(input, rule, visitor, options),
   parser: (rule: RuleName): P.Parser<TreeNode<RuleName>> => rfc3986FromText().parser(rule),

@@ -9,6 +9,7 @@
  * `IPv6addrz` to `IP-literal` with "=/", and `ZoneID`), compiled by the engine: every RFC 3986
  * rule, plus `IPv6addrz` and `ZoneID`.
  */
+import { givenOf } from '../engine/errors';
 import { compileAbnf } from '../engine/abnf';
 import { shippedGrammar } from '../engine/compiled';
 import { rfc6874Compiled, rfc6874Plans } from '../generated/load';
@@ -60,7 +61,7 @@ export function parseZoned(input: string, rule: (typeof RULES)[number] = 'URI-re
   if (!(RULES as readonly unknown[]).includes(rule)) throw new TypeError(`rfc6874.parse: argument "rule" must be one of ${RULES.join(', ')}, got ${typeof rule === 'string' ? JSON.stringify(rule) : typeof rule}`);
   const g = rfc6874Grammar();
   const v = g.validate(input, rule);
-  if (!v.ok) throw new UriSyntaxError(input, rule, v.error.index, v.error.expected);
+  if (!v.ok) throw new UriSyntaxError(input, rule, givenOf(v.error).index, v.error.expected);
   const tree = g.parseTree(input, rule);
   const c: ZonedUriComponents = {
     scheme: undefined, authority: undefined, userinfo: undefined, host: undefined, port: undefined,

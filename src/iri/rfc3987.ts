@@ -11,12 +11,14 @@
  * Offsets are UTF-16 offsets; a character outside the BMP is one character and an error
  * never points into its second half.
  */
-import { withoutFrames } from '../engine/errors';
+import { givenOf, withoutFrames } from '../engine/errors';
 import { driver, type RuleName } from '../uri/driver';
 import { UriSyntaxError, expectString } from '../uri/errors';
 import { GrammarSyntaxError } from '../engine/errors';
 import type { TreeVisitor } from '../engine/flatTree';
-import { readOptions, TREE_OPTIONS } from '../engine/options';
+import { readOptions, REVEAL_OPTIONS, TREE_OPTIONS } from '../engine/options';
+import { revealed } from '../engine/secrets';
+import type { ValidateOptions } from '../engine/grammar';
 import { iriCheck, iriTester, isMappedRule, type IriVerdict } from './check';
 import { iriError } from './errors';
 import { isBidiFormatting, isIprivate, isUcschar, BIDI_NAMES, uPlus, type BidiCheck } from './ucschar';
@@ -53,6 +55,9 @@ const BY_LOWER_CASE: ReadonlyMap<string, Rfc3987Rule> = new Map(RFC3987_RULES.ma
 
 /** The options of `parseTree` and `walk`: the grammar's tree options and section 4.1's. */
 const IRI_TREE_OPTIONS = { abnfOnly: 'boolean', allowNewerBidiControls: 'boolean', ...TREE_OPTIONS } as const;
+
+/** The options of `validate`: section 4.1's and whether its error may show a password. */
+const IRI_VALIDATE_OPTIONS = { abnfOnly: 'boolean', allowNewerBidiControls: 'boolean', ...REVEAL_OPTIONS } as const;
 
 /** The grammar's tree options: none for the usual call that gives none (nothing made, nothing to read again). */
 function treeOptionsOf(lexical: boolean | undefined, maxNodes: number | undefined): TreeOptions | undefined {
@@ -139,9 +144,10 @@ export function rfc3987Grammar(): RuleGrammar<Rfc3987Rule> {
 function withBidi(input: string, rule: Rfc3987Rule, bidi: BidiCheck, fn: string): IriValidationResult {
   const v = rfc3987Grammar().validate(input, rule);
   const b = bidi ? firstBidi(input, bidi !== 'rfc3987') : -1;
-  if (b < 0 || (!v.ok && v.error.index <= b)) {
+  // Offsets in the text as given (the error shows it with any password hidden).
+  if (b < 0 || (!v.ok && givenOf(v.error).index <= b)) {
     if (v.ok) return v;
-    const e = v.error;
+    const e = { index: givenOf(v.error).index, expected: v.error.expected };
     const cp = input.codePointAt(e.index);
     // The engine names what it expected; a character that is never allowed gets its reason too.
     const reason = cp !== undefined && cp >= 0xd800 && cp <= 0xdfff ? ` (${uPlus(cp)} is a lone surrogate, not a character)` : '';
@@ -180,19 +186,22 @@ export const rfc3987 = Object.freeze({
   },
 
   /** `{ ok: true }` or `{ ok: false, error }`: the offset, what stands there, and why when it is a character. */
-  validate(input: string, rule: Rfc3987Rule = 'IRI-reference', options?: IriCheckOptions): IriValidationResult {
+  validate(input: string, rule: Rfc3987Rule = 'IRI-reference', options?: IriCheckOptions & ValidateOptions): IriValidationResult {
     expectString(input, 'input', 'rfc3987.validate');
     rule = ruleNamed(rule, 'rfc3987.validate');
-    const bidi = bidiOption(options, 'rfc3987.validate');
+    const o = readOptions('rfc3987.validate', options, IRI_VALIDATE_OPTIONS);
+    const bidi: BidiCheck = o.abnfOnly === true ? false : o.allowNewerBidiControls === true ? 'rfc3987' : true;
+    const r = rule;
     // Handed back, not thrown: no call-site frames (see withoutFrames).
-    return withoutFrames(() => withBidi(input, rule, bidi, 'rfc3987.validate'));
+    return revealed(o.revealPasswords, () => withoutFrames(() => withBidi(input, r, bidi, 'rfc3987.validate')));
   },
 
   /** The first-match-wins tree (character-level rules with `{ lexical: true }`); section 4.1 applies unless `abnfOnly`. */
   parseTree(input: string, rule: Rfc3987Rule = 'IRI-reference', options?: IriTreeOptions): TreeNode<Rfc3987Rule> {
     expectString(input, 'input', 'rfc3987.parseTree');
     rule = ruleNamed(rule, 'rfc3987.parseTree');
-    const { abnfOnly, allowNewerBidiControls, lexical, maxNodes } = readOptions('rfc3987.parseTree', options, IRI_TREE_OPTIONS);
+    const { abnfOnly, allowNewerBidiControls, lexical, maxNodes, revealPasswords } = readOptions('rfc3987.parseTree', options, IRI_TREE_OPTIONS);
+    if (revealPasswords === true) return revealed(true, () => rfc3987.parseTree(input, rule, { abnfOnly, allowNewerBidiControls, lexical, maxNodes }));
     const treeOptions = treeOptionsOf(lexical, maxNodes);
     const bidi: BidiCheck = abnfOnly === true ? false : allowNewerBidiControls === true ? 'rfc3987' : true;
     // The tree checks the grammar itself; the combined verdict (which of a grammar error and a
@@ -211,7 +220,8 @@ export const rfc3987 = Object.freeze({
   walk(input: string, rule: Rfc3987Rule, visitor: TreeVisitor<Rfc3987Rule>, options?: IriTreeOptions): void {
     expectString(input, 'input', 'rfc3987.walk');
     rule = ruleNamed(rule, 'rfc3987.walk');
-    const { abnfOnly, allowNewerBidiControls, lexical, maxNodes } = readOptions('rfc3987.walk', options, IRI_TREE_OPTIONS);
+    const { abnfOnly, allowNewerBidiControls, lexical, maxNodes, revealPasswords } = readOptions('rfc3987.walk', options, IRI_TREE_OPTIONS);
+    if (revealPasswords === true) return revealed(true, () => rfc3987.walk(input, rule, visitor, { abnfOnly, allowNewerBidiControls, lexical, maxNodes }));
     const treeOptions = treeOptionsOf(lexical, maxNodes);
     const bidi: BidiCheck = abnfOnly === true ? false : allowNewerBidiControls === true ? 'rfc3987' : true;
     // The verdict with section 4.1 first: an error comes before any event.

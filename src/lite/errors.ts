@@ -9,18 +9,24 @@
 import { prefixSources } from '../generated/liteRegexps';
 import { allSources } from './rules';
 import { foundAt } from '../engine/errors';
+import { maskSpan, passwordSpan, passwordsRevealed } from '../engine/secrets';
 
 export class UriSyntaxError extends SyntaxError {
   override readonly name: string = 'UriSyntaxError';
+  /** The text that was parsed, with a "*" for each character of a password (as the main package's errors show it). */
+  readonly input: string;
   constructor(
-    /** The text that was parsed. */
-    readonly input: string,
+    input: string,
     /** The rule it was parsed as. */
     readonly rule: string,
     /** Offset of the first character at which `input` stops being a prefix of anything `rule` matches. */
     readonly index: number,
   ) {
-    super(`not a valid ${rule}: at offset ${index}, ${foundAt(input, index)}`);
+    // A password is never shown (src/engine/secrets.ts), in any reading of the text.
+    const span = passwordsRevealed() ? undefined : passwordSpan(input, true);
+    const shown = span ? maskSpan(input, span) : input;
+    super(`not a valid ${rule}: at offset ${index}, ${span && index >= span[0] && index < span[1] ? 'inside the password (redacted)' : foundAt(shown, index)}`);
+    this.input = shown;
   }
 }
 

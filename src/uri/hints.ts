@@ -10,7 +10,7 @@
  */
 import { driver, type RuleName } from './driver';
 import { caretLines, GrammarSyntaxError, type HintKind, type UriSyntaxError } from './errors';
-import { withHintLine } from '../engine/errors';
+import { givenOf, withHintLine } from '../engine/errors';
 import { LONG } from '../engine/limits';
 import { schemeColonLength, schemeLength } from './scheme';
 import { invisibleName, isInvisible } from '../engine/shown';
@@ -459,11 +459,28 @@ function hostPortAsScheme(input: string, schemes: readonly string[] | undefined)
   };
 }
 
+/**
+ * `admin:hunter2@db.example.com:5432/mydb`: a user name, password and host with no scheme before
+ * them. RFC 3986 reads the user name as a scheme and the rest as a path; the hint names only the
+ * user name (the password is never quoted), and the suggestion is checked and shown redacted.
+ */
+function credentialsAsScheme(input: string, schemes: readonly string[] | undefined): Found | undefined {
+  const n = schemeColonLength(input);
+  if (n === 0 || !/^[^/?#@]*@[^/?#@]+(?:[/?#]|$)/.test(input.slice(n))) return undefined;
+  const name = input.slice(0, n - 1);
+  const scheme = schemes?.[0] ?? 'https';
+  return {
+    kind: 'missing-scheme', index: 0,
+    text: `"${name}" was read as a scheme (RFC 3986 3.1: the text before the first ":"); a user name, password and host need a scheme and "//" first (write "${scheme}://" before them)`,
+    fix: () => `${scheme}://${input}`,
+  };
+}
+
 /** Hints for a URI that is valid by the grammar and breaks a policy. */
 function policyHint(ctx: HintContext): Found | undefined {
   const { input, component, reason = '' } = ctx;
   if (component === 'scheme' && reason.startsWith('scheme ')) {
-    const f = hostPortAsScheme(input, ctx.schemes);
+    const f = hostPortAsScheme(input, ctx.schemes) ?? credentialsAsScheme(input, ctx.schemes);
     if (f) return f;
   }
   if (component === 'host' && reason.startsWith('a host is required')) {
@@ -555,7 +572,9 @@ export function hinted(error: UriSyntaxError, check?: Checker): UriSyntaxError {
   if (!driver.hasRule(rule)) return error;
   let hint: Hint | undefined;
   try {
-    hint = findHint({ input: error.input, rule, index: error.index }, check ?? grammarChecker(rule));
+    // Worked out on the text as given (the error shows it with any password hidden).
+    const { input, index } = givenOf(error);
+    hint = findHint({ input, rule, index }, check ?? grammarChecker(rule));
   } catch (e) {
     // A hint is extra: a RangeError while looking for one (V8's RegExp backtracking stack on a
     // multi-megabyte input, seen once in a full test run) must not turn the verdict into a crash.

@@ -20,6 +20,8 @@ import { hostlessSpecial, platformUrl, whatReadingDiffers } from './whatwgReadin
 import { parse, type UriComponents, type ComponentRule, COMPONENT_RULES } from './components';
 import { UriSyntaxError, caretLines } from './errors';
 import { REDACTED, secretSpan, shownEnd, shownIndex, shownSuggestion, withoutPassword } from './redact';
+import { givenOf } from '../engine/errors';
+import { passwordsRevealed, revealed, scrubQuoted, secretForms } from '../engine/secrets';
 import { expectPlainObject } from '../engine/options';
 import { attachHint, findHint, type Checker, type HintKind } from './hints';
 
@@ -75,6 +77,12 @@ export interface PolicyOptions {
    * in `httpUrl` and `webhookUrl`.
    */
   readonly whatwgReading?: boolean;
+  /**
+   * `true`: errors show a password as written (in `input`, the message, the caret line, `hint`
+   * and `suggestion`), for a view that must show the raw text, such as a teaching playground.
+   * Default false: every error shows it as `***`, in every reading of the text (docs/hardening.md).
+   */
+  readonly revealPasswords?: boolean;
 }
 
 export type PolicyResult =
@@ -124,6 +132,7 @@ interface Policy {
   readonly whatwgReading: boolean;
   /** What a reference without a scheme is read against, for `whatwgReading`. */
   readonly base: string;
+  readonly revealPasswords: boolean;
 }
 
 /**
@@ -146,6 +155,7 @@ export const POLICY_OPTION_SCHEMAS = {
   hostSyntax: { type: 'string', enum: ['uri', 'dns'] },
   privateHosts: { type: 'boolean' },
   whatwgReading: { type: 'boolean' },
+  revealPasswords: { type: 'boolean' },
 } as const satisfies { readonly [K in keyof Required<PolicyOptions>]: { readonly type: string; readonly enum?: readonly NonNullable<PolicyOptions[K]>[]; readonly [keyword: string]: unknown } };
 
 /** The names of the policy options. */
@@ -220,6 +230,7 @@ export function readPolicy(options: unknown, fn = 'createValidator'): Policy {
     privateHosts: bool('privateHosts', true),
     whatwgReading,
     base: `${schemes?.[0] ?? 'https'}://base.invalid/`,
+    revealPasswords: bool('revealPasswords', false),
   });
 }
 
@@ -241,11 +252,12 @@ export function createValidator(options?: PolicyOptions): (input: string) => Pol
     const error = breach(input, c, policy);
     return error ? { ok: false, error } : { ok: true, components: c };
   };
+  // The offset in the text as given (a syntax error shows it with any password hidden).
   const where: Checker = (s) => {
     const r = check(s);
-    return r.ok ? undefined : r.error.index;
+    return r.ok ? undefined : r.error instanceof UriPolicyError ? r.error.index : givenOf(r.error).index;
   };
-  return (input: string) => {
+  const validator = (input: string): PolicyResult => {
     if (typeof input !== 'string') throw new TypeError(`createValidator: input must be a string, got ${input === null ? 'null' : typeof input}`);
     const r = check(input);
     if (r.ok) return r;
@@ -253,24 +265,34 @@ export function createValidator(options?: PolicyOptions): (input: string) => Pol
     // The hint and its suggestion are worked out on the text as given (a suggestion must pass
     // this policy as it is); then everything the error carries is redacted.
     const hint = findHint(
-      e instanceof UriPolicyError ? { input, rule: e.rule, index: e.index, component: e.component, reason: e.reason, schemes: policy.schemes } : e,
+      e instanceof UriPolicyError
+        ? { input, rule: e.rule, index: e.index, component: e.component, reason: e.reason, schemes: policy.schemes }
+        : { input, rule: e.rule, index: givenOf(e).index },
       where,
     );
     const hinted = attachHint(e, hint);
     return { ok: false, error: hinted instanceof UriPolicyError ? policyWithoutPassword(hinted) : withoutPassword(hinted, input) };
   };
+  return policy.revealPasswords ? (input: string) => revealed(true, () => validator(input)) : validator;
 }
 
 /** A policy error remade with the password redacted from everything it carries (see `withoutPassword`). */
 function policyWithoutPassword(e: UriPolicyError): UriPolicyError {
+  if (passwordsRevealed()) return e;
   const span = secretSpan(e.input);
   if (!span) return e;
+  const forms = secretForms(e.input, span);
   const shown = e.input.slice(0, span[0]) + REDACTED + e.input.slice(span[1]);
-  const out = new UriPolicyError(shown, e.rule, e.component, shownIndex(e.index, span), shownEnd(e.end, span), e.reason);
+  const out = policyError0(e, shown, shownIndex(e.index, span), shownEnd(e.end, span), scrubQuoted(e.reason, forms));
   if (e.hint === undefined || e.hintKind === undefined) return out;
   return attachHint(out, {
-    kind: e.hintKind, text: e.hint, index: shownIndex(e.hintIndex ?? e.index, span), suggestion: shownSuggestion(e.suggestion),
+    kind: e.hintKind, text: scrubQuoted(e.hint, forms), index: shownIndex(e.hintIndex ?? e.index, span), suggestion: shownSuggestion(e.suggestion, forms),
   });
+}
+
+/** A policy error like `e`, made afresh (no stack of `e`) for the text `input`. */
+function policyError0(e: UriPolicyError, input: string, index: number, end: number, reason: string): UriPolicyError {
+  return new UriPolicyError(input, e.rule, e.component, index, end, reason);
 }
 
 /** Where each component stands in the text, from the components (RFC 3986 5.3 recomposition). */

@@ -6,37 +6,29 @@
  *   (indicating no password)."
  */
 import { schemeColonLength } from './scheme';
-import { parse } from './components';
+import { driver } from './driver';
 import { GrammarSyntaxError, UriSyntaxError, expectString, foundAt } from './errors';
-import { attachHint } from './hints';
+import { REDACTED, hideSpan, passwordSpan as anyPasswordSpan, passwordsRevealed, shownIndex, shownSuggestion as engineShownSuggestion } from '../engine/secrets';
+import { customHeadline, givenOf } from '../engine/errors';
+
+export { REDACTED, shownIndex, shownEnd } from '../engine/secrets';
 
 /**
- * What replaces the data after the first ":" of the userinfo. "*" is a sub-delim, so the
- * userinfo (`*( unreserved / pct-encoded / sub-delims / ":" )`) and the URI stay valid.
- */
-export const REDACTED = '***';
-
-/**
- * The URI reference `uri` as it may be shown to a person: the data after the first ":" in
- * its userinfo replaced by `***`, everything else as written. Unchanged when there is no
- * userinfo, no ":" in it, or nothing after the ":" (3.2.1: the empty string indicates no
- * password, and may be shown). `UriSyntaxError` when `uri` is not a URI-reference.
+ * The text `uri` as it may be shown to a person: the data after the first ":" in its userinfo
+ * replaced by `***`, everything else as written. Unchanged when there is no userinfo, no ":" in
+ * it, or nothing after the ":" (3.2.1: the empty string indicates no password, and may be shown).
+ *
+ * The userinfo is the one of every reading a program or a person may make of the text
+ * (src/engine/secrets.ts `passwordSpan`): RFC 3986's, a WHATWG client's (`https:user:pw@h`), a
+ * hint's rewrite (`postgres:/u:pw@db`), and no scheme at all (`user:pw@host`); their passwords
+ * are hidden under one `***`. For a URI reference that is RFC 3986's alone unless another
+ * reading finds one. Never throws for a string, valid or not: text that is not a URI reference
+ * is read loosely (a password may then hold " ", "/", "@", …), erring on the side of hiding.
  */
 export function redact(uri: string): string {
   expectString(uri, 'uri', 'redact');
-  let c;
-  try {
-    c = parse(uri, 'URI-reference');
-  } catch (e) {
-    throw e instanceof UriSyntaxError && passwordSpan(uri) ? redactedError(uri, e) : e;
-  }
-  if (c.userinfo === undefined) return uri;
-  const colon = c.userinfo.indexOf(':');
-  if (colon < 0 || colon === c.userinfo.length - 1) return uri;
-  // The userinfo begins the authority, which follows `scheme ":" "//"` (or `"//"` alone in a
-  // relative reference): hier-part / relative-part = "//" authority path-abempty.
-  const start = (c.scheme === undefined ? 0 : c.scheme.length + 1) + 2;
-  return uri.slice(0, start + colon + 1) + REDACTED + uri.slice(start + c.userinfo.length);
+  const span = secretSpan(uri);
+  return span ? hideSpan(uri, span) : uri;
 }
 
 /** What the text of an error is: a URI reference, an authority, or a userinfo. */
@@ -45,17 +37,14 @@ export type CredentialShape = 'uri' | 'authority' | 'userinfo';
 /**
  * Where a password would be in text that may not be valid: [start, end) of what follows the
  * first ":" of what looks like a userinfo, or undefined. It errs on the side of hiding. In a
- * URI reference the authority is taken to begin after the scheme's ":" (if the text begins
- * with something shaped like a scheme) and its "//" (if any); in an authority, at its start.
- * The userinfo then runs to the LAST "@" of the text, so a password holding characters a
- * userinfo may not (" ", "/", "?", "#", "@") is still covered. A userinfo is all userinfo.
+ * URI reference, every reading's (src/engine/secrets.ts `passwordSpan`, loosely); in an
+ * authority, the userinfo begins at its start and runs to the LAST "@" of the text, so a
+ * password holding characters a userinfo may not (" ", "/", "?", "#", "@") is still covered.
+ * A userinfo is all userinfo.
  */
 export function passwordSpan(text: string, shape: CredentialShape = 'uri'): [number, number] | undefined {
-  let start = 0;
-  if (shape === 'uri') {
-    const afterScheme = schemeColonLength(text);
-    start = text.startsWith('//', afterScheme) ? afterScheme + 2 : afterScheme;
-  }
+  if (shape === 'uri') return anyPasswordSpan(text, true);
+  const start = 0;
   const at = shape === 'userinfo' ? text.length : text.lastIndexOf('@');
   if (at < start) return undefined;
   const colon = text.indexOf(':', start);
@@ -81,51 +70,32 @@ export function redactedError(
   text: string, e: UriSyntaxError, shape: CredentialShape = 'uri',
   headline: (where: string, index: number) => string = (where, index) => `not a valid ${e.rule}: at offset ${index}, ${where}`,
 ): UriSyntaxError {
+  const given = givenOf(e).index; // `e` may show `text` with a password hidden already
   const [from, to] = passwordSpan(text, shape) ?? [0, 0];
   const shown = to > from ? text.slice(0, from) + REDACTED + text.slice(to) : text;
-  const inside = e.index >= from && e.index < to;
-  const index = e.index < from || to === from ? e.index : inside ? from : e.index - (to - from) + REDACTED.length;
+  const inside = given >= from && given < to;
+  const index = given < from || to === from ? given : inside ? from : given - (to - from) + REDACTED.length;
   const where = inside ? 'inside the password (redacted)' : foundAt(shown, index);
   return new UriSyntaxError(shown, e.rule, index, e.expected, headline(where, index));
 }
 
 /**
- * Where the password is in `input`, [start, end): exactly (the data after the userinfo's first
- * ":") when `input` is a URI reference; otherwise as `passwordSpan` finds it, erring on the side
- * of hiding (from after `scheme://` to the last "@" is userinfo). Undefined when there is none.
+ * Where the password is in `input`, [start, end), over every reading (src/engine/secrets.ts
+ * `passwordSpan`): where a userinfo ends as in a URI when `input` is a URI reference with an
+ * authority (for RFC 3986's reading, exactly the data after the userinfo's first ":");
+ * otherwise loosely, erring on the side of hiding (to the last "@"). Undefined when there is none.
  */
 export function secretSpan(input: string): [number, number] | undefined {
-  let c;
-  try {
-    c = parse(input, 'URI-reference');
-  } catch {
-    return passwordSpan(input);
-  }
-  if (c.userinfo === undefined) return undefined;
-  const colon = c.userinfo.indexOf(':');
-  if (colon < 0 || colon === c.userinfo.length - 1) return undefined;
-  const start = (c.scheme === undefined ? 0 : c.scheme.length + 1) + 2;
-  return [start + colon + 1, start + c.userinfo.length];
+  if (!input.includes('@') && !input.includes('//')) return undefined; // see passwordSpan
+  // A URI reference with an authority is read as it is; one without (`http:/u:p/w@h`, which a
+  // hint or a client may rewrite into one) loosely, as text that is not a URI reference.
+  const exact = driver.test(input, 'URI-reference') && /^(?:[A-Za-z][A-Za-z0-9+.-]*:)?\/\/(?![/\\])/.test(input);
+  return anyPasswordSpan(input, !exact);
 }
 
-/** An offset of `input` as an offset of its redacted text: the first "*" for one inside the password. */
-export function shownIndex(i: number, [from, to]: readonly [number, number]): number {
-  return i < from ? i : i < to ? from : i - (to - from) + REDACTED.length;
-}
-
-/** An end offset (exclusive) of `input` in its redacted text: a span that ends in the password ends after `***`. */
-export function shownEnd(i: number, [from, to]: readonly [number, number]): number {
-  return i <= from ? i : i <= to ? from + REDACTED.length : i - (to - from) + REDACTED.length;
-}
-
-/** A suggestion as it may be shown: a valid URI reference redacted exactly, anything else conservatively. */
-export function shownSuggestion(s: string | undefined): string | undefined {
-  if (s === undefined) return undefined;
-  try {
-    return redact(s);
-  } catch {
-    return hidePassword(s);
-  }
+/** A suggestion as it may be shown: the password of every reading of it hidden (see src/engine/secrets.ts). */
+export function shownSuggestion(s: string | undefined, forms?: readonly string[]): string | undefined {
+  return s === undefined ? undefined : engineShownSuggestion(s, forms);
 }
 
 /**
@@ -142,21 +112,18 @@ export function hiddenError(input: string, rule: string, index: number, span: re
 }
 
 /**
- * A syntax error for `input` (`e.input === input`) remade so that nothing it carries holds the
- * password: `input`, `message`, `stack`, `hint`, `suggestion` and what `util.inspect` and
- * `JSON.stringify` print show `***`, and `index` and `hintIndex` point at the same characters
- * there (at the first "*" for a place inside the password). `e` itself when there is no password.
+ * A syntax error for `input` with nothing it carries holding the password: `input`, `message`,
+ * `stack`, `hint`, `suggestion` and what `util.inspect` and `JSON.stringify` print show `***`,
+ * and `index` and `hintIndex` point at the same characters there (at the first "*" for a place
+ * inside the password). A syntax error is made so (src/engine/errors.ts); this remakes one made
+ * under `revealPasswords: true` for output that must not show it. `e` itself when it shows no
+ * password, or when passwords are revealed now.
  */
 export function withoutPassword<E extends GrammarSyntaxError>(e: E, input: string = e.input): E {
-  const span = secretSpan(input);
-  if (!span) return e;
-  const { shown, index, headline } = hiddenError(input, e.rule, e.index, span);
-  // The same class (UriSyntaxError, or another grammar's), made afresh: no stack or cause of `e`.
+  if (passwordsRevealed() || e.input !== input || !anyPasswordSpan(input, true)) return e;
+  // The same class, made afresh (no stack or cause of `e`): its constructor hides the password.
   const Class = e.constructor as new (...a: ConstructorParameters<typeof GrammarSyntaxError>) => E;
-  const out = new Class(shown, e.rule, index, e.expected, headline);
-  const h = e as E & Pick<UriSyntaxError, 'hint' | 'hintKind' | 'hintIndex' | 'suggestion'>;
-  if (h.hint === undefined || h.hintKind === undefined) return out;
-  return attachHint(out, {
-    kind: h.hintKind, text: h.hint, index: shownIndex(h.hintIndex ?? e.index, span), suggestion: shownSuggestion(h.suggestion),
-  });
+  const out = new Class(input, e.rule, e.index, e.expected, customHeadline(e));
+  if (e.hint === undefined || e.hintKind === undefined) return out;
+  return out.withHint({ kind: e.hintKind, text: e.hint, index: e.hintIndex ?? e.index, suggestion: e.suggestion });
 }

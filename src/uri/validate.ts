@@ -1,11 +1,13 @@
 /** The core API: validity, validation with an error, and the parse tree. */
 import { driver, RULE_NAMES, type RuleName, type UriNode } from './driver';
 import type { TreeOptions } from '../engine/driver';
+import type { ValidateOptions } from '../engine/grammar';
+import { passwordSpan, passwordsRevealed, revealed } from '../engine/secrets';
 import { tree } from '../engine/driverTrees';
 import type { ValidationOf } from '../engine/grammar';
 import { UriSyntaxError, expectString } from './errors';
 import { summaryOf, withoutFrames } from '../engine/errors';
-import { readOptions, TREE_OPTIONS } from '../engine/options';
+import { readOptions, REVEAL_OPTIONS, TREE_OPTIONS } from '../engine/options';
 import { briefHint, hinted } from './hints';
 import { rfc3986Plans } from './plans';
 
@@ -54,26 +56,30 @@ let lastTester: (input: string) => boolean;
 /**
  * `{ ok: true }`, or `{ ok: false, error }` with a `UriSyntaxError` (with a `hint`, and a checked
  * `suggestion`, when a known mistake fits: src/uri/hints.ts). Never throws for a string. The error
- * is a value, not thrown: its `stack` is its name and message, without call-site frames.
+ * is a value, not thrown: its `stack` is its name and message, without call-site frames. A
+ * password in the input is shown as "*"s in everything the error carries, unless
+ * `options.revealPasswords` (src/engine/secrets.ts).
  */
-export function validate(input: string, rule: RuleName = 'URI-reference'): ValidationResult {
+export function validate(input: string, rule: RuleName = 'URI-reference', options?: ValidateOptions): ValidationResult {
   expectString(input, 'input', 'validate');
   rule = ruleNamed(rule, 'validate');
+  const o = readOptions('validate', options, REVEAL_OPTIONS);
   const v = driver.verdict(input, rule);
   if (v.ok) return { ok: true };
   // Handed back, not thrown: no call-site frames (see withoutFrames), and the message composed on first read.
-  return { ok: false, error: hinted(withoutFrames(() => driver.syntaxError(input, rule, v)) as UriSyntaxError) };
+  const r = rule;
+  return { ok: false, error: revealed(o.revealPasswords, () => hinted(withoutFrames(() => driver.syntaxError(input, r, v)) as UriSyntaxError)) };
 }
 
 /**
  * For a batch that prints one line an invalid input: the offset of `validate`'s error and its
  * `summaryLine` (headline, expected, hint), without making the error or checking a suggestion.
  * With `code`, what `driver.tableLocator(rule)` said of the input (-1: valid), so that the tables
- * do not run over it again. Undefined for a valid input, and for one with an "@" (its error may
- * hide a password, which moves the offset: ask `validate`, or see src/cli/grammar.ts).
+ * do not run over it again. Undefined for a valid input, and for one with an "@" or another
+ * shape that may hold a password (its error hides it: ask `validate`, or see src/cli/grammar.ts).
  */
 export function briefError(input: string, rule: RuleName, code?: number): { index: number; summary: string } | undefined {
-  if (input.includes('@')) return undefined;
+  if (input.includes('@') || (!passwordsRevealed() && passwordSpan(input, true))) return undefined;
   const p = briefParts(input, rule, code);
   return p && { index: p.index, summary: summaryOf(input, rule, p.index, p.expected, p.hint) };
 }
@@ -109,5 +115,6 @@ export function parseTree<R extends RuleName = 'URI-reference'>(
   expectString(input, 'input', 'parseTree');
   rule = ruleNamed(rule, 'parseTree') as R;
   const o = readOptions('parseTree', options, TREE_OPTIONS);
+  if (o.revealPasswords === true) return revealed(true, () => tree(driver, input, rule, o, rfc3986Plans()) as UriNode<R>);
   return tree(driver, input, rule, o, rfc3986Plans()) as UriNode<R>;
 }

@@ -12,6 +12,7 @@ import { rfc3986Plans } from './plans';
 export type { TreeVisitor };
 import { expectString } from './errors';
 import { readOptions, TREE_OPTIONS } from '../engine/options';
+import { revealed } from '../engine/secrets';
 import { ruleNamed } from './validate';
 import type { TreeOptions } from '../engine/driver';
 
@@ -30,5 +31,6 @@ export function walk(input: string, rule: RuleName, visitor: TreeVisitor<RuleNam
   // Own properties, read once; the methods are then called as plain functions (no `this`).
   const v = readOptions('walk', visitor, VISITOR, { argument: 'visitor', field: 'visitor method' });
   const o = readOptions('walk', options, TREE_OPTIONS);
-  visit(flatTree(driver, input, rule, o, rfc3986Plans()), 0, v as TreeVisitor<string>);
+  const r = rule;
+  visit(revealed(o.revealPasswords, () => flatTree(driver, input, r, o, rfc3986Plans())), 0, v as TreeVisitor<string>);
 }

@@ -1,7 +1,7 @@
 /**
- * Issue 15 item 1: errors raised by `redact` never carry the password: not in `message`,
- * `input`, `stack` or what `util.inspect` prints. `input` is the redacted text and `index`
- * points at the same character there as in the original.
+ * Issue 15 item 1: errors never carry the password: not in `message`, `input`, `stack` or what
+ * `util.inspect` prints. Since issue 34 `redact` itself never throws on a string: text that is
+ * not a URI reference is redacted loosely (test/hardening/secrets.test.ts has the rest).
  */
 import * as util from 'util';
 import fc from 'fast-check';
@@ -21,38 +21,24 @@ function caught(f: () => unknown): UriSyntaxError {
 const everything = (e: Error): string => [e.message, String(e.stack), util.inspect(e), JSON.stringify(e), String(e)].join('\n')
   + (e instanceof UriSyntaxError ? e.input : '');
 
-describe('redact: errors never carry the password', () => {
-  it('the case of the issue', () => {
-    const e = caught(() => redact('https://alice:s3cret@exa mple.com/'));
-    expect(everything(e)).not.toContain('s3cret');
-    expect(e.input).toBe('https://alice:***@exa mple.com/');
-    expect(e.input[e.index]).toBe(' '); // the same character as in the original
-    expect(e.message).toContain('at offset 21, found " "');
-    expect(e.message).toContain('https://alice:***@exa mple.com/');
-    expect(e.rule).toBe('URI-reference');
+describe('redact: never throws on a string, and never returns the password (issue 34)', () => {
+  it('the case of issue 15: text that is not a URI reference is redacted loosely, not refused', () => {
+    expect(redact('https://alice:s3cret@exa mple.com/')).toBe('https://alice:***@exa mple.com/');
   });
 
   it.each([
-    ['http://u:p w@h/', 'p w', 'http://u:***@h/', 9],   // the error lies inside the password: index at its first "*"
-    ['http://u:pa/ss@h/', 'pa/ss', 'http://u:***@h/', -1], // a "/" in the password: still hidden
-    ['http://u:pa#ss@h/', 'pa#ss', 'http://u:***@h/', -1],
-    ['http://u:p@ss@h/', 'p@ss', 'http://u:***@h/', -1],  // to the LAST "@"
-    ['//u:pw\u00e9@h/', 'pw\u00e9', '//u:***@h/', -1],
-    ['http://u:secret@h:x/', 'secret', 'http://u:***@h:x/', 15],
-  ])('%j: the input is %j redacted', (input, secret, shown, index) => {
-    const e = caught(() => redact(input));
-    expect(everything(e)).not.toContain(secret);
-    expect(e.input).toBe(shown);
-    if (index >= 0) expect(e.index).toBe(index);
+    ['http://u:p w@h/', 'http://u:***@h/'],
+    ['http://u:pa/ss@h/', 'http://u:***@h/'], // a "/" in the password: still hidden
+    ['http://u:pa#ss@h/', 'http://u:***@h/'],
+    ['http://u:p@ss@h/', 'http://u:***@h/'], // to the LAST "@"
+    ['//u:pw\u00e9@h/', '//u:***@h/'],
+    ['http://u:secret@h:x/', 'http://u:***@h:x/'],
+    ['http://h/a b', 'http://h/a b'], // no password: as it is
+  ])('%j -> %j', (input, shown) => {
+    expect(redact(input)).toBe(shown);
   });
 
-  it('an error with no password in the text is the one parse raises', () => {
-    const e = caught(() => redact('http://h/a b'));
-    expect(e.input).toBe('http://h/a b');
-    expect(e.index).toBe(10);
-  });
-
-  it('property: no error from redact contains the password, and the index keeps its character', () => {
+  it('property: no output of redact contains the password, and it never throws', () => {
     const lower = fc.string({ unit: fc.constantFrom(...'abcxyz0189-.'), minLength: 1, maxLength: 8 });
     // A password marked with "Pw" (which nothing else contains) and then anything at all.
     const password = fc.string({ unit: fc.oneof(fc.constantFrom(...'aZ9-._~!$&()*+,;=:%/?#@[] \t\\"\u00e9\u4e2d'), fc.string({ unit: 'binary', maxLength: 1 })), maxLength: 12 }).map((s) => 'Pw' + s);
@@ -64,22 +50,7 @@ describe('redact: errors never carry the password', () => {
           const tail = host + rest;
           const k = at % (tail.length + 1);
           const uri = `${scheme}//${user}:${pw}@${tail.slice(0, k)}${bad}${tail.slice(k)}`;
-          let out: string;
-          try {
-            out = redact(uri);
-          } catch (e) {
-            expect(e).toBeInstanceOf(UriSyntaxError);
-            const err = e as UriSyntaxError;
-            expect(everything(err)).not.toContain(pw);
-            // The index points at the same character as in the original (what follows it is
-            // untouched by redaction), or, for an error inside the password, at the first "*".
-            const v = validate(uri);
-            expect(v.ok).toBe(false);
-            const i0 = (v as { error: UriSyntaxError }).error.index;
-            if (err.input.slice(err.index, err.index + 3) !== '***') expect(err.input.slice(err.index)).toBe(uri.slice(i0));
-            return;
-          }
-          expect(out).not.toContain(pw);
+          expect(redact(uri)).not.toContain(pw);
         },
       ),
       { seed: 15, numRuns: 2000 },

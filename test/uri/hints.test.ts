@@ -15,9 +15,9 @@ const rows: Array<[string, RuleName, HintKind, number | null, string | null]> = 
   [' http://example.com/', 'URI', 'whitespace', null, 'http://example.com/'],
   ['http://example.com/\t', 'URI', 'whitespace', null, 'http://example.com/'],
   ['http://example.com/\r', 'URI', 'whitespace', null, 'http://example.com/'],
-  ['postgres://user:p@ss@db:5432', 'URI', 'password', null, 'postgres://user:p%40ss@db:5432'],
-  ['postgres://user:p[1]@db:5432', 'URI', 'password', null, 'postgres://user:p%5B1%5D@db:5432'],
-  ['postgres://us er:pw@db/x', 'URI', 'password', null, 'postgres://us%20er:pw@db/x'],
+  ['postgres://user:p@ss@db:5432', 'URI', 'password', null, 'postgres://user:***@db:5432'], // the suggestion shows no password
+  ['postgres://user:p[1]@db:5432', 'URI', 'password', null, 'postgres://user:***@db:5432'],
+  ['postgres://us er:pw@db/x', 'URI', 'password', null, 'postgres://us%20er:***@db/x'],
   ['http://a/100%', 'URI', 'percent', 12, 'http://a/100%25'],
   ['http://a/?q=50%off', 'URI', 'percent', 14, 'http://a/?q=50%25off'],
   ['http://a/%4', 'URI', 'percent', 9, 'http://a/%254'],
