@@ -113,7 +113,8 @@ describe('the policy keyword', () => {
     // A value of each option that createValidator takes, each alone and all together.
     const values: Record<string, unknown> = {
       rule: 'URI-reference', schemes: ['https'], host: 'required', userinfo: 'no-password', port: [1, 1024], query: false,
-      fragment: false, relative: true, networkPath: true, hostSyntax: 'dns', privateHosts: false,
+      fragment: false, relative: true, networkPath: true, hostSyntax: 'dns', privateHosts: false, whatwgReading: true,
+      revealPasswords: true,
     };
     expect(Object.keys(values).sort()).toEqual([...POLICY_OPTIONS].sort());
     for (const [k, v] of Object.entries(values)) {
