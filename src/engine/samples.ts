@@ -16,7 +16,7 @@ export const MAX_SAMPLE_LENGTH = 2_000;
 export const MAX_SAMPLE_WORK = 100_000;
 
 /** A small seeded generator (mulberry32): numbers in [0, 1). */
-function random(seed: number): () => number {
+export function random(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
