@@ -37,19 +37,28 @@ function matchesEmpty(e: Expr, nullable: ReadonlySet<string>): boolean {
  * in the grammar's size; passes over every rule until nothing changes were quadratic on a chain).
  */
 export function nullableRules(rules: Rules): Set<string> {
-  const nullable = new Set<string>();
+  return rulesWhere(rules, (name, found) => matchesEmpty(rules[name], found));
+}
+
+/**
+ * The least set of rules for which `holds(name, set)` is true, where `holds` can only turn true as
+ * the set grows: a work list, a rule looked at again only when a rule it refers to joins the set
+ * (linear in the grammar's size).
+ */
+function rulesWhere(rules: Rules, holds: (name: string, found: ReadonlySet<string>) => boolean): Set<string> {
+  const found = new Set<string>();
   const names = Object.keys(rules);
   const users = new Map<string, string[]>(names.map((n) => [n, []]));
   for (const name of names) for (const r of referencedRules(rules[name])) users.get(r)?.push(name);
   const todo = names.slice();
   while (todo.length) {
     const name = todo.pop()!;
-    if (nullable.has(name) || !matchesEmpty(rules[name], nullable)) continue;
-    nullable.add(name);
+    if (found.has(name) || !holds(name, found)) continue;
+    found.add(name);
     const us = users.get(name)!;
-    for (let k = 0; k < us.length; k++) if (!nullable.has(us[k])) todo.push(us[k]);
+    for (let k = 0; k < us.length; k++) if (!found.has(us[k])) todo.push(us[k]);
   }
-  return nullable;
+  return found;
 }
 
 /**
@@ -58,32 +67,21 @@ export function nullableRules(rules: Rules): Set<string> {
  * on a prefix of something the rule matches (the error offset's definition).
  */
 export function productive(rules: Rules): (e: Expr) => boolean {
-  const rulesOk = new Set<string>();
-  const can = (e: Expr): boolean => {
+  const can = (e: Expr, ok: ReadonlySet<string>): boolean => {
     switch (e.t) {
       case 'chars': case 'lit': return true;
-      case 'seq': return e.items.every(can);
-      case 'alt': return e.items.some(can);
-      case 'rep': return e.min === 0 || can(e.item);
-      case 'ref': return rulesOk.has(e.name);
+      case 'seq': return e.items.every((x) => can(x, ok));
+      case 'alt': return e.items.some((x) => can(x, ok));
+      case 'rep': return e.min === 0 || can(e.item, ok);
+      case 'ref': return ok.has(e.name);
     }
   };
-  const names = Object.keys(rules);
-  const users = new Map<string, string[]>(names.map((n) => [n, []]));
-  for (const name of names) for (const r of referencedRules(rules[name])) users.get(r)?.push(name);
-  const todo = names.slice();
-  while (todo.length) {
-    const name = todo.pop()!;
-    if (rulesOk.has(name) || !can(rules[name])) continue;
-    rulesOk.add(name);
-    const us = users.get(name)!;
-    for (let k = 0; k < us.length; k++) if (!rulesOk.has(us[k])) todo.push(us[k]);
-  }
+  const rulesOk = rulesWhere(rules, (name, found) => can(rules[name], found));
   // Every rule known: the answer per expression is fixed, and kept.
   const memo = new WeakMap<Expr, boolean>();
   return (e: Expr): boolean => {
     let v = memo.get(e);
-    if (v === undefined) memo.set(e, (v = can(e)));
+    if (v === undefined) memo.set(e, (v = can(e, rulesOk)));
     return v;
   };
 }
