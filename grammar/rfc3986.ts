@@ -9,7 +9,7 @@
  * First match wins (RFC 3986 2, "the first-match-wins algorithm"): where an ordered, greedy
  * reading would commit too early (`h16 ":"` before "::", dec-octet, IPv4address before
  * reg-name), the engine finds it and decides from the rest of the input
- * (src/engine/firstMatch.ts; docs/ARCHITECTURE.md lists the places). No rule is rewritten.
+ * (src/engine/trees/firstMatch.ts; docs/ARCHITECTURE.md lists the places). No rule is rewritten.
  */
 import { alt, codePoints, empty, lit, opt, ref, rep, seq, type Rules } from '../src/engine/expr';
 

@@ -4,7 +4,7 @@
  * alternatives first match never takes or that overlap, with their witnesses. Computed when asked
  * (a button), for the grammar and rule the page shows.
  */
-import type { Grammar } from '../src/engine/grammar';
+import type { Grammar } from '../src/engine/grammar/types';
 import type { GrammarView } from '../src/teaching/grammarView';
 import { generate } from '../src/engine/analysis/generate';
 import { shadows } from '../src/engine/analysis/shadows';

@@ -1,7 +1,7 @@
 /**
  * Writes grammar/rfc3986.ts, the RFC 3986 grammar module, from grammar/rfc3986.abnf (Appendix A
  * as printed): each rule a named combinator under its ABNF name, the ABNF above it, the
- * expression exactly what the engine's ABNF reader makes of the text (src/engine/abnf.ts), and
+ * expression exactly what the engine's ABNF reader makes of the text (src/engine/text/abnf.ts), and
  * nothing the ABNF does not have. The rule metadata (which rules are character-level, the child
  * rules the typed trees read) is written beside it: the first from LEXICAL below, the second
  * computed from the grammar. test/grammars/generated-grammar.test.ts checks that the module is
@@ -9,9 +9,9 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { CORE_RULES, readGrammar } from '../src/engine/abnf';
+import { CORE_RULES, readGrammar } from '../src/engine/text/abnf';
 import type { Expr, Rules } from '../src/engine/expr';
-import { asciiRanges } from '../src/engine/codepoints';
+import { asciiRanges } from '../src/engine/automata/codepoints';
 import { RFC3986_ABNF } from '../grammar/texts';
 
 /** The repository: this file's parent (run by ts-node or jest) or grandparent (compiled into dist/). */
@@ -126,7 +126,7 @@ export function grammarModuleText(abnf: string = RFC3986_ABNF): string {
     ' * First match wins (RFC 3986 2, "the first-match-wins algorithm"): where an ordered, greedy',
     ' * reading would commit too early (`h16 ":"` before "::", dec-octet, IPv4address before',
     ' * reg-name), the engine finds it and decides from the rest of the input',
-    ' * (src/engine/firstMatch.ts; docs/ARCHITECTURE.md lists the places). No rule is rewritten.',
+    ' * (src/engine/trees/firstMatch.ts; docs/ARCHITECTURE.md lists the places). No rule is rewritten.',
     ' */',
     "import { alt, codePoints, empty, lit, opt, ref, rep, seq, type Rules } from '../src/engine/expr';",
     '',

@@ -22,9 +22,9 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { readGrammar } from '../src/engine/abnf';
+import { readGrammar } from '../src/engine/text/abnf';
 import { caseFold, type Expr, type Rules } from '../src/engine/expr';
-import { classSource, singleCharSet } from '../src/engine/regexp';
+import { classSource, singleCharSet } from '../src/engine/automata/regexp';
 import { RFC3986_ABNF } from '../grammar/texts';
 
 /** The rules `parse` reads components from (src/uri/components.ts, COMPONENT_RULES). */

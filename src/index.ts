@@ -6,20 +6,20 @@ export { RULE_NAMES, CHILD_RULES, type RuleName, type ChildRule, type UriNode } 
 export { isValid, validate, parseTree, type ValidationResult } from './uri/validate';
 export { UriSyntaxError } from './uri/errors';
 export { GrammarSyntaxError, AbnfSyntaxError, type AbnfProblem } from './engine/errors';
-export { compileAbnf, CORE_RULES, type CompileOptions } from './engine/abnf';
-export type { Grammar, GrammarValidation, ValidationOf } from './engine/grammar';
+export { compileAbnf, CORE_RULES, type CompileOptions } from './engine/text/abnf';
+export type { Grammar, GrammarValidation, ValidationOf } from './engine/grammar/types';
 export type { Expr } from './engine/expr';
-export type { TreeSink } from './engine/firstMatch';
-export { RuleGrammar } from './engine/ruleGrammar';
-export { fromCompiled, toModule, toTypes, COMPILED_FORMAT, COMPILED_VERSION, COMPILED_KEY, type CompiledGrammar, type EncodedExpr, type ModuleOptions } from './engine/compiled';
-export { registerNotation, ABNF, type Notation, type NotationReader } from './engine/notation';
+export type { TreeSink } from './engine/trees/firstMatch';
+export { RuleGrammar } from './engine/grammar/ruleGrammar';
+export { fromCompiled, toModule, toTypes, COMPILED_FORMAT, COMPILED_VERSION, COMPILED_KEY, type CompiledGrammar, type EncodedExpr, type ModuleOptions } from './engine/build/compiled';
+export { registerNotation, ABNF, type Notation, type NotationReader } from './engine/text/notation';
 export { grammarByName, GRAMMAR_NAMES } from './grammars/registry';
 export { rfc3986Grammar as rfc3986 } from './grammars/rfc3986';
 export { rfc2396, RFC2396_LEXICAL_RULES, type Rfc2396Grammar, type Rfc2396Rule, type Rfc2396Components, type Rfc2396HostKind, type Rfc2396PathRule } from './grammars/rfc2396';
-export { RFC2396_NOTATION } from './engine/notationRfc2396';
+export { RFC2396_NOTATION } from './engine/text/notationRfc2396';
 export { rfc2732, type Rfc2732Rule } from './grammars/rfc2732';
 export type { Node, TreeNode } from './engine/tree';
-export type { TreeOptions } from './engine/grammar';
+export type { TreeOptions } from './engine/grammar/types';
 export { parse, type UriComponents, type HostKind, type ComponentRule } from './uri/components';
 export { recompose, type ComponentsInput } from './uri/recompose';
 export { resolve, type ResolveOptions } from './uri/resolve';
@@ -34,7 +34,7 @@ export {
   type PolicyOptions, type PolicyResult, type PolicyComponent,
 } from './uri/policy';
 export { walk, type TreeVisitor } from './uri/walk';
-export { TreeLimitError } from './engine/flatTree';
+export { TreeLimitError } from './engine/trees/flatTree';
 export { NestingLimitError, WorkLimitError, DEFAULT_MAX_NESTING, DEFAULT_WORK_LIMIT } from './engine/recursive/ends';
 export {
   analyze, generate, shadows, compare, coverage, arbitrary,

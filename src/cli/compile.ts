@@ -2,14 +2,14 @@
  * `uri-grammar compile FILE.abnf [--notation rfc2396] [--format esm|cjs] [--out FILE] [--name N]
  * [--lexical R]... [--label R]... [--samples FILE] [--plan R]...`: a grammar file as a module whose
  * default export (ESM) or `module.exports` (CommonJS) is the grammar, tables inside (and tree
- * plans, with --samples or --plan: src/engine/plan.ts; src/engine/compiled.ts), and, with
+ * plans, with --samples or --plan: src/engine/trees/plan.ts; src/engine/build/compiled.ts), and, with
  * `--out`, its declaration file beside it (`.d.ts`, or `.d.mts` for a `.mjs` file).
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { compileAbnf } from '../engine/abnf';
-import { toModule, toTypes } from '../engine/compiled';
-import { notationNames } from '../engine/notation';
+import { compileAbnf } from '../engine/text/abnf';
+import { toModule, toTypes } from '../engine/build/compiled';
+import { notationNames } from '../engine/text/notation';
 import { Usage, show } from './args';
 import type { Command } from './command';
 

@@ -10,7 +10,7 @@ import { summaryOf } from '../engine/errors';
 import { maskSpan, passwordSpan, passwordsRevealed } from '../engine/secrets';
 import { parseTree } from '../uri/validate';
 import type { Node } from '../engine/tree';
-import type { Grammar, GrammarValidation } from '../engine/grammar';
+import type { Grammar, GrammarValidation } from '../engine/grammar/types';
 import { Usage, show } from './args';
 
 export interface CliGrammar {

@@ -5,8 +5,8 @@
  */
 import * as fs from 'fs';
 import { AbnfSyntaxError } from '../engine/errors';
-import { compileAbnfWith } from '../engine/abnf';
-import type { Grammar } from '../engine/grammar';
+import { compileAbnfWith } from '../engine/text/abnf';
+import type { Grammar } from '../engine/grammar/types';
 
 /** Where a file grammar's limits are raised, as its errors say it. */
 const HOW = {

@@ -235,7 +235,7 @@ const copiedFrom = new WeakMap<readonly string[], readonly string[]>();
 
 /**
  * A fresh copy of `list` (frozen, and handed out again and again: the build-time tables' lists,
- * ./tableDfa.ts) for an error to own; its "expected" line is written once for all copies that
+ * ./automata/tableDfa.ts) for an error to own; its "expected" line is written once for all copies that
  * still hold the list's items.
  */
 export function copyOfList(list: readonly string[]): string[] {

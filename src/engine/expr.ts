@@ -2,18 +2,18 @@
  * The combinator kit's vocabulary: grammar expressions as plain data.
  *
  * A grammar module writes each ABNF rule with these constructors (grammar/rfc3986.ts is
- * generated from the ABNF text; ./abnf.ts reads any text into them). They are exactly ABNF's
+ * generated from the ABNF text; ./text/abnf.ts reads any text into them). They are exactly ABNF's
  * (RFC 5234): nothing beyond the language is written down, so every form the engine compiles
  * them to reads the grammar alike: the automaton that gives the verdict and the exact error
- * offset (./automaton.ts, packed as tables by ./tableDfa.ts), the verdict RegExps
- * (./regexp.ts), the first-match trees (./firstMatch.ts) and the parsimmon parsers users embed
- * (./ruleGrammar.ts `parser`). Nothing here knows about URIs.
+ * offset (./automata/automaton.ts, packed as tables by ./automata/tableDfa.ts), the verdict RegExps
+ * (./automata/regexp.ts), the first-match trees (./trees/firstMatch.ts) and the parsimmon parsers users embed
+ * (src/engine/grammar/ruleGrammar.ts `parser`). Nothing here knows about URIs.
  */
 
 /**
  * A set of ASCII characters (code points 0-127), as a 128-entry membership table. A `chars`
- * expression adds the code points above ASCII, if any, as ranges in `more` (./codepoints.ts):
- * the code-point engine (./nfa.ts, ./automaton.ts, ./firstMatch.ts) reads both; the RegExp
+ * expression adds the code points above ASCII, if any, as ranges in `more` (./automata/codepoints.ts):
+ * the code-point engine (./automata/nfa.ts, ./automata/automaton.ts, ./trees/firstMatch.ts) reads both; the RegExp
  * form serves ASCII grammars only.
  */
 export type CharSet = Uint8Array;
@@ -24,7 +24,7 @@ export type Expr =
   /** An ABNF quoted string: case-insensitive (RFC 5234 2.3). */
   | { readonly t: 'lit'; readonly text: string }
   | { readonly t: 'seq'; readonly items: readonly Expr[] }
-  /** Alternatives in the order written: the order is first match's priority (./firstMatch.ts). */
+  /** Alternatives in the order written: the order is first match's priority (./trees/firstMatch.ts). */
   | { readonly t: 'alt'; readonly items: readonly Expr[] }
   /** `min*max item`; `max` Infinity for `*`. */
   | { readonly t: 'rep'; readonly item: Expr; readonly min: number; readonly max: number }

@@ -20,7 +20,7 @@ export interface Node<R extends string = string, C extends string = string> {
 export type TreeNode<R extends string, All extends string = R> = { [K in R]: Node<K, All> }[R];
 
 
-/** Builds plain `Node` objects from a tree sink's open/close calls (./firstMatch.ts). */
+/** Builds plain `Node` objects from a tree sink's open/close calls (./trees/firstMatch.ts). */
 export class NodeBuilder {
   private readonly stack: Array<{ rule: string; start: number; children: Node[] }> = [];
   readonly roots: Node[] = [];
@@ -38,7 +38,7 @@ export class NodeBuilder {
 
 /**
  * Where a parser writes the nodes it finds, in pre-order, without making node objects (so
- * that any engine can emit into the compact store of ./flatTree.ts).
+ * that any engine can emit into the compact store of ./trees/flatTree.ts).
  *
  *   const k = sink.open(ruleId, start);   // a node begins: its index
  *   … the rule's body emits the children …

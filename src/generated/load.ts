@@ -9,7 +9,7 @@
  * Node parses natively on `require`, instead of a module whose string V8 would scan).
  * Hand-written; the data itself is generated (npm run generate).
  */
-import type { CompiledGrammar } from '../engine/compiled';
+import type { CompiledGrammar } from '../engine/build/compiled';
 import { RFC3986_PLANS } from './rfc3986Plans';
 import { RFC3987_COMPILED, RFC3987_PLANS } from './rfc3987Compiled';
 import { RFC2396_COMPILED, RFC2396_PLANS } from './rfc2396Compiled';
@@ -17,7 +17,7 @@ import { RFC2732_COMPILED, RFC2732_PLANS } from './rfc2732Compiled';
 import { RFC6874_COMPILED, RFC6874_PLANS } from './rfc6874Compiled';
 
 /**
- * A grammar's tree plans: the plan of a plan key (src/engine/plan.ts `planKey`), parsed, or
+ * A grammar's tree plans: the plan of a plan key (src/engine/trees/plan.ts `planKey`), parsed, or
  * undefined when none was made for it.
  */
 export type PlanLoader = (key: string) => unknown;

@@ -5,10 +5,10 @@
  * limits, `grammarByName('json', { maxNesting: 100_000 })`.
  */
 import { ABNF_ABNF, JSON_ABNF, RFC5322_ADDR_SPEC_ABNF } from '../../grammar/texts';
-import { compileAbnfWith } from '../engine/abnf';
-import type { Grammar } from '../engine/grammar';
-import { lazyGrammar } from '../engine/lazyGrammar';
-import type { RuleGrammar } from '../engine/ruleGrammar';
+import { compileAbnfWith } from '../engine/text/abnf';
+import type { Grammar } from '../engine/grammar/types';
+import { lazyGrammar } from '../engine/grammar/lazyGrammar';
+import type { RuleGrammar } from '../engine/grammar/ruleGrammar';
 
 /** The limits a shipped recursive grammar may be given (grammarByName's options). */
 export interface RecursiveLimits {

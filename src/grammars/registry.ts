@@ -2,7 +2,7 @@
  * The registry of named grammars: `grammarByName('rfc3986')` (files: src/cli/grammarFile.ts, for the CLI).
  * Other grammars add one line each to BUILT_INS.
  */
-import type { Grammar } from '../engine/grammar';
+import type { Grammar } from '../engine/grammar/types';
 import { rfc3986Grammar } from './rfc3986';
 import { rfc2396 } from './rfc2396';
 import { rfc2732 } from './rfc2732';

@@ -9,12 +9,12 @@
  * The grammar is compiled on first use, so that loading the package does not pay for it.
  */
 import { RFC2396_BNF } from '../../grammar/texts';
-import { compileAbnf } from '../engine/abnf';
-import { shippedGrammar } from '../engine/compiled';
-import type { RuleGrammar } from '../engine/ruleGrammar';
+import { compileAbnf } from '../engine/text/abnf';
+import { shippedGrammar } from '../engine/build/compiled';
+import type { RuleGrammar } from '../engine/grammar/ruleGrammar';
 import { rfc2396Compiled, rfc2396Plans } from '../generated/load';
-import type { Grammar } from '../engine/grammar';
-import { lazyGrammar } from '../engine/lazyGrammar';
+import type { Grammar } from '../engine/grammar/types';
+import { lazyGrammar } from '../engine/grammar/lazyGrammar';
 import { rfc2396ComponentsOf, type Rfc2396Components } from './rfc2396Components';
 
 export type { Rfc2396Components, Rfc2396HostKind, Rfc2396PathRule } from './rfc2396Components';

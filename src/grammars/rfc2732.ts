@@ -12,12 +12,12 @@
  * Opt-in: `grammarByName('rfc2732')` or `rfc2732` (compiled on first use).
  */
 import { RFC2732_BNF } from '../../grammar/texts';
-import { compileAbnf } from '../engine/abnf';
-import { shippedGrammar } from '../engine/compiled';
-import type { RuleGrammar } from '../engine/ruleGrammar';
+import { compileAbnf } from '../engine/text/abnf';
+import { shippedGrammar } from '../engine/build/compiled';
+import type { RuleGrammar } from '../engine/grammar/ruleGrammar';
 import { rfc2732Compiled, rfc2732Plans } from '../generated/load';
-import type { Grammar } from '../engine/grammar';
-import { lazyGrammar } from '../engine/lazyGrammar';
+import type { Grammar } from '../engine/grammar/types';
+import { lazyGrammar } from '../engine/grammar/lazyGrammar';
 import { RFC2396_LEXICAL_RULES, rfc2396FromText, type Rfc2396Rule } from './rfc2396';
 
 export type Rfc2732Rule = Rfc2396Rule | 'ipv6reference' | 'IPv6address' | 'hexpart' | 'hexseq' | 'hex4';

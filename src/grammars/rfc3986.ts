@@ -5,16 +5,16 @@
  * the two give the same verdicts, errors and trees for every rule.
  */
 import type P from 'parsimmon';
-import { compileAbnf } from '../engine/abnf';
+import { compileAbnf } from '../engine/text/abnf';
 import type { Expr } from '../engine/expr';
-import type { Grammar, GrammarValidation, TreeOptions, ValidateOptions } from '../engine/grammar';
-import type { RuleGrammar } from '../engine/ruleGrammar';
+import type { Grammar, GrammarValidation, TreeOptions, ValidateOptions } from '../engine/grammar/types';
+import type { RuleGrammar } from '../engine/grammar/ruleGrammar';
 import type { TreeNode } from '../engine/tree';
 import { RFC3986_ABNF } from '../../grammar/texts';
 import { LABEL_RULES, LEXICAL_RULES, RULE_NAMES, type RuleName } from '../uri/driver';
 import { isValid, parseTree, validate } from '../uri/validate';
 import { walk } from '../uri/walk';
-import type { TreeVisitor } from '../engine/flatTree';
+import type { TreeVisitor } from '../engine/trees/flatTree';
 
 let fromText: RuleGrammar<RuleName> | undefined;
 

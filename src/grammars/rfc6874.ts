@@ -10,12 +10,12 @@
  * rule, plus `IPv6addrz` and `ZoneID`.
  */
 import { givenOf } from '../engine/errors';
-import { compileAbnf } from '../engine/abnf';
-import { shippedGrammar } from '../engine/compiled';
+import { compileAbnf } from '../engine/text/abnf';
+import { shippedGrammar } from '../engine/build/compiled';
 import { rfc6874Compiled, rfc6874Plans } from '../generated/load';
-import type { Grammar } from '../engine/grammar';
-import { lazyGrammar } from '../engine/lazyGrammar';
-import type { RuleGrammar } from '../engine/ruleGrammar';
+import type { Grammar } from '../engine/grammar/types';
+import { lazyGrammar } from '../engine/grammar/lazyGrammar';
+import type { RuleGrammar } from '../engine/grammar/ruleGrammar';
 import { RFC3986_ABNF } from '../../grammar/texts';
 import { RFC6874_ABNF } from '../../grammar/texts';
 import { LABEL_RULES, LEXICAL_RULES, type RuleName } from '../uri/driver';

@@ -1,12 +1,12 @@
 /**
  * What the teaching tools (the playground, `explain`, `railroad`, the tree formats) read from a
- * grammar: a subset of the engine's `Grammar` interface (src/engine/grammar.ts), so that every
+ * grammar: a subset of the engine's `Grammar` interface (src/engine/grammar/types.ts), so that every
  * grammar the engine has (the registry's built-ins, or ABNF text through `compileAbnf`) plugs
  * in as it is.
  */
 import type { Expr } from '../engine/expr';
 import type { Node } from '../engine/tree';
-import type { ValidationOf } from '../engine/grammar';
+import type { ValidationOf } from '../engine/grammar/types';
 import { GRAMMAR_NAMES, grammarByName } from '../grammars/registry';
 
 export interface SyntaxErrorView {

@@ -1,5 +1,5 @@
 /** The RFC 3986 grammar handed to the generic driver. */
-import { Driver } from '../engine/driver';
+import { Driver } from '../engine/grammar/driver';
 import { UriSyntaxError } from './errors';
 import { RFC3986_DFAS } from '../generated/rfc3986Derived';
 import { CHILD_RULES, LEXICAL_RULES, RULE_NAMES, rfc3986Rules, type ChildRule, type RuleName, type UriNode } from '../../grammar/rfc3986';

@@ -1,10 +1,10 @@
 /** The core API: validity, validation with an error, and the parse tree. */
 import { driver, RULE_NAMES, type RuleName, type UriNode } from './driver';
-import type { TreeOptions } from '../engine/driver';
-import type { ValidateOptions } from '../engine/grammar';
+import type { TreeOptions } from '../engine/grammar/driver';
+import type { ValidateOptions } from '../engine/grammar/types';
 import { passwordSpan, passwordsRevealed, revealed } from '../engine/secrets';
-import { tree } from '../engine/driverTrees';
-import type { ValidationOf } from '../engine/grammar';
+import { tree } from '../engine/trees/driverTrees';
+import type { ValidationOf } from '../engine/grammar/types';
 import { UriSyntaxError, expectString } from './errors';
 import { summaryOf, withoutFrames } from '../engine/errors';
 import { readOptions, REVEAL_OPTIONS, TREE_OPTIONS } from '../engine/options';

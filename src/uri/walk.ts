@@ -1,12 +1,12 @@
 /**
  * Walking a parse tree without making it: enter and leave events, in document order, read
- * straight from the compact node store (src/engine/flatTree.ts). What an embedder with a
+ * straight from the compact node store (src/engine/trees/flatTree.ts). What an embedder with a
  * large input wants: memory is the store (14 bytes a node, outside the heap), no node object
  * is made.
  */
 import { driver, type RuleName } from './driver';
-import { visit, type TreeVisitor } from '../engine/flatTree';
-import { flatTree } from '../engine/driverTrees';
+import { visit, type TreeVisitor } from '../engine/trees/flatTree';
+import { flatTree } from '../engine/trees/driverTrees';
 import { rfc3986Plans } from './plans';
 
 export type { TreeVisitor };
@@ -14,7 +14,7 @@ import { expectString } from './errors';
 import { readOptions, TREE_OPTIONS } from '../engine/options';
 import { revealed } from '../engine/secrets';
 import { ruleNamed } from './validate';
-import type { TreeOptions } from '../engine/driver';
+import type { TreeOptions } from '../engine/grammar/driver';
 
 
 const VISITOR = { enter: 'function', leave: 'function' } as const;

@@ -46,7 +46,7 @@ describe('grammar/*.abnf are rulelists by ABNF\'s own grammar', () => {
 });
 
 describe('ABNF by ABNF agrees with compileAbnf\'s reader on the syntax of the tests\' ABNF texts', () => {
-  // Texts from test/engine/abnf-errors.test.ts (syntax errors) and valid grammars of the tests.
+  // Texts from test/engine/text/abnf-errors.test.ts (syntax errors) and valid grammars of the tests.
   // The reader's semantic refusals (an undefined rule, a duplicate, left recursion, prose) are
   // not syntax: ABNF's grammar accepts those texts, so they are not asked here.
   const SYNTAX_ERRORS = [

@@ -47,13 +47,13 @@ describe.each(SHIPPED.map((e) => [e.file, e] as const))('src/generated/%s', (fil
     }
   });
 
-  it('carries a plan for each rule it names, made on the samples (src/engine/plan.ts)', () => {
+  it('carries a plan for each rule it names, made on the samples (src/engine/trees/plan.ts)', () => {
     const text = fs.readFileSync(generatedFile(file), 'utf8');
     for (const rule of entry.plans) expect(text).toContain(`${JSON.stringify(rule)}:`);
   });
   it('carries plans of the states the samples reach, no more: what an inclusion check visits is no lookahead state (at most 64 kB of JSON a plan)', () => {
     // A first tree parses its plan: a plan that also held every state the race's inclusion
-    // checks visit (src/engine/firstMatch.ts, Forward.includes) was 208 kB for RFC 6874.
+    // checks visit (src/engine/trees/firstMatch.ts, Forward.includes) was 208 kB for RFC 6874.
     // eslint-disable-next-line @typescript-eslint/no-var-requires
     const generated = require(generatedFile(file)) as Record<string, unknown>;
     const plans = Object.entries(generated).find(([name]) => name.endsWith('_PLANS'))![1] as Record<string, string>;

@@ -8,7 +8,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { grammarModuleText, GRAMMAR_FILE } from '../../scripts/generate-grammar';
-import { readGrammar } from '../../src/engine/abnf';
+import { readGrammar } from '../../src/engine/text/abnf';
 import type { Expr } from '../../src/engine/expr';
 import { CHILD_RULES, RULE_NAMES, rfc3986Rules } from '../../grammar/rfc3986';
 import { RFC3986_ABNF } from '../../grammar/texts';

@@ -1,12 +1,12 @@
 /**
- * The RFC 2396 notation of the grammar reader (src/engine/notationRfc2396.ts):
+ * The RFC 2396 notation of the grammar reader (src/engine/text/notationRfc2396.ts):
  * `compileAbnf(text, { notation: 'rfc2396' })` reads Appendix A into 40 rules with the RFC's
  * names, each construct of section 1.6 means what it says, and text in another notation is
  * refused with its line and column.
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { compileAbnf } from '../../src/engine/abnf';
+import { compileAbnf } from '../../src/engine/text/abnf';
 import { AbnfSyntaxError } from '../../src/engine/errors';
 import { RULES_2396 } from '../oracles/rfc2396';
 

@@ -8,7 +8,7 @@
  *   - verdict: `driver.tester(rule)` (the DFA tables generated at build time, the anchored RegExp
  *     below LONG characters once the rule is hot), the RegExp itself and
  *     `driver.automaton(rule).test` vs the per-character parsimmon parser matching to the end;
- *   - tree: the built-in tree (src/engine/driverTrees.ts, the first-match builder) vs the parsimmon structural tree;
+ *   - tree: the built-in tree (src/engine/trees/driverTrees.ts, the first-match builder) vs the parsimmon structural tree;
  *   - components: `parse` (verdict, then RFC 3986 Appendix B's split) vs components read here,
  *     independently, from the parsimmon structural tree;
  *   - error index: `validate(...).error.index` (the tables) vs the per-character parsimmon furthest
@@ -26,12 +26,12 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { validate, RULE_NAMES, type RuleName } from '../../src/index';
 import { driver } from '../../src/uri/driver';
-import { flatNodes, tree } from '../../src/engine/driverTrees';
+import { flatNodes, tree } from '../../src/engine/trees/driverTrees';
 import { parse, COMPONENT_RULES, type ComponentRule, type UriComponents } from '../../src/uri/components';
 import { run } from '../oracles/pegParsimmon';
 import { language } from '../oracles/parsimmonReference';
 import { LONG } from '../../src/engine/limits';
-import { regexpSource } from '../../src/engine/regexp';
+import { regexpSource } from '../../src/engine/automata/regexp';
 import type { Node } from '../../src/engine/tree';
 import { arb, mutate, mutated, uriish } from '../support/arbitraries';
 
@@ -145,7 +145,7 @@ function verdictDiffs(rule: RuleName, inputs: Iterable<string>, reference: (s: s
   const tester = driver.tester(rule);
   const automaton = driver.automaton(rule);
   const re = new RegExp(`^(?:${regexpSource(driver.grammar, { t: 'ref', name: rule })})$`);
-  // The verdict form (the hot tester's): language-preserving rewrites of the above (src/engine/regexp.ts).
+  // The verdict form (the hot tester's): language-preserving rewrites of the above (src/engine/automata/regexp.ts).
   const verdict = new RegExp(`^(?:${regexpSource(driver.grammar, { t: 'ref', name: rule }, true)})$`);
   const diffs: string[] = [];
   for (const s of inputs) {

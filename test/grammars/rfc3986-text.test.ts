@@ -11,7 +11,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { RULE_NAMES, compileAbnf, rfc3986, type RuleName } from '../../src/index';
 import { driver } from '../../src/uri/driver';
-import { tree } from '../../src/engine/driverTrees';
+import { tree } from '../../src/engine/trees/driverTrees';
 import { rfc3986FromText } from '../../src/grammars/rfc3986';
 import { RFC3986_ABNF } from '../../grammar/texts';
 import type { Node } from '../../src/engine/tree';

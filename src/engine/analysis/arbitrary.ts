@@ -12,7 +12,7 @@
  * failing string shrinks toward shorter ones, down to the rule's shortest string. Each generated
  * string is checked with the engine (a derivation the engine refused would be an internal error).
  */
-import type { Grammar } from '../grammar';
+import type { Grammar } from '../grammar/types';
 import { readOptions } from '../options';
 import { Deriver, DEFAULT_DEPTH, listChooser } from './derive';
 import { checkGrammar, ruleOf, rulesOf } from './rules';

@@ -12,7 +12,7 @@
  * against the other with the engine, and `exact` is false. Every witness is checked with both
  * grammars' own `isValid` before it is returned.
  */
-import type { Grammar } from '../grammar';
+import type { Grammar } from '../grammar/types';
 import { readOptions } from '../options';
 import { SetDfa, sharedClasses, shortest, DEFAULT_MAX_STATES } from './dfa';
 import { generate } from './generate';

@@ -5,7 +5,7 @@
  * no input took; `percent` is the share of alternatives taken (what `uri-grammar cover --min`
  * checks). Inputs the rule refuses are counted, not read.
  */
-import type { Grammar } from '../grammar';
+import type { Grammar } from '../grammar/types';
 import { describe, Marked, type Target } from './marks';
 import { checkGrammar, ruleOf, rulesOf } from './rules';
 

@@ -10,7 +10,7 @@ import type { Target } from './marks';
 import { rangesOf } from './rules';
 
 /** A seeded generator of numbers in [0, 1): the samples' (mulberry32). */
-export { random } from '../samples';
+export { random } from '../build/samples';
 
 /** How a derivation makes its free choices. */
 export interface Chooser {

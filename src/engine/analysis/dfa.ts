@@ -1,14 +1,14 @@
 /**
- * Exact answers for regular rules: subset automata over the engine's NFAs (../nfa.ts), stepped
- * over character classes shared by every automaton in a question (../codepoints.ts), and a
+ * Exact answers for regular rules: subset automata over the engine's NFAs (../automata/nfa.ts), stepped
+ * over character classes shared by every automaton in a question (../automata/codepoints.ts), and a
  * breadth-first search of their product for the shortest string with a property ("in A and not
  * in B", "in A and in B"). The search visits each pair of states once, so no string is missed:
  * when it ends without one, there is none, and that is a proof. A bound caps the pairs visited
  * (`maxStates`, default DEFAULT_MAX_STATES); past it the answer says it is not exact.
  */
-import { Classes, hasCodePoint } from '../codepoints';
+import { Classes, hasCodePoint } from '../automata/codepoints';
 import type { Expr, Rules } from '../expr';
-import { buildNfa, closure, Kind, type Nfa } from '../nfa';
+import { buildNfa, closure, Kind, type Nfa } from '../automata/nfa';
 
 /** The product states a search visits at most, unless `maxStates` says otherwise. */
 export const DEFAULT_MAX_STATES = 200_000;

@@ -16,7 +16,7 @@
  * Recursive rules are derived to a depth bound (`depth`, default 12 nested rules), past which the
  * shortest way out is taken: every string is finite, and the engine checks each one.
  */
-import type { Grammar } from '../grammar';
+import type { Grammar } from '../grammar/types';
 import { Deriver, DEFAULT_DEPTH, random, randomChooser, SHORTEST } from './derive';
 import { describe, Marked, type Target } from './marks';
 import { checkGrammar, ruleOf, rulesOf } from './rules';

@@ -9,7 +9,7 @@
  *
  * `analyze(grammar)` binds them to one grammar. docs/analysis.md shows them on RFC 3986.
  */
-import type { Grammar } from '../grammar';
+import type { Grammar } from '../grammar/types';
 import { arbitrary, type ArbitraryOptions, type FastCheckLike, type RuleArbitraries } from './arbitrary';
 import { compare, type CompareOptions, type Comparison } from './compare';
 import { coverage, type Coverage } from './coverage';

@@ -13,8 +13,8 @@
  * read. Marker names begin with U+0001, which no grammar notation can spell.
  */
 import type { Expr, Rules } from '../expr';
-import type { Grammar } from '../grammar';
-import { RuleGrammar } from '../ruleGrammar';
+import type { Grammar } from '../grammar/types';
+import { RuleGrammar } from '../grammar/ruleGrammar';
 import type { Node } from '../tree';
 import { rangesOf, reachable, spell, rulesOf, showChar } from './rules';
 

@@ -4,9 +4,9 @@
  * spelling of an expression for reports. Every analysis works on any `Grammar` (built in or from
  * `compileAbnf`): only `rules` and `expr` are read.
  */
-import { asciiRanges } from '../codepoints';
+import { asciiRanges } from '../automata/codepoints';
 import type { Expr, Rules } from '../expr';
-import type { Grammar } from '../grammar';
+import type { Grammar } from '../grammar/types';
 import { generalRules } from '../recursive/analysis';
 
 /** The grammar's rules as one record of expressions (own properties, in the grammar's order). */

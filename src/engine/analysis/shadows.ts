@@ -21,7 +21,7 @@
  * `unreached`, from generate's search (bounded: `exact: false`).
  */
 import type { Expr, Rules } from '../expr';
-import type { Grammar } from '../grammar';
+import type { Grammar } from '../grammar/types';
 import { readOptions } from '../options';
 import { EndsRunner } from '../recursive/ends';
 import { Deriver, random, randomChooser, SHORTEST } from './derive';

@@ -1,0 +1,503 @@
+/**
+ * A grammar's rules as one DFA in tables computed at build time, so that a fresh process
+ * answers its first question without compiling anything.
+ *
+ * The automaton (./automaton.ts) builds a rule's DFA from its NFA by subset construction,
+ * lazily; a RegExp derived from the rule (./regexp.ts) is compiled by V8 on first use. Either
+ * costs milliseconds of cold work on a process's first call (the URI-reference RegExp about
+ * 14 ms). For the built-in grammar, scripts/generate-derived.ts instead takes each rule's whole
+ * DFA, minimized (`Automaton.minimal`), and packs them together (`packDfas`): one set of
+ * character classes, and the states of all rules minimized as one automaton with a start state
+ * for each rule, so that what rules share (URI-reference and URI after the scheme, every
+ * authority, every IPv6 literal) is stored once. Here a state's row is unpacked into a typed
+ * array the first time an input reaches that state. The verdict is then one class look-up and
+ * one transition a character, for inputs of any length; a failure's offset and `expected` come
+ * from the same tables, exactly as each rule's automaton gives them (states merge only when they
+ * accept alike, expect the same words and lead to merged states on every class).
+ */
+import type { MinimalDfa, Verdict } from './automaton';
+import { charLength } from './codepoints';
+import { copyOfList } from '../errors';
+import { refine } from './refine';
+import { LONG } from '../limits';
+
+/**
+ * DFAs packed for a source file, in a JSON-safe ASCII alphabet of 64 digits. The rows are
+ * base-32 varints (see `enc`): most numbers there (run lengths, the dead state) take one
+ * character. What is looked up by state has a fixed width, so that nothing needs decoding
+ * before the first question.
+ */
+export interface PackedDfa {
+  /** Character classes, the length of a row. */
+  readonly width: number;
+  /** The class of each ASCII character, two digits each. */
+  readonly ascii: string;
+  /** Above ASCII: [first code point, class] pairs, ascending (class 0 throughout: no such character matches). */
+  readonly wide: readonly number[];
+  /** The rows of states 1, 2, … (state 0 is dead): runs of (next state, run length) over the classes. */
+  readonly rows: string;
+  /** Where each state's row begins in `rows`, three digits a state (from state 0), and where the last ends. */
+  readonly rowAt: string;
+  /** The accepting states, six a digit (bit k of digit j: state 6j + k). */
+  readonly accepting: string;
+  /** The words of the `expected` lists; the distinct lists, as varint indexes into `words`; each state's list, two digits a state. */
+  readonly words: readonly string[];
+  readonly expected: readonly string[];
+  readonly expectedOf: string;
+  /** Each rule's start state. */
+  readonly starts: Readonly<Record<string, number>>;
+}
+
+/** How many distinct `expected` lists the tables can hold: two base-64 digits a state's list id (`expectedOf`). */
+const LISTS = 64 * 64;
+
+/** The most characters one call of a state's cycles RegExp reads (see `locateLong`). */
+const CHUNK = 16_384;
+
+const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_';
+
+/** A number as a varint: five bits a character, low bits first; characters 32–63 say "more follows". */
+function enc(n: number): string {
+  let out = '';
+  for (; n >= 32; n = Math.floor(n / 32)) out += ALPHABET[32 + (n % 32)];
+  return out + ALPHABET[n];
+}
+
+/** A number in `digits` fixed-width base-64 digits, high first. */
+function fixed(n: number, digits: number): string {
+  if (n >= 64 ** digits) throw new RangeError(`packDfas: ${n} does not fit ${digits} digits`);
+  let out = '';
+  for (let k = 0; k < digits; k++, n = Math.floor(n / 64)) out = ALPHABET[n % 64] + out;
+  return out;
+}
+
+const DIGIT = new Uint8Array(128);
+for (let k = 0; k < ALPHABET.length; k++) DIGIT[ALPHABET.charCodeAt(k)] = k;
+
+/** The varints of `text` from offset `from` to `to` (see `enc`). */
+function varints(text: string, from = 0, to = text.length): number[] {
+  const out: number[] = [];
+  for (let i = from, n = 0, shift = 1; i < to; i++) {
+    const d = DIGIT[text.charCodeAt(i)];
+    n += (d & 31) * shift;
+    if (d < 32) {
+      out.push(n);
+      n = 0;
+      shift = 1;
+    } else shift *= 32;
+  }
+  return out;
+}
+
+function readFixed(text: string, i: number, digits: number): number {
+  let n = 0;
+  for (let k = 0; k < digits; k++) n = n * 64 + DIGIT[text.charCodeAt(i + k)];
+  return n;
+}
+
+/** The class of code point `cp` (at least 128) in [first code point, class] pairs (0 if below them all). */
+function wideClass(wide: readonly number[], cp: number): number {
+  let lo = 0;
+  let hi = wide.length / 2; // the number of pairs whose first code point is at most cp
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (wide[2 * mid] <= cp) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo === 0 ? 0 : wide[2 * lo - 1];
+}
+
+/** Packs the minimized DFAs of several rules as one (build time). */
+export function packDfas(dfas: Readonly<Record<string, MinimalDfa>>): PackedDfa {
+  const rules = Object.keys(dfas);
+  const list = rules.map((r) => dfas[r]);
+  // One class partition for all rules: two characters share a class when every rule's
+  // classes put them together. Class 0 is the characters no rule takes.
+  const ids = new Map<string, number>([[list.map(() => 0).join(','), 0]]);
+  const samples: Array<(d: MinimalDfa) => number> = [() => 0];
+  const classOf = (signature: string, local: (d: MinimalDfa) => number): number => {
+    let k = ids.get(signature);
+    if (k === undefined) {
+      ids.set(signature, (k = samples.length));
+      samples.push(local);
+    }
+    return k;
+  };
+  const ascii: number[] = [];
+  for (let c = 0; c < 128; c++) ascii.push(classOf(list.map((d) => d.ascii[c]).join(','), (d) => d.ascii[c]));
+  const points = [...new Set(list.flatMap((d) => d.wide.filter((_, i) => i % 2 === 0)))].sort((a, b) => a - b);
+  const wide: number[] = [];
+  for (const p of points) {
+    const k = classOf(list.map((d) => wideClass(d.wide, p)).join(','), (d) => wideClass(d.wide, p));
+    if (wide[wide.length - 1] !== k) wide.push(p, k);
+  }
+  const width = samples.length;
+
+  // Every rule's states as one automaton, minimized (Moore): blocks start from accepting and
+  // expected, and split until every class leads each block's states into one block.
+  const states: Array<[d: MinimalDfa, s: number, base: number]> = [];
+  const base: number[] = [];
+  for (const d of list) {
+    base.push(states.length - 1); // state s of d is states[base + s]
+    for (let s = 1; s < d.next.length; s++) states.push([d, s, states.length - s + 1]);
+  }
+  const at = (d: MinimalDfa, s: number, k: number) => d.next[s][samples[k](d)];
+  const block = refine(
+    states.map(([d, s]) => `${d.accepting[s]}|${d.expected[s].join('\n')}`),
+    width,
+    (i, k) => {
+      const [d, s, b] = states[i];
+      const to = at(d, s, k);
+      return to === 0 ? -1 : b + to - 1;
+    },
+  );
+  // Numbered breadth first from each rule's start in turn (1; 0 is dead).
+  const representative = new Map<string, number>();
+  states.forEach((_, i) => { if (!representative.has(block[i])) representative.set(block[i], i); });
+  const id = new Map<string, number>();
+  const order: string[] = [];
+  const number = (b: string) => {
+    if (!id.has(b)) { id.set(b, id.size + 1); order.push(b); }
+    return id.get(b)!;
+  };
+  const starts: Record<string, number> = {};
+  rules.forEach((rule, r) => {
+    starts[rule] = number(block[base[r] + 1]);
+    for (let q = order.indexOf(block[base[r] + 1]); q < order.length; q++) {
+      const [d, s, b] = states[representative.get(order[q])!];
+      for (let k = 0; k < width; k++) {
+        const to = at(d, s, k);
+        if (to !== 0) number(block[b + to - 1]);
+      }
+    }
+  });
+  if ((order.length + 1) * width > 0x10000) throw new RangeError(`packDfas: ${order.length + 1} states of ${width} classes do not fit 16-bit offsets`);
+
+  let rows = '';
+  let rowAt = fixed(0, 3);
+  const accepting = [false];
+  const lists = new Map<string, number>([['[]', 0]]);
+  let expectedOf = fixed(0, 2);
+  order.forEach((b) => {
+    const [d, s, base] = states[representative.get(b)!];
+    const row = Array.from({ length: width }, (_, k) => {
+      const to = at(d, s, k);
+      return to === 0 ? 0 : id.get(block[base + to - 1])!;
+    });
+    rowAt += fixed(rows.length, 3);
+    for (let k = 0; k < width;) {
+      let j = k + 1;
+      while (j < width && row[j] === row[k]) j++;
+      rows += enc(row[k]) + enc(j - k);
+      k = j;
+    }
+    accepting.push(d.accepting[s]);
+    const key = JSON.stringify(d.expected[s]);
+    if (!lists.has(key)) lists.set(key, lists.size);
+    expectedOf += fixed(lists.get(key)!, 2);
+  });
+  rowAt += fixed(rows.length, 3);
+  const words = [...new Set(list.flatMap((d) => d.expected.flat()))].sort();
+  const word = new Map(words.map((w, i) => [w, i]));
+  let acceptingBits = '';
+  for (let j = 0; j < accepting.length; j += 6) {
+    let bits = 0;
+    for (let k = 0; k < 6; k++) if (accepting[j + k]) bits |= 1 << k;
+    acceptingBits += ALPHABET[bits];
+  }
+  return {
+    width,
+    ascii: ascii.map((k) => fixed(k, 2)).join(''),
+    wide,
+    rows,
+    rowAt,
+    accepting: acceptingBits,
+    words,
+    expected: [...lists.keys()].map((k) => (JSON.parse(k) as string[]).map((w) => enc(word.get(w)!)).join('')),
+    expectedOf,
+    starts,
+  };
+}
+
+/**
+ * Packed DFAs, unpacked row by row as inputs reach their states: a process's first question
+ * costs the few rows it visits, not the whole table. A state is passed around as its offset
+ * (state × width).
+ */
+export class TableDfa {
+  private readonly width: number;
+  private readonly ascii = new Uint16Array(128);
+  private readonly wide: readonly number[];
+  /**
+   * Transitions, flat: the next state's offset; 0 is the dead state, and also every entry of a
+   * row not unpacked yet (`unpacked` tells them apart).
+   */
+  private readonly next: Uint16Array;
+  /** 1 at the offset of each state whose row is unpacked (the dead state's is all zeros). */
+  private readonly unpacked: Uint8Array;
+
+  constructor(private readonly packed: PackedDfa) {
+    const width = (this.width = packed.width);
+    for (let c = 0; c < 128; c++) this.ascii[c] = readFixed(packed.ascii, 2 * c, 2);
+    this.wide = packed.wide;
+    const states = packed.expectedOf.length / 2;
+    this.next = new Uint16Array(states * width);
+    this.unpacked = new Uint8Array(states * width);
+    this.unpacked[0] = 1;
+  }
+
+  /** The offset of a rule's start state, or undefined for a rule the tables do not hold. */
+  startOf(rule: string): number | undefined {
+    return Object.prototype.hasOwnProperty.call(this.packed.starts, rule) ? this.packed.starts[rule] * this.width : undefined;
+  }
+
+  /** The state after class `k` from the state at offset `s`, unpacking its row if need be. */
+  private step(s: number, k: number): number {
+    if (this.unpacked[s] === 0) {
+      // The row's runs: (next state, run length) in turn.
+      const id = s / this.width;
+      const runs = varints(this.packed.rows, readFixed(this.packed.rowAt, 3 * id, 3), readFixed(this.packed.rowAt, 3 * id + 3, 3));
+      for (let r = 0, at = s; r < runs.length; r += 2) this.next.fill(runs[r] * this.width, at, (at += runs[r + 1]));
+      this.unpacked[s] = 1;
+    }
+    return this.next[s + k];
+  }
+
+  /** The class of the character at `i`; lone surrogates match nothing, as in ./codepoints.ts. */
+  private classAt(input: string, i: number): number {
+    const c = input.charCodeAt(i);
+    if (c < 128) return this.ascii[c];
+    const cp = input.codePointAt(i)!;
+    return cp >= 0xd800 && cp <= 0xdfff ? 0 : wideClass(this.wide, cp);
+  }
+
+  /** Does the whole input match, from the start state at offset `start`? */
+  test(input: string, start: number): boolean {
+    return this.locate(input, start, 0, input.length) < 0;
+  }
+
+  /** Is the state at offset `s` accepting? */
+  private accepts(s: number): boolean {
+    const id = s / this.width;
+    return ((DIGIT[this.packed.accepting.charCodeAt((id / 6) | 0)] >> id % 6) & 1) === 1;
+  }
+
+  /**
+   * The verdict as one number: -1 when the whole input matches, else a failure code for
+   * `failureIndex` and `failureExpected` (the offset and the state's `expected` list), so that
+   * a batch's error line needs no second run over the input. `test` and `run` read it.
+   */
+  locate(input: string, start: number, from: number, end: number): number {
+    // `from` and `end`: the input is text[from, end) (a line of a batch's chunk, not cut out of it).
+    // No defaults: a default's code runs only for some callers, see the end of the loop.
+    // The whole input only: a RegExp reads a surrogate pair cut by `from` or `end` as one character.
+    if (end - from >= this.runsFrom && from === 0 && end === input.length) return this.locateLong(input, start);
+    const next = this.next;
+    const ascii = this.ascii;
+    let s = start;
+    let i = from;
+    for (; i < end; i++) {
+      const c = input.charCodeAt(i);
+      if (c > 127) return this.locateWide(input, i, s, from, end);
+      let to = next[s + ascii[c]];
+      if (to === 0 && (to = this.step(s, ascii[c])) === 0) break;
+      s = to;
+    }
+    // The failure code is made for a match too (one table read), so that every call runs the
+    // same code: V8 optimizes this loop within a few lines of a batch, and code that had not run
+    // by then (the first refused line's) would throw the optimized code away and start again.
+    const code = this.failure(i - from, s);
+    return i === end && this.accepts(s) ? -1 : code;
+  }
+
+  /**
+   * From this many characters on, `locate` reads long stretches with each state's `cycles`
+   * RegExp (tests set it to 0, to hold that path to the plain one on short inputs too).
+   */
+  runsFrom = LONG;
+
+  /**
+   * `locate` of a whole long input. A table walk costs two dependent loads a character (about
+   * 2.5 ns); V8's native code for a RegExp over one state's cycles a third of that. So where
+   * the walk is in a state with cycles, their RegExp reads as far as it can (a sequence of whole
+   * cycles ends in the same state, so the walk goes on from there as if it had stepped through
+   * them); when a RegExp reads little, the walk steps on alone for a while (doubling, up to
+   * LONG characters) before asking again, so that input whose states change often pays little.
+   */
+  private locateLong(input: string, start: number): number {
+    const from = 0;
+    const end = input.length;
+    const next = this.next;
+    const ascii = this.ascii;
+    let s = start;
+    let i = from;
+    let quiet = 0;
+    let idle = 64;
+    while (i < end) {
+      if (quiet <= 0) {
+        const re = this.cycles(s);
+        let read = 0;
+        if (re !== null) {
+          // On a slice of at most CHUNK characters (a view, not a copy): V8's backtracking stack
+          // grows with what one call reads, and must not overflow whatever the pattern.
+          re.lastIndex = 0;
+          re.test(input.slice(i, i + CHUNK)); // always matches (zero cycles at least)
+          read = re.lastIndex;
+          i += read;
+        }
+        if (read >= 256) {
+          // A step on to the next state, then its cycles.
+          idle = 64;
+          quiet = 1;
+        } else {
+          quiet = idle;
+          idle = Math.min(2 * idle, LONG);
+        }
+        if (i === end) break;
+      }
+      const c = input.charCodeAt(i);
+      let to: number;
+      if (c < 128) {
+        to = next[s + ascii[c]];
+        if (to === 0 && (to = this.step(s, ascii[c])) === 0) return this.failure(i - from, s);
+        i++;
+      } else {
+        to = this.step(s, this.classAt(input, i));
+        if (to === 0) return this.failure(i - from, s);
+        i += charLength(input, i);
+      }
+      s = to;
+      quiet--;
+    }
+    return this.accepts(s) ? -1 : this.failure(end - from, s);
+  }
+
+  /**
+   * A sticky RegExp for the ways back from the state at offset `s` to itself: its own loop (the
+   * RFC 3986 path's `pchar / "/"`), and paths through one or two other states, each of which may
+   * loop on its way (a pct-encoded `%41`; `a/b/c` where a segment's first character leads
+   * elsewhere). Any text it reads is whole cycles, so the walk is in `s` again after it. Up to
+   * 16,384 cycles a call: each turn pushes on V8's backtracking stack, which must not overflow.
+   * Null if the state has none. Made once a state, on first need.
+   */
+  private cycles(s: number): RegExp | null {
+    let re = this.cycleRegexps.get(s);
+    if (re !== undefined) return re;
+    const width = this.width;
+    const classesTo = (from: number, to: number): number[] => {
+      const ks: number[] = [];
+      for (let k = 1; k < width; k++) if (this.step(from, k) === to) ks.push(k);
+      return ks;
+    };
+    const alternatives: string[] = [];
+    let wide = false;
+    const set = (ks: number[]): string => {
+      const r = this.classSource(ks);
+      wide ||= r.wide;
+      return r.source;
+    };
+    // A state's own loop as a run (V8 reads a run of one class without a backtracking entry a
+    // character); the others through one or two other states, each with its own loop.
+    const loop = (q: number, mark: string): string => {
+      const ks = classesTo(q, q);
+      return ks.length ? set(ks) + mark : '';
+    };
+    const self = loop(s, '+');
+    if (self) alternatives.push(self);
+    const after = (q: number): Set<number> => {
+      const to = new Set<number>();
+      for (let k = 1; k < width; k++) {
+        const a = this.step(q, k);
+        if (a !== 0 && a !== s && a !== q) to.add(a);
+      }
+      return to;
+    };
+    for (const a of after(s)) {
+      const toA = set(classesTo(s, a)) + loop(a, '*');
+      const back = classesTo(a, s);
+      if (back.length) alternatives.push(toA + set(back));
+      for (const b of after(a)) {
+        const home = classesTo(b, s);
+        if (home.length) alternatives.push(toA + set(classesTo(a, b)) + loop(b, '*') + set(home));
+      }
+    }
+    re = alternatives.length ? new RegExp(`(?:${alternatives.join('|')}){0,16384}`, wide ? 'yu' : 'y') : null;
+    this.cycleRegexps.set(s, re);
+    return re;
+  }
+  private readonly cycleRegexps = new Map<number, RegExp | null>();
+
+  /** A RegExp character class of the characters of classes `ks` (lone surrogates left out: they match nothing). */
+  private classSource(ks: readonly number[]): { source: string; wide: boolean } {
+    const inSet = new Set(ks);
+    const ranges: number[] = [];
+    const add = (lo: number, hi: number) => {
+      if (ranges.length && ranges[ranges.length - 1] === lo - 1) ranges[ranges.length - 1] = hi;
+      else ranges.push(lo, hi);
+    };
+    for (let c = 0; c < 128; c++) if (inSet.has(this.ascii[c])) add(c, c);
+    const w = this.wide;
+    for (let j = 0; j < w.length; j += 2) {
+      if (!inSet.has(w[j + 1])) continue;
+      const lo = w[j];
+      const hi = j + 2 < w.length ? w[j + 2] - 1 : 0x10ffff;
+      // Without the surrogates D800-DFFF.
+      if (lo < 0xd800) add(lo, Math.min(hi, 0xd7ff));
+      if (hi > 0xdfff) add(Math.max(lo, 0xe000), hi);
+    }
+    const wide = ranges.length > 0 && ranges[ranges.length - 1] > 0x7f;
+    const hex = (n: number) => (wide ? `\\u{${n.toString(16)}}` : `\\x${n.toString(16).padStart(2, '0')}`);
+    let source = '[';
+    for (let j = 0; j < ranges.length; j += 2) source += ranges[j] === ranges[j + 1] ? hex(ranges[j]) : `${hex(ranges[j])}-${hex(ranges[j + 1])}`;
+    return { source: source + ']', wide };
+  }
+
+  /** `locate` from offset `i` (a character above ASCII) in state `s`. */
+  private locateWide(input: string, i: number, s: number, from: number, end: number): number {
+    // A surrogate pair cut by `end` is a lone surrogate, as in input.slice(from, end).
+    for (; i < end; i += i + 1 < end ? charLength(input, i) : 1) {
+      const to = this.step(s, i + 1 < end ? this.classAt(input, i) : this.classAt(input.charAt(i), 0));
+      if (to === 0) return this.failure(i - from, s);
+      s = to;
+    }
+    return this.accepts(s) ? -1 : this.failure(end - from, s);
+  }
+
+  /** A failure at offset `index` in the state at offset `s`: the offset and the state's list in one number. */
+  private failure(index: number, s: number): number {
+    return index * LISTS + this.listOf(s);
+  }
+
+  /** The offset of a failure code from `locate`. */
+  failureIndex(code: number): number {
+    return Math.floor(code / LISTS);
+  }
+
+  /** The `expected` list of a failure code from `locate`: the tables' own (frozen) list, shared by every failure in that state. */
+  failureExpected(code: number): readonly string[] {
+    return this.list(code % LISTS);
+  }
+
+  /**
+   * The verdict; for a failure, the first offset at which no match can go on, and what could
+   * come there: a fresh copy of the state's list (an error's list is its own), which is decoded
+   * once (the errors of a batch name the same few lists again and again; the "expected" line of
+   * each is cached with it, ../errors.ts `copyOfList`).
+   */
+  run(input: string, start: number): Verdict {
+    const code = this.locate(input, start, 0, input.length);
+    if (code < 0) return { ok: true, index: input.length, expected: [] };
+    return { ok: false, index: this.failureIndex(code), expected: copyOfList(this.failureExpected(code)) };
+  }
+
+  /** The id of the `expected` list of the state at offset `s`. */
+  private listOf(s: number): number {
+    return readFixed(this.packed.expectedOf, (2 * s) / this.width, 2);
+  }
+
+  /** An `expected` list by id, decoded once. */
+  private list(id: number): readonly string[] {
+    return (this.lists[id] ??= Object.freeze(varints(this.packed.expected[id]).map((w) => this.packed.words[w])));
+  }
+  private readonly lists: (readonly string[])[] = [];
+}

@@ -1,0 +1,152 @@
+/**
+ * The packed DFA (src/engine/automata/tableDfa.ts) against the automaton it was packed from: the same
+ * verdict, error offset and `expected` on every input, for random grammars over letters and for
+ * a grammar with ranges above ASCII (astral characters, lone surrogates); `locate` (the batch's
+ * verdict with its failure code) against the same; and long inputs, read with each state's cycles
+ * as a RegExp, against the plain walk. Seeded.
+ */
+import fc from 'fast-check';
+import { compileAbnf } from '../../../src/index';
+import type { Automaton } from '../../../src/engine/automata/automaton';
+import type { RuleGrammar } from '../../../src/engine/grammar/ruleGrammar';
+import { packDfas, TableDfa } from '../../../src/engine/automata/tableDfa';
+import { driver } from '../../../src/uri/driver';
+import { RFC3986_DFAS } from '../../../src/generated/rfc3986Derived';
+
+const same = (a: Automaton, t: TableDfa, rule: string, s: string) => {
+  const start = t.startOf(rule)!;
+  expect({ rule, s, ok: t.test(s, start) }).toEqual({ rule, s, ok: a.test(s) });
+  const v = a.run(s);
+  expect({ rule, s, v: t.run(s, start) }).toEqual({ rule, s, v });
+  // locate: the same verdict, offset and list as one code; and the same on s read in place
+  // inside other text (a surrogate pair cut at either end is two lone surrogates, as in a slice).
+  const code = t.locate(s, start, 0, s.length);
+  expect({ rule, s, ok: code < 0 }).toEqual({ rule, s, ok: v.ok });
+  if (!v.ok) expect({ rule, s, index: t.failureIndex(code), expected: [...t.failureExpected(code)] }).toEqual({ rule, s, index: v.index, expected: v.expected });
+  for (const [pre, post] of [['b\ud83d', '\ude00a'], ['', 'a'], ['\ud83d', '']]) {
+    expect({ rule, s, pre, code: t.locate(pre + s + post, start, pre.length, pre.length + s.length) }).toEqual({ rule, s, pre, code });
+  }
+};
+
+/** The rules of an ABNF text packed together, and a fresh automaton of each to compare with. */
+function pack(text: string, rules: string[]): { t: TableDfa; automata: Automaton[] } {
+  const g = compileAbnf(text) as RuleGrammar<string>;
+  const packed = packDfas(Object.fromEntries(rules.map((r) => [r, g.automaton(r).minimal()])));
+  const fresh = compileAbnf(text) as RuleGrammar<string>;
+  return { t: new TableDfa(packed), automata: rules.map((r) => fresh.automaton(r)) };
+}
+
+describe('TableDfa = the automaton it was packed from', () => {
+  it('on random small grammars (minimization keeps verdict, offset and expected)', () => {
+    const atom = fc.constantFrom('"a"', '"b"', '%x61-62', '"ab"', 'r1', '2"a"', '*"b"', '1*2"ab"');
+    const seq = fc.array(atom, { minLength: 1, maxLength: 3 }).map((xs) => xs.join(' '));
+    const alt = fc.array(seq, { minLength: 1, maxLength: 3 }).map((xs) => xs.join(' / '));
+    const r1 = fc.array(fc.constantFrom('"a"', '"b"', '"ba"', '*"a"'), { minLength: 1, maxLength: 2 }).map((xs) => xs.join(' / '));
+    const input = fc.array(fc.constantFrom('a', 'b', 'A', 'c'), { maxLength: 7 }).map((cs) => cs.join(''));
+    fc.assert(
+      fc.property(alt, r1, fc.array(input, { minLength: 10, maxLength: 10 }), (body, sub, inputs) => {
+        // Both rules in one table: r1's states may merge with those of r0 that follow a reference to it.
+        const { t, automata } = pack(`r0 = ${body}\nr1 = ${sub}\n`, ['r0', 'r1']);
+        for (const s of ['', ...inputs]) {
+          same(automata[0], t, 'r0', s);
+          same(automata[1], t, 'r1', s);
+        }
+      }),
+      { seed: 3986, numRuns: 200 },
+    );
+  });
+
+  it('keeps apart states with the same future but different expected words', () => {
+    // After "x" and after "y" the same text may follow, but an error names it differently.
+    const { t, automata } = pack('r0 = "x" ( "a" / %x61 ) / "y" "a"\n', ['r0']);
+    for (const s of ['x', 'y', 'xb', 'yb', 'xa', 'ya', 'xaa']) same(automata[0], t, 'r0', s);
+    expect(t.run('x', t.startOf('r0')!).expected).not.toEqual(t.run('y', t.startOf('r0')!).expected);
+  });
+
+  it('above ASCII: code-point classes, surrogate pairs as one character, lone surrogates never', () => {
+    // Two rules with different classes above ASCII: the packed classes must refine both.
+    const { t, automata } = pack('r = 1*( %x41 / %xE9 / %x4E00-9FFF / %x10000-10FFFD ) [ "." r2 ]\nr2 = %x80-FFFF\nr3 = 1*( %x4E00-4EFF / %x1F600 )\n', ['r', 'r2', 'r3']);
+    const chars = ['A', 'é', '中', '丁', '😀', '\u{10FFFD}', '\u{10FFFE}', '.', '\ud800', '\udc00', 'ÿ', '\uffff', 'b'];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...chars), { maxLength: 8 }), (cs) => {
+        same(automata[0], t, 'r', cs.join(''));
+        same(automata[1], t, 'r2', cs.join(''));
+        same(automata[2], t, 'r3', cs.join(''));
+      }),
+      { seed: 3987, numRuns: 1000 },
+    );
+    expect(t.test('A😀中', t.startOf('r')!)).toBe(true);
+    expect(t.test('丁😀', t.startOf('r3')!)).toBe(true);
+    expect(t.run('A\ud800', t.startOf('r')!)).toEqual({ ok: false, index: 1, expected: expect.any(Array) });
+    expect(t.startOf('constructor')).toBeUndefined();
+  });
+
+  it('refuses DFAs too large for 16-bit offsets', () => {
+    // A chain of 600 states over 128 classes (every ASCII character but NUL its own): 601 × 128 entries.
+    const next = Array.from({ length: 601 }, (_, s) => Array.from({ length: 128 }, (_, k) => (s > 0 && s < 600 && k > 0 ? s + 1 : 0)));
+    const dfa = { width: 128, ascii: Array.from({ length: 128 }, (_, c) => c), wide: [128, 0], next, accepting: next.map((_, s) => s === 600), expected: next.map(() => []) };
+    expect(() => packDfas({ a: dfa })).toThrow(RangeError);
+    expect(() => packDfas({ a: { ...dfa, next: next.slice(0, 301).map((row, s) => (s === 300 ? row.map(() => 0) : row)), accepting: dfa.accepting.slice(0, 301).map((_, s) => s === 300), expected: dfa.expected.slice(0, 301) } })).not.toThrow();
+  });
+});
+
+describe('long inputs: each state\'s cycles read by a RegExp give the walk\'s answers', () => {
+  /** `t` with the cycles' RegExps from the first character on, or (Infinity) never. */
+  const withRuns = (t: TableDfa, from: number): TableDfa => Object.assign(t, { runsFrom: from });
+
+  it('on random small grammars, short inputs read both ways (verdict, offset, expected)', () => {
+    const atom = fc.constantFrom('"a"', '"b"', '%x61-62', '"ab"', '*"a"', '*"b"', '1*2"ab"', '"a" *"b" "c"', '"ca"');
+    const seq = fc.array(atom, { minLength: 1, maxLength: 3 }).map((xs) => xs.join(' '));
+    const alt = fc.array(seq, { minLength: 1, maxLength: 3 }).map((xs) => `*( ${xs.join(' / ')} )`);
+    const input = fc.array(fc.constantFrom('a', 'b', 'c', 'ab', 'abc', 'ca', 'd'), { maxLength: 12 }).map((cs) => cs.join(''));
+    fc.assert(
+      fc.property(alt, fc.array(input, { minLength: 10, maxLength: 10 }), (body, inputs) => {
+        const { t, automata } = pack(`r0 = ${body} [ "." *"a" ]\n`, ['r0']);
+        withRuns(t, 0);
+        for (const s of ['', ...inputs]) same(automata[0], t, 'r0', s);
+      }),
+      { seed: 37, numRuns: 200 },
+    );
+  });
+
+  it('above ASCII: astral characters and lone surrogates inside the loops', () => {
+    const { t, automata } = pack('r = 1*c *( "." 1*c )\nc = %x41 / %xE9 / %x4E00-9FFF / %x10000-10FFFD / "%" 2%x30-39\n', ['r']);
+    withRuns(t, 0);
+    const chars = ['A', 'é', '中', '😀', '\u{10FFFD}', '.', '%', '4', '1', '\ud800', '\udc00', 'b'];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...chars), { maxLength: 40 }), (cs) => same(automata[0], t, 'r', cs.join(''))),
+      { seed: 3738, numRuns: 1000 },
+    );
+  });
+
+  it('RFC 3986 tables: megabyte inputs, valid or broken anywhere, as the plain walk says', () => {
+    const fast = driver.tableLocator('URI')!; // the built-in's tables, runs from LONG characters on
+    const plain = withRuns(new TableDfa(RFC3986_DFAS), Infinity);
+    const start = plain.startOf('URI')!;
+    const units = ['segment/', 'key=value&', '%41', 'a', '/', '?', '#', '%7e', '..', '@', ':'];
+    const breaks = ['', ' ', '%', '%4', '[', '#', 'é', '\ud800', '%G1'];
+    fc.assert(
+      fc.property(fc.constantFrom('http://example.com/', 'urn:a:', 'http://[::1]:80/p?'), fc.array(fc.constantFrom(...units), { minLength: 1, maxLength: 6 }),
+        fc.integer({ min: 1000, max: 20000 }), fc.constantFrom(...breaks), fc.double({ min: 0, max: 1, noNaN: true }), (prefix, pattern, reps, broken, where) => {
+          const body = pattern.join('').repeat(reps);
+          const at = Math.floor(where * body.length);
+          const s = prefix + body.slice(0, at) + broken + body.slice(at);
+          expect({ s: s.slice(0, 60), code: fast(s, 0, s.length) }).toEqual({ s: s.slice(0, 60), code: plain.locate(s, start, 0, s.length) });
+        }),
+      { seed: 3986, numRuns: 40 },
+    );
+    // The path above did read with RegExps (a state's loop and the %41 cycle).
+    const s = 'http://example.com/' + '%41'.repeat(400_000) + 'segment/'.repeat(100_000);
+    expect(fast(s, 0, s.length)).toBe(-1);
+    expect((driver as unknown as { tables: { cycleRegexps: Map<number, RegExp | null> } }).tables.cycleRegexps.size).toBeGreaterThan(0);
+  });
+
+  it('10 MB of %41 and of one loop: no RangeError from the RegExp stack', () => {
+    const fast = driver.tableLocator('URI')!;
+    for (const s of ['http://example.com/' + '%41'.repeat(3_500_000), 'http://example.com/' + 'a'.repeat(10_000_000) + ' ']) {
+      expect(() => fast(s, 0, s.length)).not.toThrow();
+    }
+    const broken = 'http://example.com/' + 'a'.repeat(10_000_000) + ' ';
+    expect(driver.failureIndex(fast(broken, 0, broken.length))).toBe(broken.length - 1);
+  });
+});
