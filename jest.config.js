@@ -12,7 +12,7 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test'],
   testPathIgnorePatterns: ['/node_modules/', ...(skipBrowser ? ['\\.browser\\.test\\.ts$'] : [])],
-  // grammar/texts.ts (the grammar files as strings) is generated, not committed: make it first.
+  // src/generated/texts.ts (the grammar files as strings) is generated, not committed: make it first.
   globalSetup: '<rootDir>/scripts/grammar-texts.js',
   // fast-check's global seed: every property test replays (test/support/seed.ts).
   setupFiles: ['<rootDir>/test/support/seed.ts'],

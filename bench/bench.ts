@@ -121,7 +121,7 @@ async function main(): Promise<void> {
 
   // One engine: grammar/rfc3986.abnf loaded with compileAbnf (with the built-in's character-level
   // rules as lexicalRules, so that both give the same trees) beside the built-in, which runs on
-  // the same text (grammar/rfc3986.ts is generated from it) with build-time tables.
+  // the same text (src/generated/rfc3986Rules.ts is generated from it) with build-time tables.
   const fromText = api.compileAbnf(fs.readFileSync(path.join(__dirname, '..', '..', 'grammar', 'rfc3986.abnf'), 'utf8'), {
     lexicalRules: ['h16', 'ls32', 'dec-octet', 'pchar', 'pct-encoded', 'unreserved', 'reserved', 'gen-delims', 'sub-delims'],
   });

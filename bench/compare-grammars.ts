@@ -13,7 +13,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { isValid, parse } from '../src/index';
-import { rfc2396 } from '../src/grammars/rfc2396';
+import { rfc2396 } from '../src/builtins/rfc2396';
 import { realUrls, vectors } from './inputs';
 
 // ---------------------------------------------------------------------------------------------

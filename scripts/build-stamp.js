@@ -15,7 +15,7 @@ const { spawnSync } = require('child_process');
 const ROOT = path.join(__dirname, '..');
 const INPUTS = ['src', 'grammar', 'scripts', 'package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'tsconfig.esm.json'];
 // Written by the build itself (scripts/grammar-texts.js): not an input.
-const GENERATED = new Set([path.join('grammar', 'texts.ts')]);
+const GENERATED = new Set([path.join('src', 'generated', 'texts.ts')]);
 
 /** The files under `rel` (a file or a folder), relative to `root`, sorted. */
 function filesOf(root, rel) {

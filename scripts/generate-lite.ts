@@ -25,7 +25,7 @@ import * as path from 'path';
 import { readGrammar } from '../src/engine/text/abnf';
 import { caseFold, type Expr, type Rules } from '../src/engine/expr';
 import { classSource, singleCharSet } from '../src/engine/automata/regexp';
-import { RFC3986_ABNF } from '../grammar/texts';
+import { RFC3986_ABNF } from '../src/generated/texts';
 
 /** The rules `parse` reads components from (src/uri/components.ts, COMPONENT_RULES). */
 export const PREFIX_RULES = ['URI', 'URI-reference', 'absolute-URI', 'relative-ref'] as const;

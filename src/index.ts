@@ -13,11 +13,11 @@ export type { TreeSink } from './engine/trees/firstMatch';
 export { RuleGrammar } from './engine/grammar/ruleGrammar';
 export { fromCompiled, toModule, toTypes, COMPILED_FORMAT, COMPILED_VERSION, COMPILED_KEY, type CompiledGrammar, type EncodedExpr, type ModuleOptions } from './engine/build/compiled';
 export { registerNotation, ABNF, type Notation, type NotationReader } from './engine/text/notation';
-export { grammarByName, GRAMMAR_NAMES } from './grammars/registry';
-export { rfc3986Grammar as rfc3986 } from './grammars/rfc3986';
-export { rfc2396, RFC2396_LEXICAL_RULES, type Rfc2396Grammar, type Rfc2396Rule, type Rfc2396Components, type Rfc2396HostKind, type Rfc2396PathRule } from './grammars/rfc2396';
+export { grammarByName, GRAMMAR_NAMES } from './builtins/registry';
+export { rfc3986Grammar as rfc3986 } from './builtins/rfc3986';
+export { rfc2396, RFC2396_LEXICAL_RULES, type Rfc2396Grammar, type Rfc2396Rule, type Rfc2396Components, type Rfc2396HostKind, type Rfc2396PathRule } from './builtins/rfc2396';
 export { RFC2396_NOTATION } from './engine/text/notationRfc2396';
-export { rfc2732, type Rfc2732Rule } from './grammars/rfc2732';
+export { rfc2732, type Rfc2732Rule } from './builtins/rfc2732';
 export type { Node, TreeNode } from './engine/tree';
 export type { TreeOptions } from './engine/grammar/types';
 export { parse, type UriComponents, type HostKind, type ComponentRule } from './uri/components';
@@ -28,7 +28,7 @@ export { normalize, equivalent, DEFAULT_PORTS, type NormalizeOptions } from './u
 export { percentEncode, percentDecode, type EncodeComponent, type DecodeOptions } from './uri/percent';
 export { redact } from './uri/redact';
 export { toUri, toIri, hostToAscii, hostToUnicode, IdnaError, rfc3987, RFC3987_RULES, IRI_COMPONENT_RULES, type ToUriOptions, type ToIriOptions, type Rfc3987Rule, type IriComponentRule, type IriCheckOptions, type IriValidationResult } from './iri';
-export { rfc6874, type Rfc6874Rule, type ZonedUriComponents } from './grammars/rfc6874';
+export { rfc6874, type Rfc6874Rule, type ZonedUriComponents } from './builtins/rfc6874';
 export {
   createValidator, UriPolicyError, policyPresets, POLICY_OPTIONS, POLICY_OPTION_SCHEMAS,
   type PolicyOptions, type PolicyResult, type PolicyComponent,

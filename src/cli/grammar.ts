@@ -46,7 +46,7 @@ const rfc3986: CliGrammar = {
   name: 'rfc3986',
   builtIn: true,
   // The registry loads on first use (dist/cjs/cold.js): validate and tree never pay for it.
-  grammar: () => (require('../grammars/registry') as typeof import('../grammars/registry')).grammarByName('rfc3986'),
+  grammar: () => (require('../builtins/registry') as typeof import('../builtins/registry')).grammarByName('rfc3986'),
   rules: RULE_NAMES,
   firstRule: 'URI',
   // The tables, never the RegExp: a batch's refused lines stop at their error instead of
@@ -108,7 +108,7 @@ export interface CliLimits {
 
 function load(name: string, limits: CliLimits): Grammar {
   // eslint-disable-next-line @typescript-eslint/no-var-requires
-  const { grammarByName, GRAMMAR_NAMES } = require('../grammars/registry') as typeof import('../grammars/registry');
+  const { grammarByName, GRAMMAR_NAMES } = require('../builtins/registry') as typeof import('../builtins/registry');
   try {
     if (/\.a?bnf$/i.test(name)) {
       // A grammar file: ABNF (.abnf) or RFC 2396's notation (.bnf), read by .src/cli/grammarFile.ts.

@@ -35,7 +35,7 @@ export const parse: Command = {
       if (!(URI_RULES as readonly string[]).includes(ctx.rule)) throw new Usage(`parse takes --rule ${URI_RULES.join(', ')}; not ${show(ctx.rule)}`);
       // Loaded on use: `validate` on a batch should not pay for the semantic layer's start-up.
       c = g === 'rfc2396'
-        ? (await import('../grammars/rfc2396')).rfc2396.parse(ctx.args[0]) // URI-reference, the rule RFC 2396 components come from
+        ? (await import('../builtins/rfc2396')).rfc2396.parse(ctx.args[0]) // URI-reference, the rule RFC 2396 components come from
         : (await import('../uri/components')).parse(ctx.args[0], ctx.rule as ComponentRule);
     }
     ctx.io.out(JSON.stringify(c, (_k, v) => (v === undefined ? null : v), 2));

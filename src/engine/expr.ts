@@ -1,7 +1,7 @@
 /**
  * The combinator kit's vocabulary: grammar expressions as plain data.
  *
- * A grammar module writes each ABNF rule with these constructors (grammar/rfc3986.ts is
+ * A grammar module writes each ABNF rule with these constructors (src/generated/rfc3986Rules.ts is
  * generated from the ABNF text; ./text/abnf.ts reads any text into them). They are exactly ABNF's
  * (RFC 5234): nothing beyond the language is written down, so every form the engine compiles
  * them to reads the grammar alike: the automaton that gives the verdict and the exact error

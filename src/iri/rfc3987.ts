@@ -33,7 +33,7 @@ import type { Expr } from '../engine/expr';
 import type { Grammar, TreeOptions, ValidationOf } from '../engine/grammar/types';
 import type { RuleGrammar } from '../engine/grammar/ruleGrammar';
 import type { TreeNode } from '../engine/tree';
-import { RFC3987_ABNF } from '../../grammar/texts';
+import { RFC3987_ABNF } from '../generated/texts';
 
 /** The rules of RFC 3987 2.2, in the order written. */
 export const RFC3987_RULES = Object.freeze([

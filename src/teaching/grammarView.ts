@@ -7,7 +7,7 @@
 import type { Expr } from '../engine/expr';
 import type { Node } from '../engine/tree';
 import type { ValidationOf } from '../engine/grammar/types';
-import { GRAMMAR_NAMES, grammarByName } from '../grammars/registry';
+import { GRAMMAR_NAMES, grammarByName } from '../builtins/registry';
 
 export interface SyntaxErrorView {
   readonly index: number;

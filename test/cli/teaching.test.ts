@@ -9,7 +9,7 @@ import { run, outline } from '../../src/cli';
 import { parseTree } from '../../src/index';
 import { treeDot, treeJson } from '../../src/teaching/treeFormat';
 import { railroadSvg } from '../../src/teaching/railroad';
-import { grammarByName } from '../../src/grammars/registry';
+import { grammarByName } from '../../src/builtins/registry';
 
 async function cli(...argv: string[]): Promise<{ status: number; out: string[]; err: string }> {
   const out: string[] = [];

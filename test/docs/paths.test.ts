@@ -1,7 +1,7 @@
 /**
  * Every repository path that the docs and the code's comments name exists: `src/uri/redact.ts`,
  * `test/vectors/`, `grammar/rfc3986.abnf`, `bench/harness.ts`… A file moved or renamed leaves no
- * reader pointed at nothing. Globs (`test/grammars/rfc2396-*.test.ts`) must match at least one
+ * reader pointed at nothing. Globs (`test/builtins/rfc2396-*.test.ts`) must match at least one
  * file. Paths under `dist/` and `node_modules/` are built or installed, not kept: they are not
  * checked (a `src/…` inside `dist/esm/src/…` is not a repository path, and is skipped as such).
  */
@@ -23,7 +23,7 @@ const PATH = new RegExp(
   'g',
 );
 
-/** The files a reader reads: what git keeps (generated files such as grammar/texts.ts are not). */
+/** The files a reader reads: what git keeps (generated files such as src/generated/texts.ts are not). */
 function keptFiles(): string[] {
   const listed = execFileSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8' }).split('\0').filter(Boolean);
   return listed.filter((f) =>
@@ -66,7 +66,7 @@ describe('paths named in docs and comments', () => {
   it('reads paths as prose writes them, and not what only looks like one', () => {
     expect(namedPaths('see `src/uri/redact.ts` and (test/vectors/README.md).').map((p) => p.path))
       .toEqual(['src/uri/redact.ts', 'test/vectors/README.md']);
-    expect(namedPaths('test/grammars/rfc2396-*.test.ts').map((p) => p.path)).toEqual(['test/grammars/rfc2396-*.test.ts']);
+    expect(namedPaths('test/builtins/rfc2396-*.test.ts').map((p) => p.path)).toEqual(['test/builtins/rfc2396-*.test.ts']);
     expect(namedPaths("dist/esm/src/index.js uri-grammar/ajv /usr/bin/chromium /unknown grammar/.test(x)")).toEqual([]);
   });
 
@@ -80,8 +80,8 @@ describe('paths named in docs and comments', () => {
   it('a missing file and a glob that matches nothing are found', () => {
     expect(exists('src/index.ts')).toBe(true);
     expect(exists('src/no-such-file.ts')).toBe(false);
-    expect(exists('test/grammars/rfc2396-*.test.ts')).toBe(true);
-    expect(exists('test/grammars/no-such-*.test.ts')).toBe(false);
+    expect(exists('test/builtins/rfc2396-*.test.ts')).toBe(true);
+    expect(exists('test/builtins/no-such-*.test.ts')).toBe(false);
   });
 
   it('every path named in README, docs/, BENCHMARKS and the comments of the code exists (CHANGELOG is history: it may name what a later change removed)', () => {

@@ -7,7 +7,7 @@ import P from 'parsimmon';
 import { readFileSync } from 'fs';
 import { join } from 'path';
 import { grammarByName, GRAMMAR_NAMES, rfc3987, RFC3987_RULES } from '../../src/index';
-import { RFC3987_ABNF } from '../../grammar/texts';
+import { RFC3987_ABNF } from '../../src/generated/texts';
 import { mappedCheck, rfc3987FromText } from '../../src/iri/rfc3987';
 
 

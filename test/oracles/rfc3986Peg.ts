@@ -1,6 +1,6 @@
 /**
  * RFC 3986 Appendix A read as a PEG, written by hand: a test oracle, not the grammar the library
- * runs (that is grammar/rfc3986.abnf as printed, through grammar/rfc3986.ts, generated from it).
+ * runs (that is grammar/rfc3986.abnf as printed, through src/generated/rfc3986Rules.ts, generated from it).
  *
  * Until the engine found the first-match choices by itself, this was the built-in grammar
  * module: where an ordered-choice (PEG) parser would commit too early, a `PEG:` line says what a
@@ -9,7 +9,7 @@
  * it gives the tests an independent reading to hold the engine's trees and error offsets to.
  * The constructors below are this file's own (the engine's expressions have no guards).
  */
-import type { RuleName } from '../../grammar/rfc3986';
+import type { RuleName } from '../../src/generated/rfc3986Rules';
 import { caseFold, charSet, type CharSet } from '../../src/engine/expr';
 
 export type { RuleName };

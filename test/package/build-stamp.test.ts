@@ -35,9 +35,10 @@ describe('the build stamp', () => {
     }
   });
 
-  it('the generated grammar/texts.ts is no input (the build writes it, jest\'s setup too)', () => {
+  it('the generated src/generated/texts.ts is no input (the build writes it, jest\'s setup too)', () => {
     stamp.write(dir);
-    fs.writeFileSync(path.join(dir, 'grammar', 'texts.ts'), 'export const T = 1;\n');
+    fs.mkdirSync(path.join(dir, 'src', 'generated'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'src', 'generated', 'texts.ts'), 'export const T = 1;\n');
     expect(stamp.upToDate(dir)).toBe(true);
   });
 

@@ -5,7 +5,7 @@
  * The automaton (./automaton.ts) builds a rule's DFA from its NFA by subset construction,
  * lazily; a RegExp derived from the rule (./regexp.ts) is compiled by V8 on first use. Either
  * costs milliseconds of cold work on a process's first call (the URI-reference RegExp about
- * 14 ms). For the built-in grammar, scripts/generate-derived.ts instead takes each rule's whole
+ * 14 ms). For the built-in grammar, scripts/generate-tables.ts instead takes each rule's whole
  * DFA, minimized (`Automaton.minimal`), and packs them together (`packDfas`): one set of
  * character classes, and the states of all rules minimized as one automaton with a start state
  * for each rule, so that what rules share (URI-reference and URI after the scheme, every

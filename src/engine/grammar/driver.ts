@@ -29,7 +29,7 @@ import type { TreeOptions } from './types';
 export type { TreeOptions };
 
 /**
- * Forms computed ahead of time (scripts/generate-derived.ts writes them for the built-in grammar
+ * Forms computed ahead of time (scripts/generate-tables.ts writes them for the built-in grammar
  * into src/generated/), so that a fresh process does not derive them on its first call: the
  * rules' minimized DFAs, packed together (../automata/tableDfa.ts).
  */

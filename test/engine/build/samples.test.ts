@@ -5,7 +5,7 @@
  */
 import { compileAbnf } from '../../../src/index';
 import { MAX_SAMPLE_LENGTH, sampleInputs } from '../../../src/engine/build/samples';
-import { RFC3986_ABNF, RFC2396_BNF, RFC3987_ABNF } from '../../../grammar/texts';
+import { RFC3986_ABNF, RFC2396_BNF, RFC3987_ABNF } from '../../../src/generated/texts';
 
 describe('sampleInputs', () => {
   it.each([

@@ -6,8 +6,8 @@
  */
 import { ambiguousPlaces } from '../../../src/engine/trees/ambiguity';
 import { readGrammar } from '../../../src/engine/text/abnf';
-import { rfc3986Rules } from '../../../grammar/rfc3986';
-import { RFC2396_BNF } from '../../../grammar/texts';
+import { rfc3986Rules } from '../../../src/generated/rfc3986Rules';
+import { RFC2396_BNF } from '../../../src/generated/texts';
 
 /** `within: candidate / candidate`, with the markers (alternative n, iteration n) left out. */
 const summary = (places: ReturnType<typeof ambiguousPlaces>): string[] => [...new Set(places.map((p) => {

@@ -11,7 +11,7 @@ import { compileAbnf } from '../../../src/index';
 import { PLAN_ROWS, RuleGrammar } from '../../../src/engine/grammar/ruleGrammar';
 import { planBuilder, type TreePlan } from '../../../src/engine/trees/plan';
 import { NodeBuilder } from '../../../src/engine/tree';
-import { rfc2396FromText } from '../../../src/grammars/rfc2396';
+import { rfc2396FromText } from '../../../src/builtins/rfc2396';
 
 const lines = fs.readFileSync(path.join(__dirname, '..', '..', 'vectors', 'real-urls.txt'), 'utf8').split('\n').filter(Boolean);
 const rfc3986Text = fs.readFileSync(path.join(__dirname, '..', '..', '..', 'grammar', 'rfc3986.abnf'), 'utf8');

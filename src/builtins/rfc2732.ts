@@ -11,7 +11,7 @@
  *
  * Opt-in: `grammarByName('rfc2732')` or `rfc2732` (compiled on first use).
  */
-import { RFC2732_BNF } from '../../grammar/texts';
+import { RFC2732_BNF } from '../generated/texts';
 import { compileAbnf } from '../engine/text/abnf';
 import { shippedGrammar } from '../engine/build/compiled';
 import type { RuleGrammar } from '../engine/grammar/ruleGrammar';

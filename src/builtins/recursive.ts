@@ -4,7 +4,7 @@
  * machinery (src/engine/recursive/): `grammarByName('json')`, `'rfc5322'`, `'abnf'`; with other
  * limits, `grammarByName('json', { maxNesting: 100_000 })`.
  */
-import { ABNF_ABNF, JSON_ABNF, RFC5322_ADDR_SPEC_ABNF } from '../../grammar/texts';
+import { ABNF_ABNF, JSON_ABNF, RFC5322_ADDR_SPEC_ABNF } from '../generated/texts';
 import { compileAbnfWith } from '../engine/text/abnf';
 import type { Grammar } from '../engine/grammar/types';
 import { lazyGrammar } from '../engine/grammar/lazyGrammar';

@@ -1,6 +1,6 @@
 /**
  * grammar/rfc3986.abnf (RFC 3986 Appendix A as printed), loaded with compileAbnf, against the
- * built-in grammar module (grammar/rfc3986.ts, with its PEG guards and reordered dec-octet):
+ * built-in grammar module (src/generated/rfc3986Rules.ts, with its PEG guards and reordered dec-octet):
  * the same verdicts, error offsets, `expected` lists and trees (structural and lexical), for
  * all 36 rules, on the corpus, the first real URLs and generated input. The verdict comparison
  * on generated strings is also the check that the module and the text are the same language
@@ -12,8 +12,8 @@ import * as path from 'path';
 import { RULE_NAMES, compileAbnf, rfc3986, type RuleName } from '../../src/index';
 import { driver } from '../../src/uri/driver';
 import { tree } from '../../src/engine/trees/driverTrees';
-import { rfc3986FromText } from '../../src/grammars/rfc3986';
-import { RFC3986_ABNF } from '../../grammar/texts';
+import { rfc3986FromText } from '../../src/builtins/rfc3986';
+import { RFC3986_ABNF } from '../../src/generated/texts';
 import type { Node } from '../../src/engine/tree';
 import { loadGrammarFile } from '../../src/cli/grammarFile';
 import { arb, mutated, uriish } from '../support/arbitraries';
@@ -21,7 +21,7 @@ import { arb, mutated, uriish } from '../support/arbitraries';
 const CORPUS = path.join(__dirname, '..', 'vectors');
 const readJson = (name: string): Array<{ input: string }> => JSON.parse(fs.readFileSync(path.join(CORPUS, name), 'utf8'));
 const CORPUS_INPUTS = [...new Set([...readJson('valid.json'), ...readJson('ipv6.json')].map((v) => v.input))];
-/** The first 1,500 lines of real-urls.txt (the whole file is compared by test/grammars/rfc3986-fastpaths.test.ts between the module's forms). */
+/** The first 1,500 lines of real-urls.txt (the whole file is compared by test/builtins/rfc3986-fastpaths.test.ts between the module's forms). */
 const REAL_URLS = fs.readFileSync(path.join(CORPUS, 'real-urls.txt'), 'utf8').split('\n').slice(0, 1500).map((l) => l.replace(/\r$/, ''));
 const URI_LEVEL = new Set<string>(['URI', 'URI-reference', 'absolute-URI', 'relative-ref']);
 

@@ -1,16 +1,16 @@
 /**
- * src/generated/rfc3986Derived.ts holds each rule's minimized DFA, computed ahead of time from
- * the grammar. It must be exactly what scripts/generate-derived.ts computes from today's grammar
+ * src/generated/rfc3986Tables.ts holds each rule's minimized DFA, computed ahead of time from
+ * the grammar. It must be exactly what scripts/generate-tables.ts computes from today's grammar
  * and engine (else run `npm run generate`), and the driver must give the same verdicts and the
  * same errors with it as the automaton built on first use.
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { derivedModuleText, GENERATED_FILE } from '../../scripts/generate-derived';
+import { tablesModuleText, GENERATED_FILE } from '../../scripts/generate-tables';
 import { driver, LABEL_RULES } from '../../src/uri/driver';
-import { RFC3986_DFAS } from '../../src/generated/rfc3986Derived';
+import { RFC3986_TABLES } from '../../src/generated/rfc3986Tables';
 import { Automaton } from '../../src/engine/automata/automaton';
-import { rfc3986Rules, RULE_NAMES, LEXICAL_RULES, type RuleName } from '../../grammar/rfc3986';
+import { rfc3986Rules, RULE_NAMES, LEXICAL_RULES, type RuleName } from '../../src/generated/rfc3986Rules';
 import { Driver } from '../../src/engine/grammar/driver';
 import { parse } from '../../src/uri/components';
 import { resolve } from '../../src/uri/resolve';
@@ -32,16 +32,16 @@ const samples = (() => {
   return [...out];
 })();
 
-describe('src/generated/rfc3986Derived.ts', () => {
+describe('src/generated/rfc3986Tables.ts', () => {
   it('is what `npm run generate` writes from the current grammar (regenerate if this fails)', () => {
-    const committed = fs.readFileSync(path.join(__dirname, '..', '..', 'src', 'generated', 'rfc3986Derived.ts'), 'utf8');
-    expect(path.basename(GENERATED_FILE)).toBe('rfc3986Derived.ts');
-    expect(derivedModuleText()).toBe(committed);
+    const committed = fs.readFileSync(path.join(__dirname, '..', '..', 'src', 'generated', 'rfc3986Tables.ts'), 'utf8');
+    expect(path.basename(GENERATED_FILE)).toBe('rfc3986Tables.ts');
+    expect(tablesModuleText()).toBe(committed);
   });
 
   it('is what the driver uses, a DFA for every rule', () => {
-    expect(driver.derived?.dfas).toBe(RFC3986_DFAS);
-    expect(Object.keys(RFC3986_DFAS.starts).sort()).toEqual([...RULE_NAMES].sort());
+    expect(driver.derived?.dfas).toBe(RFC3986_TABLES);
+    expect(Object.keys(RFC3986_TABLES.starts).sort()).toEqual([...RULE_NAMES].sort());
   });
 
   it.each([...RULE_NAMES])('%s: the same verdict, error offset and expected as the automaton built on first use', (rule) => {
@@ -57,7 +57,7 @@ describe('src/generated/rfc3986Derived.ts', () => {
   });
 
   it('hands a hot rule to its RegExp (hotCharacters), with the same verdicts before and after', () => {
-    const d = new Driver<RuleName>(rfc3986Rules, LEXICAL_RULES, LABEL_RULES, undefined, { derived: { dfas: RFC3986_DFAS }, regexps: true });
+    const d = new Driver<RuleName>(rfc3986Rules, LEXICAL_RULES, LABEL_RULES, undefined, { derived: { dfas: RFC3986_TABLES }, regexps: true });
     d.hotCharacters = 500;
     const compiled = jest.spyOn(d as unknown as { regexp(rule: string): RegExp }, 'regexp');
     for (const rule of ['URI-reference', 'URI', 'host', 'IPv6address', 'path-abempty'] as const) {

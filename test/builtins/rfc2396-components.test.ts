@@ -6,8 +6,8 @@
 import fc from 'fast-check';
 import { GrammarSyntaxError } from '../../src/engine/errors';
 import { parse as parse3986 } from '../../src/index';
-import { rfc2396 } from '../../src/grammars/rfc2396';
-import { rfc2396ComponentsOf, type Rfc2396Components } from '../../src/grammars/rfc2396Components';
+import { rfc2396 } from '../../src/builtins/rfc2396';
+import { rfc2396ComponentsOf, type Rfc2396Components } from '../../src/builtins/rfc2396Components';
 import { firstMatch, verdict } from '../oracles/rfc2396';
 
 const COMPONENTS: Array<[string, Rfc2396Components]> = [

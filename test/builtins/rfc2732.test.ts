@@ -1,15 +1,15 @@
 /**
  * RFC 2732 as a grammar built from RFC 2396's text plus RFC 2732's change list
- * (src/grammars/rfc2732.ts): the unchanged rules are RFC 2396's definitions as written, the three
+ * (src/builtins/rfc2732.ts): the unchanged rules are RFC 2396's definitions as written, the three
  * changes and the added IPv6 rules take effect, and first match handles RFC 2373's hexseq and
  * hexpart without rewriting.
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { RFC2732_BNF } from '../../grammar/texts';
-import { grammarByName } from '../../src/grammars/registry';
-import { rfc2396 } from '../../src/grammars/rfc2396';
-import { rfc2732, type Rfc2732Rule } from '../../src/grammars/rfc2732';
+import { RFC2732_BNF } from '../../src/generated/texts';
+import { grammarByName } from '../../src/builtins/registry';
+import { rfc2396 } from '../../src/builtins/rfc2396';
+import { rfc2732, type Rfc2732Rule } from '../../src/builtins/rfc2732';
 
 const texts = (t: { rule: string; start: number; end: number; children: ReadonlyArray<unknown> }, rule: string, input: string): string[] => [
   ...(t.rule === rule ? [input.slice(t.start, t.end)] : []),

@@ -8,7 +8,7 @@
  *
  * The grammar is compiled on first use, so that loading the package does not pay for it.
  */
-import { RFC2396_BNF } from '../../grammar/texts';
+import { RFC2396_BNF } from '../generated/texts';
 import { compileAbnf } from '../engine/text/abnf';
 import { shippedGrammar } from '../engine/build/compiled';
 import type { RuleGrammar } from '../engine/grammar/ruleGrammar';

@@ -1,4 +1,4 @@
-/** The registry of shipped grammars (src/grammars/registry.ts). */
+/** The registry of shipped grammars (src/builtins/registry.ts). */
 import { grammarByName, GRAMMAR_NAMES, rfc3986, rfc2396, rfc2732, rfc3987, rfc6874 } from '../../src/index';
 
 describe('grammarByName', () => {

@@ -8,7 +8,7 @@
  */
 import fc from 'fast-check';
 import { GrammarSyntaxError } from '../../src/engine/errors';
-import { rfc2396, type Rfc2396Rule } from '../../src/grammars/rfc2396';
+import { rfc2396, type Rfc2396Rule } from '../../src/builtins/rfc2396';
 import { RFC2396, RULES_2396, firstMatch, verdict, type O, type OracleNode } from '../oracles/rfc2396';
 
 // One row per rule: [rule, accepted, rejected].

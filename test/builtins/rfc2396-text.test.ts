@@ -5,7 +5,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { RFC2396_BNF } from '../../grammar/texts';
+import { RFC2396_BNF } from '../../src/generated/texts';
 
 const ROOT = path.join(__dirname, '..', '..');
 const SEEDS = path.join(ROOT, 'test', 'spec');

@@ -2,7 +2,7 @@
 import { readFileSync } from 'fs';
 import { join } from 'path';
 import { grammarByName, GRAMMAR_NAMES, isValid, rfc6874, UriSyntaxError, type Rfc6874Rule } from '../../src/index';
-import { RFC6874_ABNF } from '../../grammar/texts';
+import { RFC6874_ABNF } from '../../src/generated/texts';
 
 test('registered as rfc6874', () => {
   expect(GRAMMAR_NAMES).toContain('rfc6874');

@@ -7,7 +7,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { CHILD_RULES, RULE_NAMES, parseTree, type ChildRule, type RuleName, type TreeNode, type UriNode } from '../../src/index';
-import { LEXICAL_RULES, rfc3986Rules } from '../../grammar/rfc3986';
+import { LEXICAL_RULES, rfc3986Rules } from '../../src/generated/rfc3986Rules';
 import type { Expr } from '../../src/engine/expr';
 
 describe('typed trees', () => {

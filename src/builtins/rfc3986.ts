@@ -10,7 +10,7 @@ import type { Expr } from '../engine/expr';
 import type { Grammar, GrammarValidation, TreeOptions, ValidateOptions } from '../engine/grammar/types';
 import type { RuleGrammar } from '../engine/grammar/ruleGrammar';
 import type { TreeNode } from '../engine/tree';
-import { RFC3986_ABNF } from '../../grammar/texts';
+import { RFC3986_ABNF } from '../generated/texts';
 import { LABEL_RULES, LEXICAL_RULES, RULE_NAMES, type RuleName } from '../uri/driver';
 import { isValid, parseTree, validate } from '../uri/validate';
 import { walk } from '../uri/walk';
