@@ -23,8 +23,8 @@ import { LONG } from '../limits';
 
 /**
  * DFAs packed for a source file, in a JSON-safe ASCII alphabet of 64 digits. The rows are
- * base-32 varints (see `enc`): most numbers there (run lengths, the dead state) take one
- * character. What is looked up by state has a fixed width, so that nothing needs decoding
+ * base-32 varints (see `enc`, ../build/packDfas.ts): most numbers there (run lengths, the dead
+ * state) take one character. What is looked up by state has a fixed width, so that nothing needs decoding
  * before the first question.
  */
 export interface PackedDfa {
@@ -60,7 +60,7 @@ export const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrs
 const DIGIT = new Uint8Array(128);
 for (let k = 0; k < ALPHABET.length; k++) DIGIT[ALPHABET.charCodeAt(k)] = k;
 
-/** The varints of `text` from offset `from` to `to` (see `enc`). */
+/** The varints of `text` from offset `from` to `to` (see `enc`, ../build/packDfas.ts). */
 function varints(text: string, from = 0, to = text.length): number[] {
   const out: number[] = [];
   for (let i = from, n = 0, shift = 1; i < to; i++) {

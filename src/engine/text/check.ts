@@ -11,7 +11,7 @@ import { analyzeRecursion } from '../recursive/analysis';
 /** How long a chain of references among regular rules may be (a rule referring to one referring to one …). */
 export const MAX_RULE_CHAIN = 400;
 
-/** Why left recursion is refused (compileAbnf's error, and fromCompiled's: ../build/compiled.ts). */
+/** Why left recursion is refused (compileAbnf's error, and fromCompiled's: ../grammar/fromCompiled.ts). */
 export function leftRecursionReason(cycle: readonly string[]): string {
   const r = cycle[0];
   return `left recursion: ${cycle.join(' -> ')}: ${r} would call itself before reading a character, ` +
