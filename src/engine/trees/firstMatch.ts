@@ -38,17 +38,12 @@
 import { charLength, Classes } from '../automata/codepoints';
 import type { ClassesParts } from '../automata/codepoints';
 import { Kind, Nfa } from '../automata/nfa';
-import type { IdSink } from '../tree';
+import type { TreeSink } from '../tree';
+import type { IdSink } from './flatTree';
 import { Backward } from './backward';
 import { Forward, type ForwardParts } from './forward';
 import { Race, RACE_NONE, RACE_TOO_COSTLY, RACE_UNKNOWN, RACE_WON, type RaceParts } from './race';
 import { computed, fromComputed, lastCell } from './tableParts';
-
-/** Receives the tree as it is found: nodes open and close in document order. */
-export interface TreeSink {
-  open(rule: string, start: number): void;
-  close(end: number): void;
-}
 
 /** Do two paths pass the same marks? */
 function samePath(a: Path | undefined, b: Path | undefined): boolean {
