@@ -19,8 +19,7 @@ import { own } from '../options';
 import { GivenPlans, ShippedPlans, type TreePlan } from '../trees/plan';
 import { RuleGrammar, type RuleGrammarOptions } from './ruleGrammar';
 import type { PackedDfa } from '../automata/tableDfa';
-import { analyzeRecursion, rulesReachingCycles } from '../recursive/analysis';
-import { leftRecursionReason } from '../text/check';
+import { analyzeRecursion, leftRecursionReason, rulesReachingCycles } from '../recursive/analysis';
 import { DIGEST, digestOf } from '../digest';
 import { jsString } from '../jsText';
 

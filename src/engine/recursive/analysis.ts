@@ -176,6 +176,13 @@ function rulesInCycles(names: readonly string[], refs: ReadonlyMap<string, reado
   return out;
 }
 
+/** Why left recursion is refused (compileAbnf's error, ../text/check.ts, and fromCompiled's, ../grammar/fromCompiled.ts). */
+export function leftRecursionReason(cycle: readonly string[]): string {
+  const r = cycle[0];
+  return `left recursion: ${cycle.join(' -> ')}: ${r} would call itself before reading a character, ` +
+    `which no parser that tries alternatives in order can run; write the repetition instead (for ${r} = ${r} "+" term / term, write ${r} = term *("+" term))`;
+}
+
 /** The recursion of a checked grammar (every reference names one of its rules). Linear in its size. */
 export function analyzeRecursion(rules: Rules): Recursion {
   const nullable = nullableRules(rules);
