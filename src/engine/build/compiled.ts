@@ -151,7 +151,7 @@ function moduleOptions(options: ModuleOptions, fn: string): Required<Pick<Module
 
 /**
  * The first line of a written file. The source is outside text (a file name): written as an
- * escaped string literal (./jsText.ts), so that no character of it can end the comment.
+ * escaped string literal (../jsText.ts), so that no character of it can end the comment.
  */
 const header = (source: string | undefined) =>
   `// Written by uri-grammar's toModule${source ? ` from ${commentText(source)}` : ''}: do not edit; compile the grammar again instead.`;
@@ -165,7 +165,7 @@ export function toModule(grammar: RuleGrammar, options: ModuleOptions = {}): str
   // The data as JSON text, which fromCompiled parses for the grammar alone (so it keeps the
   // plans' arrays without copies): V8 reads a long string and JSON.parse faster than the same
   // data as an object literal, which a fresh process would parse as code.
-  // Every string written is a literal of jsString (./jsText.ts): nothing from outside is code.
+  // Every string written is a literal of jsString (../jsText.ts): nothing from outside is code.
   const data = jsString(JSON.stringify(compiledData(grammar, o.planning)));
   // The CommonJS words are assembled, so that this ES module's own text holds no CommonJS.
   const cjsExports = ['module', 'exports'].join('.');

@@ -44,7 +44,7 @@ export type EncodedExpr =
 
 export interface CompiledGrammar {
   /**
-   * The digest (./digest.ts) of the data's JSON text without this member, which comes first:
+   * The digest (../digest.ts) of the data's JSON text without this member, which comes first:
    * checked on load, so that data changed after it was written is refused, not trusted. It
    * detects changes, not intent: it is no signature.
    */
