@@ -6,7 +6,7 @@
  */
 import { closure, type Nfa } from '../automata/nfa';
 import type { Classes } from '../automata/codepoints';
-import { computed, fromComputed } from './tableParts';
+import { computed, fromComputed, withRoom } from './tableParts';
 
 /** The lookahead automaton's bound, in states (sets of character states). */
 export const MAX_FORWARD_STATES = 50_000;
@@ -62,11 +62,7 @@ export class Forward {
     ids.set(key, id);
     this.sets.push(set);
     this.accepting.push(accepting);
-    if ((id + 1) * this.width > this.table.length) {
-      const bigger = new Int32Array(Math.max(16, 2 * (id + 1)) * this.width).fill(-2);
-      bigger.set(this.table);
-      this.table = bigger;
-    }
+    this.table = withRoom(this.table, id + 1, this.width, -2);
     return id;
   }
 

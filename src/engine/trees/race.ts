@@ -4,7 +4,7 @@
  * where following each candidate's future (./forward.ts) on its own would cost one a candidate.
  */
 import { MAX_FORWARD_STATES, type Forward } from './forward';
-import { computed, fromComputed, views } from './tableParts';
+import { computed, fromComputed, views, withRoom } from './tableParts';
 
 /** A Race's states and transitions as data (see FirstMatch.parts). */
 export interface RaceParts {
@@ -70,11 +70,7 @@ export class Race {
       ids.set(key, id);
       this.cands.push(Int32Array.from(c));
       this.futures.push(Int32Array.from(f));
-      if ((id + 1) * this.width > this.table.length) {
-        const bigger = new Int32Array(Math.max(16, 2 * (id + 1)) * this.width).fill(RACE_UNKNOWN);
-        bigger.set(this.table);
-        this.table = bigger;
-      }
+      this.table = withRoom(this.table, id + 1, this.width, RACE_UNKNOWN);
     }
     return id;
   }

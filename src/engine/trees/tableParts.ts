@@ -1,7 +1,8 @@
 /**
- * The lazily filled tables of the tree automata (./firstMatch.ts, ./forward.ts, ./race.ts) as
- * plan data (./plan.ts) and back: only the entries computed so far are written, as
- * [index, entry] pairs, so that a plan holds what its samples reached and nothing more.
+ * The lazily filled tables of the tree automata (./firstMatch.ts, ./forward.ts, ./race.ts): grown
+ * as states are added, and written as plan data (./plan.ts) and read back. Only the entries
+ * computed so far are written, as [index, entry] pairs, so that a plan holds what its samples
+ * reached and nothing more.
  */
 
 /** The largest cell of `items` (-1 for none). */
@@ -30,6 +31,17 @@ export function views(count: number, at: (k: number) => readonly number[]): Int3
     out[k] = all.subarray(from, (from += a.length));
   }
   return out;
+}
+
+/**
+ * `table` (`width` entries a row) with room for `rows` rows: itself when it has it, else a copy
+ * in a table of twice as many rows (16 at least), the new entries `unknown`.
+ */
+export function withRoom(table: Int32Array<ArrayBuffer>, rows: number, width: number, unknown: number): Int32Array<ArrayBuffer> {
+  if (rows * width <= table.length) return table;
+  const bigger = new Int32Array(Math.max(16, 2 * rows) * width).fill(unknown);
+  bigger.set(table);
+  return bigger;
 }
 
 /** The inverse of `computed`: a table of `length` entries, `unknown` but where `pairs` say. */
