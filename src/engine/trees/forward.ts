@@ -8,7 +8,7 @@ import { closure, type Nfa } from '../automata/nfa';
 import type { Classes } from '../automata/codepoints';
 import { computed, fromComputed, withRoom } from './tableParts';
 
-/** The lookahead automaton's bound, in states (sets of character states). */
+/** The lookahead automaton's bound, in states (sets of character states); the race's too (./race.ts). */
 export const MAX_FORWARD_STATES = 50_000;
 /** How many pairs of lookahead states an inclusion check (Forward.includes) may visit before it gives up (not proved). */
 const MAX_INCLUSION_PAIRS = 4_096;
