@@ -312,8 +312,8 @@ async function main() {
     '// (No __dirname where a bundler packed this file into an ES module: then the plain require.)',
     "const lib = module.exports = require('./cached.js').load(typeof __dirname === 'string' ? __dirname : '', 'index.js', () => require('./index.js'));",
     '// The CommonJS modules toModule writes take fromCompiled from here when this package is loaded',
-    '// already (src/engine/build/compiled.ts COMPILED_KEY): the first copy loaded keeps the key.',
-    `const key = Symbol.for(${JSON.stringify(require(path.join(root, 'dist', 'src', 'engine', 'build', 'compiled.js')).COMPILED_KEY)});`,
+    '// already (src/engine/grammar/fromCompiled.ts COMPILED_KEY): the first copy loaded keeps the key.',
+    `const key = Symbol.for(${JSON.stringify(require(path.join(root, 'dist', 'src', 'engine', 'grammar', 'fromCompiled.js')).COMPILED_KEY)});`,
     "if (!Object.prototype.hasOwnProperty.call(globalThis, key)) Object.defineProperty(globalThis, key, { value: (data) => lib.fromCompiled(data), configurable: true });",
     '',
   ].join('\n'));

@@ -11,7 +11,8 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { Automaton, type MinimalDfa } from '../src/engine/automata/automaton';
-import { packDfas, type PackedDfa } from '../src/engine/automata/tableDfa';
+import type { PackedDfa } from '../src/engine/automata/tableDfa';
+import { packDfas } from '../src/engine/build/packDfas';
 import { LABEL_RULES, RULE_NAMES } from '../src/uri/driver';
 import { rfc3986Rules } from '../src/generated/rfc3986Rules';
 

@@ -9,9 +9,10 @@ export { GrammarSyntaxError, AbnfSyntaxError, type AbnfProblem } from './engine/
 export { compileAbnf, CORE_RULES, type CompileOptions } from './engine/text/abnf';
 export type { Grammar, GrammarValidation, ValidationOf } from './engine/grammar/types';
 export type { Expr } from './engine/expr';
-export type { TreeSink } from './engine/trees/firstMatch';
+export type { TreeSink } from './engine/tree';
 export { RuleGrammar } from './engine/grammar/ruleGrammar';
-export { fromCompiled, toModule, toTypes, COMPILED_FORMAT, COMPILED_VERSION, COMPILED_KEY, type CompiledGrammar, type EncodedExpr, type ModuleOptions } from './engine/build/compiled';
+export { fromCompiled, COMPILED_FORMAT, COMPILED_VERSION, COMPILED_KEY, type CompiledGrammar, type EncodedExpr } from './engine/grammar/fromCompiled';
+export { toModule, toTypes, type ModuleOptions } from './engine/build/compiled';
 export { registerNotation, ABNF, type Notation, type NotationReader } from './engine/text/notation';
 export { grammarByName, GRAMMAR_NAMES } from './builtins/registry';
 export { rfc3986Grammar as rfc3986 } from './builtins/rfc3986';

@@ -10,7 +10,7 @@
  */
 import { RFC2396_BNF } from '../generated/texts';
 import { compileAbnf } from '../engine/text/abnf';
-import { shippedGrammar } from '../engine/build/compiled';
+import { shippedGrammar } from '../engine/grammar/fromCompiled';
 import type { RuleGrammar } from '../engine/grammar/ruleGrammar';
 import { rfc2396Compiled, rfc2396Plans } from '../generated/load';
 import type { Grammar } from '../engine/grammar/types';

@@ -13,7 +13,7 @@
  */
 import { RFC2732_BNF } from '../generated/texts';
 import { compileAbnf } from '../engine/text/abnf';
-import { shippedGrammar } from '../engine/build/compiled';
+import { shippedGrammar } from '../engine/grammar/fromCompiled';
 import type { RuleGrammar } from '../engine/grammar/ruleGrammar';
 import { rfc2732Compiled, rfc2732Plans } from '../generated/load';
 import type { Grammar } from '../engine/grammar/types';

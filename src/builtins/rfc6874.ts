@@ -11,7 +11,7 @@
  */
 import { givenOf } from '../engine/errors';
 import { compileAbnf } from '../engine/text/abnf';
-import { shippedGrammar } from '../engine/build/compiled';
+import { shippedGrammar } from '../engine/grammar/fromCompiled';
 import { rfc6874Compiled, rfc6874Plans } from '../generated/load';
 import type { Grammar } from '../engine/grammar/types';
 import { lazyGrammar } from '../engine/grammar/lazyGrammar';

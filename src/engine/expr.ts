@@ -88,6 +88,23 @@ export function referencedRules(e: Expr): Set<string> {
   return out;
 }
 
+/**
+ * Can `e` match the empty string? The one statement of it for every analysis: a reference is
+ * answered by `rule(name)` (the rule followed, in a grammar without recursion; a set found by a
+ * fixpoint, ./recursive/analysis.ts `nullableRules`, in one with it), each part by `part` (by
+ * default this again; a caller may memoize, ./recursive/follow.ts).
+ */
+export function matchesEmpty(e: Expr, rule: (name: string) => boolean, part: (x: Expr) => boolean = (x) => matchesEmpty(x, rule)): boolean {
+  switch (e.t) {
+    case 'chars': return false;
+    case 'lit': return e.text.length === 0;
+    case 'seq': return e.items.every((x) => part(x));
+    case 'alt': return e.items.some((x) => part(x));
+    case 'rep': return e.min === 0 || part(e.item);
+    case 'ref': return rule(e.name);
+  }
+}
+
 /** Both cases of an ASCII letter, for case-insensitive quoted strings. */
 export function caseFold(ch: string): string {
   const lo = ch.toLowerCase();

@@ -20,8 +20,22 @@ export interface Node<R extends string = string, C extends string = string> {
 export type TreeNode<R extends string, All extends string = R> = { [K in R]: Node<K, All> }[R];
 
 
-/** Builds plain `Node` objects from a tree sink's open/close calls (./trees/firstMatch.ts). */
-export class NodeBuilder {
+/**
+ * The tree sink: where a tree builder sends a tree as it finds it, nodes opening and closing in
+ * document order, by rule name. The one interface every tree goes through: the first-match
+ * builder (./trees/firstMatch.ts `parse`) and the recursive engine (./recursive/ends.ts
+ * `tree`) write to it; `NodeBuilder` (plain objects, below), `NamedSink` (the compact store,
+ * ./trees/flatTree.ts) and a caller's own sink (`treeTo`) are its implementations. (The
+ * compact store's own writer, `IdSink` in ./trees/flatTree.ts, takes rule ids and node indices
+ * instead: the hot path of `parseTree`, with no name looked up a node.)
+ */
+export interface TreeSink {
+  open(rule: string, start: number): void;
+  close(end: number): void;
+}
+
+/** Builds plain `Node` objects from a tree sink's open/close calls. */
+export class NodeBuilder implements TreeSink {
   private readonly stack: Array<{ rule: string; start: number; children: Node[] }> = [];
   readonly roots: Node[] = [];
 
@@ -34,24 +48,4 @@ export class NodeBuilder {
     const node: Node = { rule: top.rule, start: top.start, end, children: top.children };
     (this.stack.length ? this.stack[this.stack.length - 1].children : this.roots).push(node);
   }
-}
-
-/**
- * Where a parser writes the nodes it finds, in pre-order, without making node objects (so
- * that any engine can emit into the compact store of ./trees/flatTree.ts).
- *
- *   const k = sink.open(ruleId, start);   // a node begins: its index
- *   … the rule's body emits the children …
- *   sink.close(k, end);                    // the node at index k ends at `end`
- *   sink.truncate(mark);                   // backtrack: drop every node from index `mark` on
- *
- * `length` is the number of nodes so far (a mark for `truncate`). A node that is opened and
- * then abandoned is dropped with `truncate(k)`. `ruleId` indexes the rule-name table the
- * sink was made with.
- */
-export interface IdSink {
-  readonly length: number;
-  open(ruleId: number, start: number): number;
-  close(node: number, end: number): void;
-  truncate(length: number): void;
 }

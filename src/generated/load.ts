@@ -9,7 +9,7 @@
  * Node parses natively on `require`, instead of a module whose string V8 would scan).
  * Hand-written; the data itself is generated (npm run generate).
  */
-import type { CompiledGrammar } from '../engine/build/compiled';
+import type { CompiledGrammar } from '../engine/grammar/fromCompiled';
 import { RFC3986_PLANS } from './rfc3986Plans';
 import { RFC3987_COMPILED, RFC3987_PLANS } from './rfc3987Compiled';
 import { RFC2396_COMPILED, RFC2396_PLANS } from './rfc2396Compiled';

@@ -27,7 +27,7 @@ import { toUri } from './toUri';
 import { toIri } from './toIri';
 import type P from 'parsimmon';
 import { compileAbnf } from '../engine/text/abnf';
-import { shippedGrammar } from '../engine/build/compiled';
+import { shippedGrammar } from '../engine/grammar/fromCompiled';
 import { rfc3987Compiled, rfc3987Plans } from '../generated/load';
 import type { Expr } from '../engine/expr';
 import type { Grammar, TreeOptions, ValidationOf } from '../engine/grammar/types';

@@ -9,8 +9,18 @@ import type { Expr, Rules } from '../expr';
 import type { Target } from './marks';
 import { rangesOf } from './rules';
 
-/** A seeded generator of numbers in [0, 1): the samples' (mulberry32). */
-export { random } from '../build/samples';
+/** A small seeded generator (mulberry32): numbers in [0, 1); the build's samples use it too (../build/samples.ts). */
+export function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 
 /** How a derivation makes its free choices. */
 export interface Chooser {

@@ -9,14 +9,14 @@
 import { Classes, hasCodePoint } from '../automata/codepoints';
 import type { Expr, Rules } from '../expr';
 import { buildNfa, closure, Kind, type Nfa } from '../automata/nfa';
+import { StateSets } from '../automata/stateSets';
 
 /** The product states a search visits at most, unless `maxStates` says otherwise. */
 export const DEFAULT_MAX_STATES = 200_000;
 
 /** A rule's (or an expression's) subset automaton, over classes given from outside. */
 export class SetDfa {
-  private readonly sets: number[][] = [];
-  private readonly ids = new Map<string, number>();
+  private readonly states = new StateSets();
   private readonly next: Int32Array[] = [];
   private readonly accepts: boolean[] = [];
   private classes: Classes | undefined;
@@ -37,12 +37,8 @@ export class SetDfa {
   }
 
   private state(set: number[]): number {
-    const key = set.join(',');
-    let id = this.ids.get(key);
-    if (id === undefined) {
-      id = this.sets.length;
-      this.ids.set(key, id);
-      this.sets.push(set);
+    const id = this.states.id(set);
+    if (this.states.added) {
       this.accepts.push(set.includes(this.nfa.accept));
       this.next.push(new Int32Array(this.classes ? this.classes.count : 0).fill(-2));
     }
@@ -59,7 +55,7 @@ export class SetDfa {
     if (row[k] !== -2) return row[k];
     const cp = this.classes!.sample[k];
     const to: number[] = [];
-    if (k !== 0) for (const id of this.sets[s]) if (this.nfa.kind[id] === Kind.Char && hasCodePoint(this.nfa.ranges[id]!, cp)) to.push(this.nfa.out[id][0]);
+    if (k !== 0) for (const id of this.states.sets[s]) if (this.nfa.kind[id] === Kind.Char && hasCodePoint(this.nfa.ranges[id]!, cp)) to.push(this.nfa.out[id][0]);
     const t = to.length ? this.state(closure(this.nfa, to)) : -1;
     this.next[s][k] = t;
     return t;

@@ -16,6 +16,7 @@ import { Classes, charLength } from './codepoints';
 import type { Expr, Rules } from '../expr';
 import { buildNfa, closure, Kind, type Nfa } from './nfa';
 import { refine } from './refine';
+import { StateSets } from './stateSets';
 
 export interface Verdict {
   ok: boolean;
@@ -53,14 +54,13 @@ export class Automaton {
   static maxHeld = 4_000_000;
   readonly nfa: Nfa;
   readonly classes: Classes;
-  private readonly sets: number[][] = [];
+  private readonly states = new StateSets();
   private accepting: Uint8Array;
   /** Classes a state: the stride of `table`. */
   private readonly width: number;
   /** Transitions, flat: the entry is the next state's offset (state × width), DEAD or UNKNOWN. */
   private table: Int32Array;
   private readonly start: number;
-  private readonly ids = new Map<string, number>();
   private readonly asciiClass: Uint16Array;
 
   /** The automaton of `rule` (or of the expression `rule`) in `grammar`. */
@@ -98,8 +98,7 @@ export class Automaton {
    * however many states an input visits: dead and start states come back at the same offsets.
    */
   private flush(): void {
-    this.ids.clear();
-    this.sets.length = 0;
+    this.states.clear();
     this.held = 0;
     this.accepting = new Uint8Array(64);
     this.table = this.emptyTable(64);
@@ -109,12 +108,8 @@ export class Automaton {
 
   /** The offset (id × width) of the DFA state for an NFA state set. */
   private state(set: number[]): number {
-    const key = set.join(',');
-    let id = this.ids.get(key);
-    if (id === undefined) {
-      id = this.sets.length;
-      this.ids.set(key, id);
-      this.sets.push(set);
+    const id = this.states.id(set);
+    if (this.states.added) {
       if (id >= this.accepting.length) {
         const accepting = new Uint8Array(this.accepting.length * 2);
         accepting.set(this.accepting);
@@ -133,7 +128,7 @@ export class Automaton {
   private step(from: number, k: number): number {
     const next: number[] = [];
     const nfa = this.nfa;
-    for (const id of this.sets[from / this.width]) {
+    for (const id of this.states.sets[from / this.width]) {
       if (nfa.kind[id] === Kind.Char && this.classes.inSet(k, nfa.ranges[id]!)) next.push(nfa.out[id][0]);
     }
     if (!next.length) {
@@ -141,7 +136,7 @@ export class Automaton {
       return DEAD;
     }
     const target = this.closure(next);
-    if (this.held + target.length > Automaton.maxHeld && !this.ids.has(target.join(','))) {
+    if (this.held + target.length > Automaton.maxHeld && !this.states.has(target)) {
       // The next state is still right; transitions already taken are forgotten.
       this.flush();
       return this.state(target);
@@ -280,7 +275,7 @@ export class Automaton {
 
   private expected(s: number): string[] {
     const words = new Set<string>();
-    for (const id of this.sets[s / this.width]) words.add(id === this.nfa.accept ? END_OF_INPUT : this.nfa.label[id]);
+    for (const id of this.states.sets[s / this.width]) words.add(id === this.nfa.accept ? END_OF_INPUT : this.nfa.label[id]);
     // Rule names first, then quoted characters, then the end of input, each group sorted.
     const rank = (w: string) => (w === END_OF_INPUT ? 2 : w.startsWith('"') ? 1 : 0);
     return [...words].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));

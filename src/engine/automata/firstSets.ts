@@ -1,15 +1,9 @@
 /** What an expression can begin with, and whether it can match nothing: for skipping work safely. */
-import { caseFold, type CharSet, type Expr, type Rules } from '../expr';
+import { caseFold, matchesEmpty, type CharSet, type Expr, type Rules } from '../expr';
 
-/** Can `e` match the empty string? */
+/** Can `e` match the empty string? References followed (a grammar without recursion). */
 export function nullable(grammar: Rules, e: Expr): boolean {
-  switch (e.t) {
-    case 'chars': case 'lit': return e.t === 'lit' && e.text === '';
-    case 'seq': return e.items.every((i) => nullable(grammar, i));
-    case 'alt': return e.items.some((i) => nullable(grammar, i));
-    case 'rep': return e.min === 0 || nullable(grammar, e.item);
-    case 'ref': return nullable(grammar, grammar[e.name]);
-  }
+  return matchesEmpty(e, (name) => nullable(grammar, grammar[name]));
 }
 
 /** The characters a non-empty match of `e` can begin with. */

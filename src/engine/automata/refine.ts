@@ -1,6 +1,6 @@
 /**
  * Moore's partition refinement, for minimizing DFAs at build time (`Automaton.minimal`, and
- * `packDfas` in ./tableDfa.ts, which minimizes several rules' DFAs as one).
+ * `packDfas` in ../build/packDfas.ts, which minimizes several rules' DFAs as one).
  *
  * States start in blocks by their `initial` key and split until every class leads all the states
  * of a block into one block. `next(i, k)` is the index of state i's successor on class k, or -1

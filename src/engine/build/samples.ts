@@ -11,21 +11,10 @@
  * repetitions multiply) is dropped.
  */
 import type { Expr, Rules } from '../expr';
+import { random } from '../analysis/derive';
 
 export const MAX_SAMPLE_LENGTH = 2_000;
 export const MAX_SAMPLE_WORK = 100_000;
-
-/** A small seeded generator (mulberry32): numbers in [0, 1). */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** One character of a `chars` expression, or undefined when its set is empty. */
 function charOf(e: Extract<Expr, { t: 'chars' }>, next: () => number): string | undefined {

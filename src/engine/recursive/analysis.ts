@@ -8,7 +8,7 @@
  * consuming anything. It is refused with the cycle named and the usual rewrite as a repetition.
  * Every other recursion is run by ./ends.ts.
  */
-import { referencedRules, type Expr, type Rules } from '../expr';
+import { matchesEmpty, referencedRules, type Expr, type Rules } from '../expr';
 
 export interface Recursion {
   /** Rules in a cycle of references. */
@@ -19,25 +19,13 @@ export interface Recursion {
   readonly leftCycle?: readonly string[];
 }
 
-/** Can `e` match the empty string, given the rules known to match it (`nullable`)? References are not followed. */
-function matchesEmpty(e: Expr, nullable: ReadonlySet<string>): boolean {
-  switch (e.t) {
-    case 'chars': return false;
-    case 'lit': return e.text.length === 0;
-    case 'seq': return e.items.every((x) => matchesEmpty(x, nullable));
-    case 'alt': return e.items.some((x) => matchesEmpty(x, nullable));
-    case 'rep': return e.min === 0 || matchesEmpty(e.item, nullable);
-    case 'ref': return nullable.has(e.name);
-  }
-}
-
 /**
  * Rules that can match the empty string: a fixpoint, since rules may refer to each other. A
  * work list: a rule is looked at again only when a rule it refers to turns out nullable (linear
  * in the grammar's size; passes over every rule until nothing changes were quadratic on a chain).
  */
 export function nullableRules(rules: Rules): Set<string> {
-  return rulesWhere(rules, (name, found) => matchesEmpty(rules[name], found));
+  return rulesWhere(rules, (name, found) => matchesEmpty(rules[name], (r) => found.has(r)));
 }
 
 /**
@@ -86,31 +74,26 @@ export function productive(rules: Rules): (e: Expr) => boolean {
   };
 }
 
-/** The rules `e` refers to anywhere (right), and those it can call before consuming anything (left). */
-function references(e: Expr, nullable: ReadonlySet<string>): { all: Set<string>; left: Set<string> } {
-  const all = new Set<string>();
+/** The rules `e` can call before consuming anything (all it refers to: ../expr.ts `referencedRules`). */
+function leftReferences(e: Expr, nullable: ReadonlySet<string>): Set<string> {
   const left = new Set<string>();
-  const walk = (x: Expr, atLeft: boolean): void => {
+  const isNullable = (r: string) => nullable.has(r);
+  const walk = (x: Expr): void => {
     switch (x.t) {
-      case 'ref':
-        all.add(x.name);
-        if (atLeft) left.add(x.name);
-        return;
-      case 'seq': {
-        let stillLeft = atLeft;
+      case 'ref': left.add(x.name); return;
+      case 'seq':
         for (const item of x.items) {
-          walk(item, stillLeft);
-          stillLeft = stillLeft && matchesEmpty(item, nullable);
+          walk(item);
+          if (!matchesEmpty(item, isNullable)) return;
         }
         return;
-      }
-      case 'alt': for (const item of x.items) walk(item, atLeft); return;
-      case 'rep': walk(x.item, atLeft); return;
+      case 'alt': for (const item of x.items) walk(item); return;
+      case 'rep': walk(x.item); return;
       default: return;
     }
   };
-  walk(e, true);
-  return { all, left };
+  walk(e);
+  return left;
 }
 
 /** A cycle in `graph` through `from`, as a path [from, …, from], or undefined (iterative search). */
@@ -193,15 +176,21 @@ function rulesInCycles(names: readonly string[], refs: ReadonlyMap<string, reado
   return out;
 }
 
+/** Why left recursion is refused (compileAbnf's error, ../text/check.ts, and fromCompiled's, ../grammar/fromCompiled.ts). */
+export function leftRecursionReason(cycle: readonly string[]): string {
+  const r = cycle[0];
+  return `left recursion: ${cycle.join(' -> ')}: ${r} would call itself before reading a character, ` +
+    `which no parser that tries alternatives in order can run; write the repetition instead (for ${r} = ${r} "+" term / term, write ${r} = term *("+" term))`;
+}
+
 /** The recursion of a checked grammar (every reference names one of its rules). Linear in its size. */
 export function analyzeRecursion(rules: Rules): Recursion {
   const nullable = nullableRules(rules);
   const refs = new Map<string, string[]>();
   const left = new Map<string, Set<string>>();
   for (const name of Object.keys(rules)) {
-    const r = references(rules[name], nullable);
-    refs.set(name, [...r.all]);
-    left.set(name, r.left);
+    refs.set(name, [...referencedRules(rules[name])]);
+    left.set(name, leftReferences(rules[name], nullable));
   }
   const leftCycle = cycleThrough(left);
   const names = Object.keys(rules);

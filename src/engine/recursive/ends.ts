@@ -34,6 +34,7 @@
  * at, or reached, is the longest viable prefix. `expected` is what was tried there.
  */
 import type { Expr, Rules } from '../expr';
+import type { TreeSink } from '../tree';
 import { productive } from './analysis';
 import { holds, repetitionFollows, type CharBits } from './follow';
 
@@ -182,12 +183,6 @@ export interface EndsRun {
   readonly furthest: number;
   /** What was tried at `furthest`, in the grammar's words (deduplicated). */
   readonly expected: readonly string[];
-}
-
-/** Receives the tree's nodes in document order. */
-export interface EndsSink {
-  open(rule: string, start: number): void;
-  close(end: number): void;
 }
 
 const EMPTY: readonly number[] = Object.freeze([]);
@@ -452,7 +447,7 @@ export class EndsRunner {
    * The first-match tree of `rule` over [from, to) (which must be one of its ends) into `sink`:
    * nodes for the rules in `nodeRules`. Iterative: a stack of things to do.
    */
-  tree(rule: string, from: number, to: number, nodeRules: ReadonlySet<string>, sink: EndsSink): void {
+  tree(rule: string, from: number, to: number, nodeRules: ReadonlySet<string>, sink: TreeSink): void {
     type Todo = { e: Expr; c: number; pos: number; end: number } | { close: number };
     const todo: Todo[] = [{ e: { t: 'ref', name: rule }, c: 0, pos: from, end: to }];
     const has = (e: Expr, c: number, pos: number, end: number) => contains(this.endsList(e, c, pos), end);

@@ -7,7 +7,7 @@
  * the error offset, `expected` and the tree are the same. That keeps `list = item [ "," list ]`
  * and `*( "," value )` to one end each, where they listed every later comma.
  */
-import type { Expr, Rules } from '../expr';
+import { matchesEmpty, type Expr, type Rules } from '../expr';
 import { nullableRules } from './analysis';
 
 /** A set of characters: words 0-3 the ASCII bits, word 4 non-zero for "any character above ASCII". */
@@ -37,18 +37,12 @@ export function holds(set: CharBits, c: number): boolean {
 /** The FOLLOW set of every repetition (by expression object: one set for all its places). */
 export function repetitionFollows(rules: Rules): Map<Expr, CharBits> {
   const nullableRule = nullableRules(rules);
+  const isNullableRule = (r: string) => nullableRule.has(r);
   const nullable = new Map<Expr, boolean>();
   const isNullable = (e: Expr): boolean => {
     let v = nullable.get(e);
     if (v !== undefined) return v;
-    switch (e.t) {
-      case 'chars': v = false; break;
-      case 'lit': v = e.text.length === 0; break;
-      case 'seq': v = e.items.every(isNullable); break;
-      case 'alt': v = e.items.some(isNullable); break;
-      case 'rep': v = e.min === 0 || isNullable(e.item); break;
-      case 'ref': v = nullableRule.has(e.name); break;
-    }
+    v = matchesEmpty(e, isNullableRule, isNullable);
     nullable.set(e, v);
     return v;
   };

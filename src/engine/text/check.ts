@@ -6,17 +6,10 @@
  */
 import type { AbnfProblem, AbnfSyntaxError } from '../errors';
 import { alt, rep, seq, type Expr, type Rules } from '../expr';
-import { analyzeRecursion } from '../recursive/analysis';
+import { analyzeRecursion, leftRecursionReason } from '../recursive/analysis';
 
 /** How long a chain of references among regular rules may be (a rule referring to one referring to one …). */
 export const MAX_RULE_CHAIN = 400;
-
-/** Why left recursion is refused (compileAbnf's error, and fromCompiled's: ../build/compiled.ts). */
-export function leftRecursionReason(cycle: readonly string[]): string {
-  const r = cycle[0];
-  return `left recursion: ${cycle.join(' -> ')}: ${r} would call itself before reading a character, ` +
-    `which no parser that tries alternatives in order can run; write the repetition instead (for ${r} = ${r} "+" term / term, write ${r} = term *("+" term))`;
-}
 
 /**
  * The longest chain of references among the rules not in `skip` (recursive ones run elsewhere),

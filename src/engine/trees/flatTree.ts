@@ -11,13 +11,36 @@
  * A tree that would need more than `maxNodes` nodes is refused with a RangeError before the
  * arrays grow past it (the limit bounds the memory a tree may take, 14 bytes a node).
  */
-import type { Node, IdSink } from '../tree';
+import type { Node, TreeSink } from '../tree';
 
 /** The default node limit: 2^26 nodes, at most 14 × 2^26 bytes (about 940 MB) of arrays. */
 export const DEFAULT_MAX_NODES = 2 ** 26;
 
 /** Trees with at most this many nodes are returned as plain objects; larger ones as views. */
 export const EAGER_NODES = 2 ** 16;
+
+/**
+ * The compact store's own writer: nodes by rule id and node index, in pre-order, without
+ * making node objects, so that any engine can emit into the store below. Not a second tree
+ * sink (../tree.ts `TreeSink`, by rule name, reaches the store through `NamedSink`): the hot
+ * path of `parseTree` (./firstMatch.ts `parseTo`) looks no name up a node, and a parser that
+ * backtracks drops what it wrote (`truncate`).
+ *
+ *   const k = sink.open(ruleId, start);   // a node begins: its index
+ *   … the rule's body emits the children …
+ *   sink.close(k, end);                    // the node at index k ends at `end`
+ *   sink.truncate(mark);                   // backtrack: drop every node from index `mark` on
+ *
+ * `length` is the number of nodes so far (a mark for `truncate`). A node that is opened and
+ * then abandoned is dropped with `truncate(k)`. `ruleId` indexes the rule-name table the
+ * sink was made with.
+ */
+export interface IdSink {
+  readonly length: number;
+  open(ruleId: number, start: number): number;
+  close(node: number, end: number): void;
+  truncate(length: number): void;
+}
 
 export class TreeLimitError extends RangeError {
   override readonly name = 'TreeLimitError';
@@ -195,10 +218,10 @@ export function visit(tree: FlatTree, k: number, visitor: TreeVisitor): void {
 }
 
 /**
- * The compact store behind a sink that opens nodes by rule name and closes the innermost open
- * one (the shape of ./firstMatch.ts, which never backtracks). Rule names get ids on first use.
+ * The compact store behind a tree sink (../tree.ts `TreeSink`), which opens nodes by rule name
+ * and closes the innermost open one. Rule names get ids on first use.
  */
-export class NamedSink {
+export class NamedSink implements TreeSink {
   readonly tree: FlatTree;
   private readonly names: string[] = [];
   private readonly ids = new Map<string, number>();

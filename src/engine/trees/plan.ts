@@ -12,9 +12,9 @@
  * builder first needs the NFA. So its trees are exactly those of a builder made from nothing
  * (test/engine/trees/plan.test.ts holds the two to each other).
  *
- * `treePlan` writes one; `planBuilder` reads one, checking its shape and every index in it, so
- * that a malformed plan is a TypeError and never an out-of-range read. (What the entries say is
- * trusted as written, as the packed verdict tables are, ../build/compiled.ts.)
+ * `treePlan` (../build/treePlan.ts) writes one at build time; `planBuilder` reads one at run
+ * time, checking its shape and every index in it, so that a malformed plan is a TypeError and never an out-of-range read. (What the entries say is
+ * trusted as written, as the packed verdict tables are, ../grammar/fromCompiled.ts.)
  */
 import { Classes, type ClassesParts } from '../automata/codepoints';
 import type { Rules } from '../expr';
@@ -89,22 +89,6 @@ export class ShippedPlans implements PlanSource {
   plan(key: string): unknown {
     return this.load(key);
   }
-}
-
-/** The plan of `builder` (made on `nfa`, of `rule` in `grammar`) as it stands now. */
-export function treePlan(rule: string, lexical: boolean, nfa: Nfa, builder: FirstMatch): TreePlan {
-  return {
-    rule,
-    lexical,
-    names: [...builder.names],
-    classes: builder.classes.parts(),
-    maxDepth: nfa.maxDepth,
-    size: nfa.size,
-    start: nfa.start,
-    accept: nfa.accept,
-    expanded: [...nfa.expanded],
-    tables: builder.parts(),
-  };
 }
 
 /** Checks of a plan read from data: each throws `bad(what)` when the plan is not as `treePlan` writes it. */

@@ -9,7 +9,8 @@ import fc from 'fast-check';
 import { compileAbnf } from '../../../src/index';
 import type { Automaton } from '../../../src/engine/automata/automaton';
 import type { RuleGrammar } from '../../../src/engine/grammar/ruleGrammar';
-import { packDfas, TableDfa } from '../../../src/engine/automata/tableDfa';
+import { TableDfa } from '../../../src/engine/automata/tableDfa';
+import { packDfas } from '../../../src/engine/build/packDfas';
 import { driver } from '../../../src/uri/driver';
 import { RFC3986_TABLES } from '../../../src/generated/rfc3986Tables';
 

@@ -8,14 +8,15 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { compileAbnf } from '../../../src/index';
-import { compiledData, fromCompiled, toModule, toTypes, COMPILED_VERSION, MAX_EXPR_DEPTH } from '../../../src/engine/build/compiled';
+import { compiledData, toModule, toTypes } from '../../../src/engine/build/compiled';
+import { fromCompiled, COMPILED_VERSION, MAX_EXPR_DEPTH } from '../../../src/engine/grammar/fromCompiled';
 import { RFC2396_BNF, RFC3986_ABNF, JSON_ABNF } from '../../../src/generated/texts';
 import type { RuleGrammar } from '../../../src/engine/grammar/ruleGrammar';
-import { digestOf } from '../../../src/engine/build/digest';
+import { digestOf } from '../../../src/engine/digest';
 
 /**
  * Data changed on purpose, with its digest made again: what the checks behind the digest see
- * (data changed without one is refused before them: test/engine/build/compiledTrust.test.ts).
+ * (data changed without one is refused before them: test/engine/grammar/compiledTrust.test.ts).
  */
 function sealed<T extends object>(data: T): T {
   const { digest: _old, ...rest } = data as T & { digest?: string };

@@ -1,5 +1,5 @@
 /**
- * Generated code holds no text from outside as code (src/engine/build/compiled.ts, src/engine/build/jsText.ts,
+ * Generated code holds no text from outside as code (src/engine/build/compiled.ts, src/engine/jsText.ts,
  * src/cli/compile.ts): each code point of a sample (all of ASCII, every line terminator, lone
  * surrogates, all of U+2000–U+206F, a seeded sample of the rest), followed by code that would set
  * a global and create a file, goes into a grammar's file name (`uri-grammar compile`), its name
@@ -17,7 +17,7 @@ import * as vm from 'vm';
 import { run } from '../../../src/cli';
 import { compileAbnf, fromCompiled, RuleGrammar, toModule, toTypes } from '../../../src/index';
 import { compiledData } from '../../../src/engine/build/compiled';
-import { digestOf } from '../../../src/engine/build/digest';
+import { digestOf } from '../../../src/engine/digest';
 
 const root = path.join(__dirname, '..', '..', '..');
 const built = fs.existsSync(path.join(root, 'dist', 'cjs', 'index.js'));

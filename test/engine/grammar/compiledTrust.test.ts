@@ -1,6 +1,6 @@
 /**
  * Precompiled data that was changed is refused, not trusted (src/engine/build/compiled.ts,
- * src/engine/build/digest.ts): the data carries the digest of its JSON text, checked on load, so one
+ * src/engine/digest.ts): the data carries the digest of its JSON text, checked on load, so one
  * edited digit of a table is a TypeError, not a grammar whose verdicts and trees disagree; data
  * whose digest was made again is still refused where its rule names are ill-formed or given twice,
  * or its rules are left-recursive, as compileAbnf refuses them.
@@ -11,7 +11,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { compileAbnf, fromCompiled, toModule, COMPILED_VERSION, type CompiledGrammar } from '../../../src/index';
 import { compiledData } from '../../../src/engine/build/compiled';
-import { digestOf } from '../../../src/engine/build/digest';
+import { digestOf } from '../../../src/engine/digest';
 import { RFC2396_COMPILED } from '../../../src/generated/rfc2396Compiled';
 import { RFC2732_COMPILED } from '../../../src/generated/rfc2732Compiled';
 import { RFC3987_COMPILED } from '../../../src/generated/rfc3987Compiled';

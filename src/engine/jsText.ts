@@ -1,6 +1,7 @@
 /**
  * Outside text (a file name, a rule's text, a module name) written into generated code
- * (./compiled.ts `toModule`, `toTypes`) as data only, never as code.
+ * (src/engine/build/compiled.ts `toModule`, `toTypes`) as data only, never as code; and a rule name
+ * in a message (src/engine/grammar/fromCompiled.ts).
  *
  * JSON.stringify escapes what ends a string literal, but leaves U+2028 and U+2029 raw: legal in
  * a string literal since ES2019, yet line terminators everywhere else (a comment ends there),

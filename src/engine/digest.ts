@@ -1,6 +1,7 @@
 /**
  * A digest of a text, to tell whether data was changed since it was written (a precompiled
- * grammar's, ./compiled.ts): FNV-1a over the text's UTF-16 code units in two 32-bit lanes
+ * grammar's: written at build time, src/engine/build/compiled.ts, checked on load,
+ * src/engine/grammar/fromCompiled.ts): FNV-1a over the text's UTF-16 code units in two 32-bit lanes
  * (FNV's prime and offset basis; and an odd multiplier of MurmurHash2's with that basis's bits
  * flipped), as 16 hex digits. Each step is a bijection of the state, so an edit of one code
  * unit always changes both lanes.

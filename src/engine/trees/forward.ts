@@ -1,0 +1,192 @@
+/**
+ * The lookahead of an ambiguous first-match step (./firstMatch.ts): where each candidate can be
+ * after each further character, as a left-to-right automaton over sets of character states,
+ * built as inputs need it. It also proves that one future includes another (`includes`), so
+ * that the race (./race.ts) drops a candidate that can never be first.
+ */
+import { closure, type Nfa } from '../automata/nfa';
+import type { Classes } from '../automata/codepoints';
+import { computed, fromComputed, withRoom } from './tableParts';
+
+/** The lookahead automaton's bound, in states (sets of character states); the race's too (./race.ts). */
+export const MAX_FORWARD_STATES = 50_000;
+/** How many pairs of lookahead states an inclusion check (Forward.includes) may visit before it gives up (not proved). */
+const MAX_INCLUSION_PAIRS = 4_096;
+/** And all the checks of one lookahead automaton together. */
+const MAX_INCLUSION_WORK = 1 << 18;
+
+/**
+ * Left-to-right automaton over sets of character states, for lookahead: where the candidates
+ * of an ambiguous step can be after each further character. The empty-iteration rule is
+ * ignored here: it never changes the language, only which parse is first.
+ */
+export class Forward {
+  /** Per state: the sorted character states, and whether the accept state is reachable. */
+  private readonly sets: (readonly number[])[] = [];
+  private readonly accepting: boolean[] = [];
+  /** Transitions, `width` per state: -2 not computed yet, 0 the dead state. */
+  table = new Int32Array(0);
+  readonly width: number;
+  /** Each state's key (see `intern`), made when first needed: a restored plan may never add a state. */
+  private idMap: Map<string, number> | undefined = new Map();
+  private readonly afterChar = new Map<number, number>();
+  /** State 0: the empty set (dead). `nfaOf` gives the NFA, built when first asked for (see LaterNfa). */
+  constructor(private readonly nfaOf: () => Nfa, private readonly classes: Classes) {
+    this.width = classes.count;
+    this.intern([], false);
+  }
+
+  private get nfa(): Nfa {
+    return this.nfaOf();
+  }
+
+  private get ids(): Map<string, number> {
+    if (!this.idMap) {
+      this.idMap = new Map();
+      this.sets.forEach((set, id) => this.idMap!.set(Forward.key(set, this.accepting[id]), id));
+    }
+    return this.idMap;
+  }
+
+  private static key(set: readonly number[], accepting: boolean): string {
+    return (accepting ? 'a' : '') + set.join(',');
+  }
+
+  private intern(set: readonly number[], accepting: boolean): number {
+    const key = Forward.key(set, accepting);
+    const ids = this.ids;
+    let id = ids.get(key);
+    if (id !== undefined) return id;
+    if (this.sets.length >= MAX_FORWARD_STATES) return -1;
+    id = this.sets.length;
+    ids.set(key, id);
+    this.sets.push(set);
+    this.accepting.push(accepting);
+    this.table = withRoom(this.table, id + 1, this.width, -2);
+    return id;
+  }
+
+  /** The state after character state `c` takes its character (-1: too many states). */
+  after(c: number): number {
+    let id = this.afterChar.get(c);
+    if (id === undefined) {
+      id = this.closure([this.nfa.out[c][0]]);
+      if (id >= 0) this.afterChar.set(c, id);
+    }
+    return id;
+  }
+
+  /** The state of the character states reachable from `from` without consuming. */
+  private closure(from: number[]): number {
+    const accept = this.nfa.accept;
+    const reached = closure(this.nfa, from);
+    const accepting = reached.includes(accept);
+    return this.intern(accepting ? reached.filter((s) => s !== accept) : reached, accepting);
+  }
+
+  /**
+   * Is every string state `a` accepts also accepted from state `b` (L(a) ⊆ L(b))? A property of
+   * the grammar, computed once a pair: the pairs of states both reach on the same characters,
+   * none of which may accept in `a` and not in `b`. False when not proved within
+   * MAX_INCLUSION_PAIRS pairs (or past the bound on states).
+   */
+  includes(b: number, a: number): boolean {
+    const key = `${a},${b}`;
+    let r = this.inclusions.get(key);
+    if (r === undefined) this.inclusions.set(key, (r = this.explore(a, b)));
+    return r;
+  }
+  private readonly inclusions = new Map<string, boolean>();
+  /**
+   * The pairs all inclusion checks of this automaton may still visit: past it, nothing more is
+   * proved (the race then reads ahead as before), so that what a grammar built to defeat the
+   * checks costs stays a constant, whatever the input.
+   */
+  private inclusionWork = MAX_INCLUSION_WORK;
+
+  /**
+   * The check runs on a scratch automaton of its own (the same NFA and classes): the states it
+   * visits are not lookahead states of any input, and a tree plan made from this one (its
+   * `parts`) would carry them all.
+   */
+  private explore(a: number, b: number): boolean {
+    const scratch = (this.scratch ??= new Forward(this.nfaOf, this.classes));
+    const sa = scratch.intern(this.sets[a], this.accepting[a]);
+    const sb = scratch.intern(this.sets[b], this.accepting[b]);
+    if (sa < 0 || sb < 0) return false;
+    const seen = new Set<string>();
+    const todo = [sa, sb];
+    while (todo.length) {
+      const y = todo.pop()!;
+      const x = todo.pop()!;
+      // The dead state accepts nothing; a state includes itself.
+      if (x === 0 || x === y) continue;
+      if (scratch.accepting[x] && (y === 0 || !scratch.accepting[y])) return false;
+      const key = `${x},${y}`;
+      if (seen.has(key)) continue;
+      if (seen.size >= MAX_INCLUSION_PAIRS || --this.inclusionWork < 0) return false;
+      seen.add(key);
+      for (let k = 1; k < scratch.width; k++) {
+        const nx = scratch.step(x, k);
+        if (nx < 0) return false;
+        if (nx === 0) continue;
+        const ny = y === 0 ? 0 : scratch.step(y, k);
+        if (ny < 0) return false;
+        todo.push(nx, ny);
+      }
+    }
+    return true;
+  }
+  private scratch: Forward | undefined;
+
+  /** The state after a character of class `k` (0: dead; -1: too many states). */
+  step(from: number, k: number): number {
+    let to = this.table[from * this.width + k];
+    if (to === -2) {
+      const next: number[] = [];
+      if (k !== 0) for (const s of this.sets[from]) if (this.classes.inSet(k, this.nfa.ranges[s]!)) next.push(this.nfa.out[s][0]);
+      to = next.length ? this.closure(next) : 0;
+      if (to >= 0) this.table[from * this.width + k] = to;
+    }
+    return to;
+  }
+
+  accepts(id: number): boolean {
+    return this.accepting[id];
+  }
+
+  /** The states and transitions found so far, as data (./plan.ts). */
+  parts(): ForwardParts {
+    return {
+      sets: this.sets.map((x) => [...x]),
+      accepting: [...this.accepting],
+      table: computed(this.table.subarray(0, this.sets.length * this.width), -2),
+      afterChar: [...this.afterChar],
+    };
+  }
+
+  /**
+   * Takes the states and transitions of `parts` (a Forward of the same NFA and classes); `keep`
+   * as for FirstMatch.restore.
+   */
+  restore(parts: ForwardParts, keep = false): void {
+    this.sets.length = 0;
+    this.accepting.length = 0;
+    this.idMap = undefined;
+    for (let id = 0; id < parts.sets.length; id++) {
+      this.sets.push(keep ? parts.sets[id] : parts.sets[id].slice());
+      this.accepting.push(parts.accepting[id]);
+    }
+    this.table = fromComputed(Math.max(16, parts.sets.length) * this.width, -2, parts.table);
+    for (let k = 0; k < parts.afterChar.length; k++) this.afterChar.set(parts.afterChar[k][0], parts.afterChar[k][1]);
+  }
+}
+
+/** A Forward's states and transitions as data (see FirstMatch.parts). */
+export interface ForwardParts {
+  readonly sets: readonly (readonly number[])[];
+  readonly accepting: readonly boolean[];
+  /** The computed entries of the `sets.length` × classes table, as [index, state] pairs, flat. */
+  readonly table: readonly number[];
+  readonly afterChar: ReadonlyArray<readonly [number, number]>;
+}
