@@ -10,7 +10,7 @@ export { compileAbnf, CORE_RULES, type CompileOptions } from './engine/text/abnf
 export type { Grammar, GrammarValidation, ValidationOf } from './engine/grammar/types';
 export type { Expr } from './engine/expr';
 export type { TreeSink } from './engine/trees/firstMatch';
-export { RuleGrammar } from './engine/grammar/ruleGrammar';
+export { RuleGrammar } from './engine/grammar/grammar';
 export { fromCompiled, toModule, toTypes, COMPILED_FORMAT, COMPILED_VERSION, COMPILED_KEY, type CompiledGrammar, type EncodedExpr, type ModuleOptions } from './engine/build/compiled';
 export { registerNotation, ABNF, type Notation, type NotationReader } from './engine/text/notation';
 export { grammarByName, GRAMMAR_NAMES } from './builtins/registry';

@@ -31,7 +31,7 @@ import { shippedGrammar } from '../engine/build/compiled';
 import { rfc3987Compiled, rfc3987Plans } from '../generated/load';
 import type { Expr } from '../engine/expr';
 import type { Grammar, TreeOptions, ValidationOf } from '../engine/grammar/types';
-import type { RuleGrammar } from '../engine/grammar/ruleGrammar';
+import type { RuleGrammar } from '../engine/grammar/grammar';
 import type { TreeNode } from '../engine/tree';
 import { RFC3987_ABNF } from '../generated/texts';
 

@@ -20,7 +20,7 @@ import { asciiRanges } from '../automata/codepoints';
 import { expectPlainObject, own } from '../options';
 import { GivenPlans, planKey, ShippedPlans, type TreePlan } from '../trees/plan';
 import { sampleInputs } from './samples';
-import { RuleGrammar, type RuleGrammarOptions } from '../grammar/ruleGrammar';
+import { RuleGrammar, type RuleGrammarOptions } from '../grammar/grammar';
 import { packDfas, type PackedDfa } from '../automata/tableDfa';
 import { analyzeRecursion, rulesReachingCycles } from '../recursive/analysis';
 import { leftRecursionReason } from '../text/check';
@@ -249,7 +249,7 @@ export function compiledData(grammar: RuleGrammar, options?: PlanOptions): Compi
     plans = {};
     for (const r of rules) {
       const rule = grammar.ruleName(r, 'toModule');
-      if (grammar.isRecursive(rule)) throw new TypeError(`toModule: ${rule} reaches recursion: its trees do not come from a plan`);
+      if (grammar.reachesRecursion(rule)) throw new TypeError(`toModule: ${rule} reaches recursion: its trees do not come from a plan`);
       plans[planKey(rule, false)] = grammar.treePlan(rule, false, options.samples ?? sampleInputs(src.exprs, rule, SAMPLE_COUNT));
     }
   }

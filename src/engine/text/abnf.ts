@@ -24,7 +24,7 @@
 import { AbnfSyntaxError, type AbnfProblem } from '../errors';
 import { alt, caseFold, codePoints, empty, lit, ref, rep, seq, type Expr, type Rules } from '../expr';
 import { checkGrammar } from './check';
-import { RuleGrammar, type RuleGrammarOptions } from '../grammar/ruleGrammar';
+import { RuleGrammar, type RuleGrammarOptions } from '../grammar/grammar';
 import { readOptions } from '../options';
 import { ABNF, notationByName, notationNames, type Notation, type NotationReader } from './notation';
 import { RFC2396_NOTATION } from './notationRfc2396';

@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { compileAbnf } from '../../../src/index';
 import type { Automaton } from '../../../src/engine/automata/automaton';
-import type { RuleGrammar } from '../../../src/engine/grammar/ruleGrammar';
+import type { RuleGrammar } from '../../../src/engine/grammar/grammar';
 import { packDfas, TableDfa } from '../../../src/engine/automata/tableDfa';
 import { driver } from '../../../src/uri/driver';
 import { RFC3986_TABLES } from '../../../src/generated/rfc3986Tables';

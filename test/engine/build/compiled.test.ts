@@ -10,7 +10,7 @@ import * as path from 'path';
 import { compileAbnf } from '../../../src/index';
 import { compiledData, fromCompiled, toModule, toTypes, COMPILED_VERSION, MAX_EXPR_DEPTH } from '../../../src/engine/build/compiled';
 import { RFC2396_BNF, RFC3986_ABNF, JSON_ABNF } from '../../../src/generated/texts';
-import type { RuleGrammar } from '../../../src/engine/grammar/ruleGrammar';
+import type { RuleGrammar } from '../../../src/engine/grammar/grammar';
 import { digestOf } from '../../../src/engine/build/digest';
 
 /**
