@@ -25,12 +25,15 @@ import { own, readOptions, REVEAL_OPTIONS, TREE_OPTIONS, type OptionSpec } from 
 import { revealed } from '../secrets';
 import { generalRules } from '../recursive/analysis';
 import { DEFAULT_MAX_NESTING, type RunLimits } from '../recursive/ends';
-import type { Accepted, RuleRunner } from './runner';
+import type { Accepted, RuleRunner, TreeAsk } from './runner';
 import { RegularRunner } from './regularRunner';
 import { RecursiveRunner } from './recursiveRunner';
 import type { GrammarHooks } from './hooks';
 
 export type { GrammarHooks };
+
+/** The trees asked of a verdict with no node limit given: structural or lexical, in walk's own store or parseTree's shared one. */
+const TREE_ASKS: readonly TreeAsk[] = [false, true].flatMap((lexical) => [false, true].map((shared) => Object.freeze({ lexical, maxNodes: undefined, shared })));
 
 /** The methods a `walk` visitor may have. */
 const VISITOR = { enter: 'function', leave: 'function' } as const;
@@ -173,6 +176,8 @@ class Read<R extends string> {
 
   /** The runner of `rule`, chosen by whether the rule reaches recursion. */
   runner(rule: R): RuleRunner<R> {
+    // A loop over many inputs asks for one rule: its runner is kept at hand.
+    if (rule === this.lastRule) return this.lastRunner!;
     let r = this.runners.get(rule);
     if (!r) {
       r = this.reachesRecursion.has(rule)
@@ -180,14 +185,20 @@ class Read<R extends string> {
         : new RegularRunner<R>(rule, this.exprs, this.driver, this.trees, this.labelRules);
       this.runners.set(rule, r);
     }
+    this.lastRule = rule;
+    this.lastRunner = r;
     return r;
   }
+
+  private lastRule: string | undefined;
+  private lastRunner: RuleRunner<R> | undefined;
 }
 
 export class RuleGrammar<R extends string = string> implements Grammar<R> {
   readonly name?: string;
   private readonly hooks: GrammarHooks<R>;
-  private readonly prefix: string;
+  /** The names of the calls on input in their messages (with the hooks' prefix). */
+  private readonly fns: { readonly isValid: string; readonly validate: string; readonly parseTree: string; readonly walk: string };
   private readonly validateOptions: OptionSpec;
   private readonly treeOptions: OptionSpec;
   private readonly rulesGiven?: readonly R[];
@@ -203,7 +214,8 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
   constructor(exprs: Rules<R> | (() => RuleGrammar<R>), names?: readonly R[], options: RuleGrammarOptions = {}) {
     this.name = own(options, 'name');
     this.hooks = (own(options, 'hooks') as GrammarHooks<R> | undefined) ?? {};
-    this.prefix = this.hooks.prefix ?? '';
+    const prefix = this.hooks.prefix ?? '';
+    this.fns = { isValid: `${prefix}isValid`, validate: `${prefix}validate`, parseTree: `${prefix}parseTree`, walk: `${prefix}walk` };
     const extra = this.hooks.options;
     this.validateOptions = extra ? { ...extra, ...REVEAL_OPTIONS } : REVEAL_OPTIONS;
     this.treeOptions = extra ? { ...extra, ...TREE_OPTIONS } : TREE_OPTIONS;
@@ -248,10 +260,11 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
 
   /** The rule of a call on input: the default when omitted, in the grammar's words when not one (./hooks.ts). */
   private inputRule(rule: unknown, fn: string, withDefault = true): R {
+    const g = this.g;
+    if (typeof rule === 'string' && g.exact.has(rule)) return rule as R;
     if (rule === undefined && withDefault && this.hooks.defaultRule !== undefined) return this.hooks.defaultRule;
     if (this.hooks.badRule) {
-      const g = this.g;
-      const r = typeof rule === 'string' ? (g.exact.has(rule) ? (rule as R) : g.byLowerCase.get(rule.toLowerCase())) : undefined;
+      const r = typeof rule === 'string' ? g.byLowerCase.get(rule.toLowerCase()) : undefined;
       if (r === undefined) throw this.hooks.badRule(rule, fn);
       return r;
     }
@@ -320,7 +333,7 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
     // A loop over many inputs asks for one rule: its tester, with the checks done, is kept.
     // (Never before a first call: an omitted rule is `undefined`, as lastRule is then.)
     if (rule === this.lastRule && this.lastTester !== undefined && options === undefined && typeof input === 'string') return this.lastTester(input);
-    const fn = this.prefix + 'isValid';
+    const fn = this.fns.isValid;
     this.input(input, fn);
     const r = this.inputRule(rule, fn);
     const x = this.extra(fn, options);
@@ -344,7 +357,7 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
   }
 
   validate(input: string, rule: R, options?: ValidateOptions): GrammarValidation {
-    const fn = this.prefix + 'validate';
+    const fn = this.fns.validate;
     this.input(input, fn);
     const r = this.inputRule(rule, fn);
     const o = readOptions(fn, options, this.validateOptions) as ValidateOptions & Record<string, unknown>;
@@ -358,25 +371,32 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
     return error ? { ok: false, error } : { ok: true };
   }
 
-  /** The verdict before a tree, with its run; the error thrown when the input is not one. */
-  private accepted(input: string, r: R, o: Readonly<Record<string, unknown>>, fn: string): { runner: RuleRunner<R>; accepted: Accepted } {
-    const runner = this.g.runner(r);
-    const accepted = runner.accept(input);
+  /**
+   * The verdict before a tree, with its run (the tree itself, where the runner builds it as it
+   * decides: `shared` for parseTree's store, else walk's own); the error thrown when the input
+   * is not one. With a `check` hook, the verdict alone first: the hook's error comes before any
+   * tree is built.
+   */
+  private accepted(runner: RuleRunner<R>, input: string, r: R, o: TreeOptions & Record<string, unknown>, fn: string, shared?: boolean): Accepted {
+    const tree = shared === undefined || this.hooks.check ? undefined
+      : o.maxNodes === undefined ? TREE_ASKS[(o.lexical === true ? 2 : 0) + (shared ? 1 : 0)]
+        : { lexical: o.lexical === true, maxNodes: o.maxNodes, shared };
+    const accepted = runner.accept(input, tree);
     const e = !accepted.ok || this.hooks.check ? this.failure(input, r, accepted, this.hooks.options ? o : undefined, fn) : undefined;
     if (e) throw e;
-    return { runner, accepted };
+    return accepted;
   }
 
   /** Sends the first-match tree of the whole input to `sink` (for compact tree storage). */
   treeTo(input: string, rule: R, sink: TreeSink, options?: TreeOptions): void {
-    const fn = this.prefix + 'parseTree';
+    const fn = this.fns.parseTree;
     this.input(input, fn);
     const r = this.inputRule(rule, fn);
     // Own properties only, known keys, right types (src/engine/options.ts).
     const o = readOptions(fn, options, this.treeOptions) as TreeOptions & Record<string, unknown>;
     if (o.revealPasswords === true) return revealed(true, () => this.treeTo(input, r, sink, { ...o, revealPasswords: false }));
-    const { runner, accepted } = this.accepted(input, r, o, fn);
-    runner.tree(input, accepted, o.lexical === true, sink);
+    const runner = this.g.runner(r);
+    runner.tree(input, this.accepted(runner, input, r, o, fn), o.lexical === true, sink);
   }
 
   /**
@@ -384,17 +404,17 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
    * nodes, views above; a TreeLimitError (RangeError) past `maxNodes` (default 2^26).
    */
   parseTree(input: string, rule: R, options?: TreeOptions): TreeNode<R> {
-    const fn = this.prefix + 'parseTree';
+    const fn = this.fns.parseTree;
     this.input(input, fn);
     const r = this.inputRule(rule, fn);
     const o = readOptions(fn, options, this.treeOptions) as TreeOptions & Record<string, unknown>;
     if (o.revealPasswords === true) return revealed(true, () => this.parseTree(input, r, { ...o, revealPasswords: false }));
-    const { runner, accepted } = this.accepted(input, r, o, fn);
-    return runner.node(input, accepted, o.lexical === true, o.maxNodes);
+    const runner = this.g.runner(r);
+    return runner.node(input, this.accepted(runner, input, r, o, fn, true), o.lexical === true, o.maxNodes);
   }
 
   walk(input: string, rule: R, visitor: TreeVisitor<R>, options?: TreeOptions): void {
-    const fn = this.prefix + 'walk';
+    const fn = this.fns.walk;
     this.input(input, fn);
     const r = this.inputRule(rule, fn, false);
     if (visitor === undefined) throw new TypeError(`${fn}: argument "visitor" must be an object, got undefined`);
@@ -403,8 +423,8 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
     const o = readOptions(fn, options, this.treeOptions) as TreeOptions & Record<string, unknown>;
     // A store of its own (not the shared one): a visitor may call the grammar again.
     const t = revealed(o.revealPasswords, () => {
-      const { runner, accepted } = this.accepted(input, r, o, fn);
-      return runner.flat(input, accepted, o.lexical === true, o.maxNodes);
+      const runner = this.g.runner(r);
+      return runner.flat(input, this.accepted(runner, input, r, o, fn, false), o.lexical === true, o.maxNodes);
     });
     visit(t, 0, v);
   }

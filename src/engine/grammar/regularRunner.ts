@@ -14,7 +14,7 @@ import type { Trees } from '../trees/driverTrees';
 import type { TreeSink } from '../trees/firstMatch';
 import { EAGER_NODES, type FlatTree } from '../trees/flatTree';
 import type { Driver } from './driver';
-import type { Accepted, RuleRunner, Verdict } from './runner';
+import type { Accepted, RuleRunner, TreeAsk, Verdict } from './runner';
 
 const OK: Accepted = Object.freeze({ ok: true, index: 0, expected: Object.freeze([]) as unknown as string[] });
 
@@ -39,9 +39,19 @@ export class RegularRunner<R extends string> implements RuleRunner<R> {
     return this.driver.verdict(input, this.rule);
   }
 
-  /** The yes/no first (a RegExp once the rule is hot), where and why only for a refused input. */
-  accept(input: string): Accepted {
-    return this.driver.test(input, this.rule) ? OK : this.driver.verdict(input, this.rule);
+  /**
+   * The yes/no first (a RegExp once the rule is hot), where and why only for a refused input.
+   * Asked for a structural tree, the first-match builder is the yes/no (a whole input it
+   * parses is one), and the tree is kept for `node` or `flat`; a lexical tree is large, and is
+   * built only for an input the yes/no accepted.
+   */
+  accept(input: string, tree?: TreeAsk): Accepted {
+    if (!tree) return this.driver.test(input, this.rule) ? OK : this.verdict(input);
+    if (tree.lexical && !this.driver.test(input, this.rule)) return this.verdict(input);
+    const t = this.trees.flat(input, this.rule, tree.lexical, tree.maxNodes, tree.shared);
+    if (t) return { ok: true, index: input.length, expected: [], run: t };
+    const v = this.verdict(input);
+    return v.ok ? this.disagree(input) : v;
   }
 
   tree(input: string, _accepted: Accepted, lexical: boolean, sink: TreeSink): void {
@@ -50,16 +60,16 @@ export class RegularRunner<R extends string> implements RuleRunner<R> {
     }
   }
 
-  flat(input: string, _accepted: Accepted, lexical: boolean, maxNodes: number | undefined): FlatTree {
-    return this.trees.flat(input, this.rule, lexical, maxNodes, false) ?? this.disagree(input);
+  flat(input: string, accepted: Accepted, lexical: boolean, maxNodes: number | undefined): FlatTree {
+    return (accepted.run as FlatTree | undefined) ?? this.trees.flat(input, this.rule, lexical, maxNodes, false) ?? this.disagree(input);
   }
 
   /**
    * Fresh plain objects up to EAGER_NODES nodes (every node for inputs shorter than LONG, built
    * in a store shared by the rule's short inputs and copied out), views made on access above.
    */
-  node(input: string, _accepted: Accepted, lexical: boolean, maxNodes: number | undefined): TreeNode<R> {
-    const t = this.trees.flat(input, this.rule, lexical, maxNodes, true) ?? this.disagree(input);
+  node(input: string, accepted: Accepted, lexical: boolean, maxNodes: number | undefined): TreeNode<R> {
+    const t = (accepted.run as FlatTree | undefined) ?? this.trees.flat(input, this.rule, lexical, maxNodes, true) ?? this.disagree(input);
     return t.node(0, input.length < LONG ? Infinity : EAGER_NODES) as TreeNode<R>;
   }
 

@@ -6,8 +6,10 @@
  * error; the runner answers.
  *
  * A tree is asked for after its verdict, always: `accept` says whether the whole input is one,
- * and hands back what it ran, so that `tree` and `flat` build from that run (the recursive
- * runner's memo) instead of running again.
+ * and hands back what it ran, so that `node` and `flat` read the tree from that run instead of
+ * running again: the recursive runner's memo, or the regular runner's tree itself (its
+ * first-match builder is its verdict on a whole input; the DFA says only where a refused input
+ * stopped).
  */
 import type P from 'parsimmon';
 import type { Verdict } from '../automata/automaton';
@@ -16,6 +18,14 @@ import type { FlatTree } from '../trees/flatTree';
 import type { TreeNode } from '../tree';
 
 export type { Verdict };
+
+/** The tree a verdict may build as it runs (`accept`): lexical or structural, its node limit, in a shared store or its own. */
+export interface TreeAsk {
+  readonly lexical: boolean;
+  readonly maxNodes: number | undefined;
+  /** A store shared by the rule's short inputs (copied out by `node`), or one of its own (`flat`). */
+  readonly shared: boolean;
+}
 
 /** A verdict with the run it came from (for the tree that follows it). */
 export interface Accepted extends Verdict {
@@ -29,13 +39,13 @@ export interface RuleRunner<R extends string = string> {
   tester(): (input: string) => boolean;
   /** Yes, or the offset at which the input stops being a prefix of the rule and what was expected there. */
   verdict(input: string): Verdict;
-  /** The verdict before a tree: the same answer, with the run the tree is built from. */
-  accept(input: string): Accepted;
+  /** The verdict before a tree: the same answer, with the run the tree is read from (built now, with `tree`, where that is cheaper). */
+  accept(input: string, tree?: TreeAsk): Accepted;
   /** Sends the tree of an input `accept` accepted to `sink`, in document order. */
   tree(input: string, accepted: Accepted, lexical: boolean, sink: TreeSink): void;
-  /** The tree of an accepted input in a compact store of its own (for `walk`). */
+  /** The tree of an accepted input in a compact store of its own (for `walk`; `accept` was asked for it with `shared: false`). */
   flat(input: string, accepted: Accepted, lexical: boolean, maxNodes: number | undefined): FlatTree;
-  /** The tree of an accepted input as nodes (for `parseTree`). */
+  /** The tree of an accepted input as nodes (for `parseTree`; `accept` was asked for it with `shared: true`). */
   node(input: string, accepted: Accepted, lexical: boolean, maxNodes: number | undefined): TreeNode<R>;
   /** A parsimmon parser: the longest prefix from the offset parsimmon is at. */
   parser(): P.Parser<TreeNode<R>>;
