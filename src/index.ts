@@ -11,6 +11,7 @@ export type { Grammar, GrammarValidation, ValidationOf } from './engine/grammar/
 export type { Expr } from './engine/expr';
 export type { TreeSink } from './engine/trees/firstMatch';
 export { RuleGrammar } from './engine/grammar/grammar';
+export type { GrammarHooks } from './engine/grammar/hooks';
 export { fromCompiled, toModule, toTypes, COMPILED_FORMAT, COMPILED_VERSION, COMPILED_KEY, type CompiledGrammar, type EncodedExpr, type ModuleOptions } from './engine/build/compiled';
 export { registerNotation, ABNF, type Notation, type NotationReader } from './engine/text/notation';
 export { grammarByName, GRAMMAR_NAMES } from './builtins/registry';
