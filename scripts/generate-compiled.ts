@@ -12,7 +12,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { compiledData } from '../src/engine/build/compiled';
 import { planKey } from '../src/engine/trees/plan';
-import { RuleGrammar } from '../src/engine/grammar/ruleGrammar';
+import { RuleGrammar } from '../src/engine/grammar/grammar';
 import { LEXICAL_RULES, RULE_NAMES, rfc3986Rules, type RuleName } from '../src/generated/rfc3986Rules';
 import { rfc2396FromText } from '../src/builtins/rfc2396';
 import { rfc2732FromText } from '../src/builtins/rfc2732';

@@ -10,7 +10,8 @@ export { compileAbnf, CORE_RULES, type CompileOptions } from './engine/text/abnf
 export type { Grammar, GrammarValidation, ValidationOf } from './engine/grammar/types';
 export type { Expr } from './engine/expr';
 export type { TreeSink } from './engine/tree';
-export { RuleGrammar } from './engine/grammar/ruleGrammar';
+export { RuleGrammar } from './engine/grammar/grammar';
+export type { GrammarHooks } from './engine/grammar/hooks';
 export { fromCompiled, COMPILED_FORMAT, COMPILED_VERSION, COMPILED_KEY, type CompiledGrammar, type EncodedExpr } from './engine/grammar/fromCompiled';
 export { toModule, toTypes, type ModuleOptions } from './engine/build/compiled';
 export { registerNotation, ABNF, type Notation, type NotationReader } from './engine/text/notation';

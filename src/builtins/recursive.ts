@@ -7,8 +7,7 @@
 import { ABNF_ABNF, JSON_ABNF, RFC5322_ADDR_SPEC_ABNF } from '../generated/texts';
 import { compileAbnfWith } from '../engine/text/abnf';
 import type { Grammar } from '../engine/grammar/types';
-import { lazyGrammar } from '../engine/grammar/lazyGrammar';
-import type { RuleGrammar } from '../engine/grammar/ruleGrammar';
+import { RuleGrammar } from '../engine/grammar/grammar';
 
 /** The limits a shipped recursive grammar may be given (grammarByName's options). */
 export interface RecursiveLimits {
@@ -45,8 +44,8 @@ export function recursiveGrammar(name: 'json' | 'rfc5322' | 'abnf', limits: Recu
 }
 
 /** RFC 8259 (JSON) sections 2-7; entry `JSON-text`. */
-export const json: Grammar = lazyGrammar('json', () => recursiveGrammar('json'));
+export const json: Grammar = new RuleGrammar(() => recursiveGrammar('json'), undefined, { name: 'json' });
 /** RFC 5322 sections 3.2, 3.4, 4.1, 4.2, 4.4 (addresses, with nested comments); entry `addr-spec`. */
-export const rfc5322: Grammar = lazyGrammar('rfc5322', () => recursiveGrammar('rfc5322'));
+export const rfc5322: Grammar = new RuleGrammar(() => recursiveGrammar('rfc5322'), undefined, { name: 'rfc5322' });
 /** RFC 5234 section 4 (ABNF itself, errata 2968/3076, RFC 7405); entry `rulelist`; CRLF line ends. */
-export const abnf: Grammar = lazyGrammar('abnf', () => recursiveGrammar('abnf'));
+export const abnf: Grammar = new RuleGrammar(() => recursiveGrammar('abnf'), undefined, { name: 'abnf' });

@@ -6,15 +6,14 @@
  * trailing dot, `authority = server | reg_name` with `server` matching a prefix, `abs_path`
  * beginning with "//", `opaque_part` swallowing "?") are the engine's ordinary business.
  *
- * The grammar is compiled on first use, so that loading the package does not pay for it.
+ * The grammar is read on first use, so that loading the package does not pay for it.
  */
 import { RFC2396_BNF } from '../generated/texts';
 import { compileAbnf } from '../engine/text/abnf';
 import { shippedGrammar } from '../engine/grammar/fromCompiled';
-import type { RuleGrammar } from '../engine/grammar/ruleGrammar';
+import { RuleGrammar } from '../engine/grammar/grammar';
 import { rfc2396Compiled, rfc2396Plans } from '../generated/load';
 import type { Grammar } from '../engine/grammar/types';
-import { lazyGrammar } from '../engine/grammar/lazyGrammar';
 import { rfc2396ComponentsOf, type Rfc2396Components } from './rfc2396Components';
 
 export type { Rfc2396Components, Rfc2396HostKind, Rfc2396PathRule } from './rfc2396Components';
@@ -71,7 +70,7 @@ export interface Rfc2396Grammar extends Grammar<Rfc2396Rule> {
 }
 
 /** The built-in RFC 2396 grammar (also `grammarByName('rfc2396')`). */
-export const rfc2396: Rfc2396Grammar = lazyGrammar<Rfc2396Rule, Pick<Rfc2396Grammar, 'parse'>>('rfc2396', rfc2396Grammar, {
+export const rfc2396: Rfc2396Grammar = Object.assign(new RuleGrammar<Rfc2396Rule>(() => rfc2396Grammar() as RuleGrammar<Rfc2396Rule>, undefined, { name: 'rfc2396' }), {
   parse(input: string): Rfc2396Components {
     if (typeof input !== 'string') throw new TypeError(`rfc2396.parse: argument "input" must be a string, got ${input === null ? 'null' : typeof input}`);
     return rfc2396ComponentsOf(rfc2396Grammar().parseTree(input, 'URI-reference'), input);

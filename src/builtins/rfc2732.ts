@@ -14,10 +14,9 @@
 import { RFC2732_BNF } from '../generated/texts';
 import { compileAbnf } from '../engine/text/abnf';
 import { shippedGrammar } from '../engine/grammar/fromCompiled';
-import type { RuleGrammar } from '../engine/grammar/ruleGrammar';
+import { RuleGrammar } from '../engine/grammar/grammar';
 import { rfc2732Compiled, rfc2732Plans } from '../generated/load';
 import type { Grammar } from '../engine/grammar/types';
-import { lazyGrammar } from '../engine/grammar/lazyGrammar';
 import { RFC2396_LEXICAL_RULES, rfc2396FromText, type Rfc2396Rule } from './rfc2396';
 
 export type Rfc2732Rule = Rfc2396Rule | 'ipv6reference' | 'IPv6address' | 'hexpart' | 'hexseq' | 'hex4';
@@ -64,4 +63,4 @@ export function rfc2732Grammar(): Grammar<Rfc2732Rule> {
 }
 
 /** The RFC 2732 grammar as a `Grammar` (compiled on first use). */
-export const rfc2732: Grammar<Rfc2732Rule> = lazyGrammar('rfc2732', rfc2732Grammar);
+export const rfc2732: Grammar<Rfc2732Rule> = new RuleGrammar<Rfc2732Rule>(() => rfc2732Grammar() as RuleGrammar<Rfc2732Rule>, undefined, { name: 'rfc2732' });

@@ -14,8 +14,7 @@ import { compileAbnf } from '../engine/text/abnf';
 import { shippedGrammar } from '../engine/grammar/fromCompiled';
 import { rfc6874Compiled, rfc6874Plans } from '../generated/load';
 import type { Grammar } from '../engine/grammar/types';
-import { lazyGrammar } from '../engine/grammar/lazyGrammar';
-import type { RuleGrammar } from '../engine/grammar/ruleGrammar';
+import { RuleGrammar } from '../engine/grammar/grammar';
 import { RFC3986_ABNF } from '../generated/texts';
 import { RFC6874_ABNF } from '../generated/texts';
 import { LABEL_RULES, LEXICAL_RULES, type RuleName } from '../uri/driver';
@@ -92,4 +91,4 @@ export function parseZoned(input: string, rule: (typeof RULES)[number] = 'URI-re
 
 /** The RFC 6874 grammar (declared type: its `.d.ts` then names no inferred import). */
 export const rfc6874: Grammar<Rfc6874Rule> & { readonly name: 'rfc6874'; parse: typeof parseZoned } =
-  lazyGrammar<Rfc6874Rule, { parse: typeof parseZoned }>('rfc6874', rfc6874Grammar, { parse: parseZoned }) as Grammar<Rfc6874Rule> & { readonly name: 'rfc6874'; parse: typeof parseZoned };
+  Object.assign(new RuleGrammar<Rfc6874Rule>(rfc6874Grammar, undefined, { name: 'rfc6874' }), { parse: parseZoned }) as Grammar<Rfc6874Rule> & { readonly name: 'rfc6874'; parse: typeof parseZoned };

@@ -39,7 +39,7 @@ export const cover: Command = {
     }
     const lines = text.split('\n').map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
     if (lines.length && lines[lines.length - 1] === '') lines.pop();
-    const c = coverage(ctx.grammar.grammar(), ctx.rule, lines);
+    const c = coverage(ctx.grammar.grammar, ctx.rule, lines);
     const rows = ctx.opts.get('never') === true ? c.neverTaken : c.alternatives;
     const width = Math.max(5, ...rows.map((a) => String(a.count).length));
     ctx.io.out(`${'count'.padStart(width)}  rule: alternative`);

@@ -33,8 +33,8 @@ export const diff: Command = {
     const list = rules === undefined ? [] : Array.isArray(rules) ? rules : [String(rules)];
     if (list.length === 0 || list.length > 2) throw new Usage('diff: give --rule R (and --rule S for the --against grammar)');
     const against = ctx.opts.get('against');
-    const a = ctx.grammar.grammar();
-    const b = typeof against === 'string' ? cliGrammar(against).grammar() : a;
+    const a = ctx.grammar.grammar;
+    const b = typeof against === 'string' ? cliGrammar(against).grammar : a;
     const named = (rules: readonly string[], asked: string, which: string) => {
       const r = rules.find((x) => x === asked) ?? rules.find((x) => x.toLowerCase() === asked.toLowerCase());
       if (r === undefined) throw new Usage(`diff: unknown rule ${show(asked)} in ${which}`);

@@ -26,7 +26,7 @@ export const explain: Command = {
   defaultRule: 'URI-reference',
   run(ctx) {
     const why = !flag(ctx, 'no-why');
-    const grammar = ctx.grammar.grammar();
+    const grammar = ctx.grammar.grammar;
     let lines: string[];
     try {
       lines = [...derivationLines(grammar, ctx.args[0], ctx.rule, { lexical: flag(ctx, 'lexical'), why })];

@@ -1,30 +1,28 @@
 /**
  * `--grammar G`: the grammar the commands `validate` and `tree` work with — a name from the
  * registry (`grammarByName`: rfc3986, rfc2396, ...) or a path to a grammar file (`.abnf`, or
- * `.bnf` in RFC 2396's notation). The default is RFC 3986, whose fast paths, hints and policies
- * the commands use directly.
+ * `.bnf` in RFC 2396's notation). The default is RFC 3986 (src/uri/rfc3986.ts), whose batches
+ * the CLI runs on its tables, with one-line errors made without the error.
  */
-import { driver, RULE_NAMES, type RuleName } from '../uri/driver';
-import { briefError, briefParts, validate } from '../uri/validate';
+import { driver, type RuleName } from '../uri/driver';
+import { briefError, briefParts } from '../uri/validate';
+import { rfc3986 as rfc3986Grammar } from '../uri/rfc3986';
 import { summaryOf } from '../engine/errors';
 import { maskSpan, passwordSpan, passwordsRevealed } from '../engine/secrets';
-import { parseTree } from '../uri/validate';
-import type { Node } from '../engine/tree';
-import type { Grammar, GrammarValidation } from '../engine/grammar/types';
+import type { Grammar } from '../engine/grammar/types';
 import { Usage, show } from './args';
 
+/** A `Grammar` with what the CLI adds to it: its name, whether it is built in, and a batch's fast paths. */
 export interface CliGrammar {
+  /** The grammar itself: rules, `validate`, `parseTree`, and what the teaching commands read (explain, railroad). */
+  readonly grammar: Grammar;
   readonly name: string;
   /** A grammar of URIs or IRIs from the registry (their errors hide passwords), not JSON or a file. */
   readonly builtIn: boolean;
-  /** The grammar itself, for the teaching commands (explain, railroad). */
-  grammar(): Grammar;
-  readonly rules: readonly string[];
   /** The rule when none is asked for and the command's default is not a rule of this grammar. */
   readonly firstRule: string;
   /** A fast yes/no for one rule (the batch command calls it once a line). */
   tester(rule: string): (input: string) => boolean;
-  validate(input: string, rule: string): GrammarValidation;
   /**
    * A fast verdict that says where a refused input stopped: -1 for a valid input, else a failure
    * code for `brief`. The input is input.slice(from, end), read in place (a batch's line in its
@@ -38,25 +36,20 @@ export interface CliGrammar {
    * (then `validate`).
    */
   brief?(input: string, rule: string, code: number): { index: number; summary: string } | undefined;
-  tree(input: string, rule: string, lexical: boolean): Node;
 }
 
-/** RFC 3986: the driver's tables for the verdict, hinted errors. */
+/** RFC 3986: the tables for a batch's verdicts, and its error lines without the errors. */
 const rfc3986: CliGrammar = {
+  grammar: rfc3986Grammar,
   name: 'rfc3986',
   builtIn: true,
-  // The registry loads on first use (dist/cjs/cold.js): validate and tree never pay for it.
-  grammar: () => (require('../builtins/registry') as typeof import('../builtins/registry')).grammarByName('rfc3986'),
-  rules: RULE_NAMES,
   firstRule: 'URI',
   // The tables, never the RegExp: a batch's refused lines stop at their error instead of
   // backtracking, and the RegExp's compile is not paid back on files of usual sizes.
   tester: (rule) => driver.tableTester(rule as RuleName),
-  validate: (input, rule) => validate(input, rule as RuleName),
   // The same tables, with where a refused line stopped: its error line needs no second run.
   locator: (rule) => driver.tableLocator(rule as RuleName),
   brief: (input, rule, code) => (input.includes('@') ? briefWithPassword(input, rule as RuleName, code) : briefError(input, rule as RuleName, code)),
-  tree: (input, rule, lexical) => parseTree(input, rule as RuleName, { lexical }),
 };
 
 /**
@@ -80,14 +73,11 @@ export function cliGrammar(name: string | undefined, limits: CliLimits = {}): Cl
   if (name === undefined || name === 'rfc3986') return rfc3986;
   const g = load(name, limits);
   return {
+    grammar: g,
     name: g.name ?? name,
     builtIn: ['rfc2396', 'rfc2732', 'rfc3987', 'rfc6874'].includes(name),
-    grammar: () => g,
-    rules: g.rules,
     firstRule: g.rules[0],
     tester: (rule) => (input) => g.isValid(input, rule),
-    validate: (input, rule) => g.validate(input, rule),
-    tree: (input, rule, lexical) => g.parseTree(input, rule, { lexical }),
   };
 }
 

@@ -127,10 +127,10 @@ async function command(argv: readonly string[], io: Io): Promise<number> {
   }
   // A command that reads --rule itself (diff: one for each grammar) has it in its own options.
   const asked = cmd.rules ? (opts.get('rule') as string | undefined) : undefined;
-  let rule = cmd.defaultRule === undefined ? '' : grammar.rules.includes(cmd.defaultRule) ? cmd.defaultRule : grammar.firstRule;
+  let rule = cmd.defaultRule === undefined ? '' : grammar.grammar.rules.includes(cmd.defaultRule) ? cmd.defaultRule : grammar.firstRule;
   if (asked !== undefined) {
     // Rule names are case-insensitive (RFC 5234 2.1): `--rule uri` is `URI`.
-    const named = grammar.rules.find((r) => r === asked) ?? grammar.rules.find((r) => r.toLowerCase() === asked.toLowerCase());
+    const named = grammar.grammar.rules.find((r) => r === asked) ?? grammar.grammar.rules.find((r) => r.toLowerCase() === asked.toLowerCase());
     if (named === undefined) {
       throw new Usage(`unknown rule ${show(asked)} in ${grammar.name} (uri-grammar ${cmd.name} --help lists them)`);
     }
@@ -211,8 +211,8 @@ function commandHelp(cmd: Command, table: OptionTable, grammarName?: string): st
   lines.push('', 'options:', ...opts.map(([a, h]) => `  ${a.padEnd(width)}  ${h}`));
   if (cmd.rules || cmd.listsRules) {
     const grammar = cliGrammar(grammarName);
-    const rules = Array.isArray(cmd.rules) ? cmd.rules : grammar.rules;
-    const first = cmd.defaultRule === undefined ? undefined : grammar.rules.includes(cmd.defaultRule) ? cmd.defaultRule : grammar.firstRule;
+    const rules = Array.isArray(cmd.rules) ? cmd.rules : grammar.grammar.rules;
+    const first = cmd.defaultRule === undefined ? undefined : grammar.grammar.rules.includes(cmd.defaultRule) ? cmd.defaultRule : grammar.firstRule;
     const dflt = first === undefined ? '' : ` (default ${first})`;
     lines.push('', `rules${Array.isArray(cmd.rules) ? '' : ` (${grammar.name})`}${dflt}:`, ...wrap(rules.join(' '), 76).map((l) => `  ${l}`));
   }

@@ -16,9 +16,9 @@ export const railroad: Command = {
   listsRules: true,
   run(ctx) {
     const name = ctx.args[0];
-    const rule = ctx.grammar.rules.find((r) => r.toLowerCase() === name.toLowerCase()); // RFC 5234 2.1
+    const rule = ctx.grammar.grammar.rules.find((r) => r.toLowerCase() === name.toLowerCase()); // RFC 5234 2.1
     if (rule === undefined) throw new Usage(`unknown rule ${show(name)} in ${ctx.grammar.name} (uri-grammar railroad --help lists them)`);
-    ctx.io.out(railroadSvg(ctx.grammar.grammar(), rule).trimEnd());
+    ctx.io.out(railroadSvg(ctx.grammar.grammar, rule).trimEnd());
     return 0;
   },
 };

@@ -24,7 +24,7 @@ export const tree: Command = {
     if (typeof format !== 'string' || !(TREE_FORMATS as readonly string[]).includes(format)) {
       throw new Usage(`tree: --format must be json, dot or text, not ${show(String(format))}`);
     }
-    const root = ctx.grammar.tree(ctx.args[0], ctx.rule, flag(ctx, 'lexical'));
+    const root = ctx.grammar.grammar.parseTree(ctx.args[0], ctx.rule, { lexical: flag(ctx, 'lexical') });
     if (format === 'text') for (const line of outline(ctx.args[0], root)) ctx.io.out(line);
     else ctx.io.out(formatTree(format as TreeFormat, ctx.args[0], root));
     return 0;

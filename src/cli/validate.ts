@@ -81,7 +81,7 @@ function check(ctx: Context): Check {
   const brief = locate && grammar.brief ? (input: string, code: number) => grammar.brief!(input, rule, code) : undefined;
   return { rule: ctx.rule, fast: yes, locate, brief, failure: (input, refused) => {
     if (!refused && yes(input)) return undefined;
-    const v = ctx.grammar.validate(input, ctx.rule);
+    const v = ctx.grammar.grammar.validate(input, ctx.rule);
     // A password never reaches the output (RFC 3986 3.2.1): the shipped grammars read URIs.
     return v.ok ? undefined : failure(ctx.grammar.builtIn ? hideSecret(v.error, input) : v.error);
   } };

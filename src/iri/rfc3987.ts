@@ -11,28 +11,23 @@
  * Offsets are UTF-16 offsets; a character outside the BMP is one character and an error
  * never points into its second half.
  */
-import { givenOf, withoutFrames } from '../engine/errors';
 import { driver, type RuleName } from '../uri/driver';
-import { UriSyntaxError, expectString } from '../uri/errors';
-import { GrammarSyntaxError } from '../engine/errors';
-import type { TreeVisitor } from '../engine/trees/flatTree';
-import { readOptions, REVEAL_OPTIONS, TREE_OPTIONS } from '../engine/options';
-import { revealed } from '../engine/secrets';
-import type { ValidateOptions } from '../engine/grammar/types';
+import { UriSyntaxError } from '../uri/errors';
+import type { GrammarSyntaxError } from '../engine/errors';
 import { iriCheck, iriTester, isMappedRule, type IriVerdict } from './check';
 import { iriError } from './errors';
 import { isBidiFormatting, isIprivate, isUcschar, BIDI_NAMES, uPlus, type BidiCheck } from './ucschar';
 import { equivalentIri, normalizeIri, parseIri, recomposeIri, resolveIri, type IriCheckOptions } from './semantics';
 import { toUri } from './toUri';
 import { toIri } from './toIri';
-import type P from 'parsimmon';
 import { compileAbnf } from '../engine/text/abnf';
 import { shippedGrammar } from '../engine/grammar/fromCompiled';
 import { rfc3987Compiled, rfc3987Plans } from '../generated/load';
-import type { Expr } from '../engine/expr';
-import type { Grammar, TreeOptions, ValidationOf } from '../engine/grammar/types';
-import type { RuleGrammar } from '../engine/grammar/ruleGrammar';
+import type { TreeOptions, ValidateOptions, ValidationOf } from '../engine/grammar/types';
 import type { TreeNode } from '../engine/tree';
+import type { TreeVisitor } from '../engine/trees/flatTree';
+import { RuleGrammar } from '../engine/grammar/grammar';
+import type { Verdict } from '../engine/grammar/runner';
 import { RFC3987_ABNF } from '../generated/texts';
 
 /** The rules of RFC 3987 2.2, in the order written. */
@@ -49,41 +44,17 @@ export type Rfc3987Rule = (typeof RFC3987_RULES)[number];
 
 export type IriValidationResult = ValidationOf<UriSyntaxError>;
 
-const RULES: ReadonlySet<string> = new Set(RFC3987_RULES);
+/** The options RFC 3987 adds to the grammar's calls on input (section 4.1). */
+const IRI_OPTIONS = { abnfOnly: 'boolean', allowNewerBidiControls: 'boolean' } as const;
 
-const BY_LOWER_CASE: ReadonlyMap<string, Rfc3987Rule> = new Map(RFC3987_RULES.map((r) => [r.toLowerCase(), r]));
-
-/** The options of `parseTree` and `walk`: the grammar's tree options and section 4.1's. */
-const IRI_TREE_OPTIONS = { abnfOnly: 'boolean', allowNewerBidiControls: 'boolean', ...TREE_OPTIONS } as const;
-
-/** The options of `validate`: section 4.1's and whether its error may show a password. */
-const IRI_VALIDATE_OPTIONS = { abnfOnly: 'boolean', allowNewerBidiControls: 'boolean', ...REVEAL_OPTIONS } as const;
-
-/** The grammar's tree options: none for the usual call that gives none (nothing made, nothing to read again). */
-function treeOptionsOf(lexical: boolean | undefined, maxNodes: number | undefined): TreeOptions | undefined {
-  return lexical === undefined && maxNodes === undefined ? undefined : { lexical, maxNodes };
+/** Which bidi controls are refused (BidiCheck): none with `{ abnfOnly: true }`. */
+function bidiOf(options: IriCheckOptions | undefined): BidiCheck {
+  return options?.abnfOnly === true ? false : options?.allowNewerBidiControls === true ? 'rfc3987' : true;
 }
 
-/** The rule as RFC 3987 spells it (rule names are case-insensitive, RFC 5234 2.1), or a TypeError. */
-function ruleNamed(rule: unknown, fn: string): Rfc3987Rule {
-  if (typeof rule === 'string') {
-    const named = RULES.has(rule) ? (rule as Rfc3987Rule) : BY_LOWER_CASE.get(rule.toLowerCase());
-    if (named !== undefined) return named;
-  }
-  expectRule(rule, fn);
-  return rule;
-}
-
-function expectRule(rule: unknown, fn: string): asserts rule is Rfc3987Rule {
-  if (typeof rule !== 'string' || !RULES.has(rule)) {
-    throw new TypeError(`${fn}: argument "rule" must be one of the RFC 3987 rules (rfc3987.rules), got ${typeof rule === 'string' ? JSON.stringify(rule) : typeof rule}`);
-  }
-}
-
-/** Which bidi controls are refused (BidiCheck): none with `{ abnfOnly: true }` (own properties only: src/engine/options.ts). */
-function bidiOption(options: IriCheckOptions | undefined, fn: string): BidiCheck {
-  const o = readOptions(fn, options, { abnfOnly: 'boolean', allowNewerBidiControls: 'boolean' });
-  return o.abnfOnly === true ? false : o.allowNewerBidiControls === true ? 'rfc3987' : true;
+/** The TypeError of a call on input for a rule RFC 3987 does not have. */
+function badRule(rule: unknown, fn: string): TypeError {
+  return new TypeError(`${fn}: argument "rule" must be one of the RFC 3987 rules (rfc3987.rules), got ${typeof rule === 'string' ? JSON.stringify(rule) : typeof rule}`);
 }
 
 /** The verdict of any RFC 3987 rule; `bidi` adds section 4.1. */
@@ -140,21 +111,23 @@ export function rfc3987Grammar(): RuleGrammar<Rfc3987Rule> {
   return compiled;
 }
 
-/** Section 4.1 on top of the grammar's verdict: the first bidi formatting character, unless an earlier syntax error. */
-function withBidi(input: string, rule: Rfc3987Rule, bidi: BidiCheck, fn: string): IriValidationResult {
-  const v = rfc3987Grammar().validate(input, rule);
+/**
+ * Section 4.1 on top of the grammar's verdict `v`: the first bidi formatting character, unless an
+ * earlier syntax error; a syntax error as a `UriSyntaxError`, with the reason when the character
+ * there is a lone surrogate. Undefined when the input is one.
+ */
+function withBidi(input: string, rule: Rfc3987Rule, v: Verdict, bidi: BidiCheck, fn: string): UriSyntaxError | undefined {
   const b = bidi ? firstBidi(input, bidi !== 'rfc3987') : -1;
   // Offsets in the text as given (the error shows it with any password hidden).
-  if (b < 0 || (!v.ok && givenOf(v.error).index <= b)) {
-    if (v.ok) return v;
-    const e = { index: givenOf(v.error).index, expected: v.error.expected };
-    const cp = input.codePointAt(e.index);
+  if (b < 0 || (!v.ok && v.index <= b)) {
+    if (v.ok) return undefined;
+    const cp = input.codePointAt(v.index);
     // The engine names what it expected; a character that is never allowed gets its reason too.
     const reason = cp !== undefined && cp >= 0xd800 && cp <= 0xdfff ? ` (${uPlus(cp)} is a lone surrogate, not a character)` : '';
-    return { ok: false, error: new UriSyntaxError(input, rule, e.index, e.expected, reason ? `${fn}: not a valid ${rule}: at offset ${e.index}, found ${uPlus(cp!)}${reason}` : undefined) };
+    return new UriSyntaxError(input, rule, v.index, v.expected, reason ? `${fn}: not a valid ${rule}: at offset ${v.index}, found ${uPlus(cp!)}${reason}` : undefined);
   }
   const cp = input.codePointAt(b)!;
-  return { ok: false, error: iriError(input, rule, { ok: false, index: b, reason: `RFC 3987 4.1: an IRI must not contain the bidirectional formatting character ${uPlus(cp)} ${BIDI_NAMES[cp]}` }, fn) };
+  return iriError(input, rule, { ok: false, index: b, reason: `RFC 3987 4.1: an IRI must not contain the bidirectional formatting character ${uPlus(cp)} ${BIDI_NAMES[cp]}` }, fn);
 }
 
 const BIDI = /[\u200e\u200f\u202a-\u202e]/;
@@ -164,79 +137,33 @@ function firstBidi(input: string, newer: boolean): number {
   return m ? m.index : -1;
 }
 
-let lastRule: unknown;
-let lastTester: (input: string) => boolean;
-
 export interface IriTreeOptions extends TreeOptions, IriCheckOptions {}
 
-export const rfc3987 = Object.freeze({
-  name: 'rfc3987' as const,
-  rules: RFC3987_RULES,
-
-  /** Does the whole input match `rule`? Section 4.1 applies unless `{ abnfOnly: true }`. */
-  isValid(input: string, rule: Rfc3987Rule = 'IRI-reference', options?: IriCheckOptions): boolean {
-    // The rule of the last call with no options, and its tester, as the module-level isValid does.
-    if (rule === lastRule && options === undefined && typeof input === 'string') return lastTester(input);
-    expectString(input, 'input', 'rfc3987.isValid');
-    rule = ruleNamed(rule, 'rfc3987.isValid');
-    const bidi = bidiOption(options, 'rfc3987.isValid');
-    const tester = isMappedRule(rule) ? iriTester(rule, bidi) : (s: string) => check(s, rule, bidi).ok;
-    if (options === undefined) { lastRule = rule; lastTester = tester; }
-    return tester(input);
+/**
+ * RFC 3987 as a `Grammar` (src/engine/grammar/grammar.ts), made from its compiled form on first
+ * use, with section 4.1 through the grammar's hooks (src/engine/grammar/hooks.ts): the options
+ * `abnfOnly` and `allowNewerBidiControls`, the mapped yes/no of `isValid` (./check.ts) and the
+ * bidi check of `validate`, `parseTree` and `walk`; plus the RFC 3986 algorithms on IRIs.
+ */
+export const rfc3987 = Object.assign(new RuleGrammar<Rfc3987Rule>(rfc3987Grammar, RFC3987_RULES, {
+  name: 'rfc3987',
+  hooks: {
+    prefix: 'rfc3987.',
+    defaultRule: 'IRI-reference',
+    options: IRI_OPTIONS,
+    badRule,
+    // The rule of the last call with no options, and its tester, are kept as for any grammar.
+    tester: (rule, options) => {
+      const bidi = bidiOf(options);
+      return isMappedRule(rule) ? iriTester(rule, bidi) : (s: string) => check(s, rule as Rfc3987Rule, bidi).ok;
+    },
+    // The trees check the grammar themselves; with abnfOnly, their error is the grammar's.
+    check: (input, rule, v, options, fn) => {
+      const bidi = bidiOf(options);
+      return bidi || fn === 'rfc3987.validate' ? withBidi(input, rule as Rfc3987Rule, v, bidi, fn) : undefined;
+    },
   },
-
-  /** `{ ok: true }` or `{ ok: false, error }`: the offset, what stands there, and why when it is a character. */
-  validate(input: string, rule: Rfc3987Rule = 'IRI-reference', options?: IriCheckOptions & ValidateOptions): IriValidationResult {
-    expectString(input, 'input', 'rfc3987.validate');
-    rule = ruleNamed(rule, 'rfc3987.validate');
-    const o = readOptions('rfc3987.validate', options, IRI_VALIDATE_OPTIONS);
-    const bidi: BidiCheck = o.abnfOnly === true ? false : o.allowNewerBidiControls === true ? 'rfc3987' : true;
-    const r = rule;
-    // Handed back, not thrown: no call-site frames (see withoutFrames).
-    return revealed(o.revealPasswords, () => withoutFrames(() => withBidi(input, r, bidi, 'rfc3987.validate')));
-  },
-
-  /** The first-match-wins tree (character-level rules with `{ lexical: true }`); section 4.1 applies unless `abnfOnly`. */
-  parseTree(input: string, rule: Rfc3987Rule = 'IRI-reference', options?: IriTreeOptions): TreeNode<Rfc3987Rule> {
-    expectString(input, 'input', 'rfc3987.parseTree');
-    rule = ruleNamed(rule, 'rfc3987.parseTree');
-    const { abnfOnly, allowNewerBidiControls, lexical, maxNodes, revealPasswords } = readOptions('rfc3987.parseTree', options, IRI_TREE_OPTIONS);
-    if (revealPasswords === true) return revealed(true, () => rfc3987.parseTree(input, rule, { abnfOnly, allowNewerBidiControls, lexical, maxNodes }));
-    const treeOptions = treeOptionsOf(lexical, maxNodes);
-    const bidi: BidiCheck = abnfOnly === true ? false : allowNewerBidiControls === true ? 'rfc3987' : true;
-    // The tree checks the grammar itself; the combined verdict (which of a grammar error and a
-    // bidi character comes first, and the error's words) only when either is there.
-    if (!bidi) return rfc3987Grammar().parseTree(input, rule, treeOptions);
-    if (firstBidi(input, bidi !== 'rfc3987') >= 0) throw (withBidi(input, rule, bidi, 'rfc3987.parseTree') as { error: Error }).error;
-    try {
-      return rfc3987Grammar().parseTree(input, rule, treeOptions);
-    } catch (e) {
-      if (!(e instanceof GrammarSyntaxError)) throw e;
-      const v = withBidi(input, rule, bidi, 'rfc3987.parseTree');
-      throw v.ok ? e : v.error;
-    }
-  },
-  /** `parseTree`'s tree as enter and leave events (no node objects); section 4.1 applies unless `abnfOnly`. */
-  walk(input: string, rule: Rfc3987Rule, visitor: TreeVisitor<Rfc3987Rule>, options?: IriTreeOptions): void {
-    expectString(input, 'input', 'rfc3987.walk');
-    rule = ruleNamed(rule, 'rfc3987.walk');
-    const { abnfOnly, allowNewerBidiControls, lexical, maxNodes, revealPasswords } = readOptions('rfc3987.walk', options, IRI_TREE_OPTIONS);
-    if (revealPasswords === true) return revealed(true, () => rfc3987.walk(input, rule, visitor, { abnfOnly, allowNewerBidiControls, lexical, maxNodes }));
-    const treeOptions = treeOptionsOf(lexical, maxNodes);
-    const bidi: BidiCheck = abnfOnly === true ? false : allowNewerBidiControls === true ? 'rfc3987' : true;
-    // The verdict with section 4.1 first: an error comes before any event.
-    if (bidi) {
-      const v = withBidi(input, rule, bidi, 'rfc3987.walk');
-      if (!v.ok) throw v.error;
-    }
-    rfc3987Grammar().walk(input, rule, visitor, treeOptions);
-  },
-  /** A parsimmon parser of `rule` (the ABNF alone: it consumes the longest matching prefix). */
-  parser: (rule: Rfc3987Rule): P.Parser<TreeNode<Rfc3987Rule>> => rfc3987Grammar().parser(rule),
-  ruleText: (rule: Rfc3987Rule): string => rfc3987Grammar().ruleText(rule),
-  expr: (rule: Rfc3987Rule): Expr => rfc3987Grammar().expr(rule),
-  alternativeOf: (rule: Rfc3987Rule, text: string): number => rfc3987Grammar().alternativeOf(rule, text),
-
+}), {
   parse: parseIri,
   recompose: recomposeIri,
   resolve: resolveIri,
@@ -244,7 +171,27 @@ export const rfc3987 = Object.freeze({
   equivalent: equivalentIri,
   toUri,
   toIri,
-}) satisfies Grammar<Rfc3987Rule>;
+}) as RuleGrammar<Rfc3987Rule> & Rfc3987Extras;
+
+/** What the RFC 3987 grammar adds to its `Grammar` (section 4.1's options, and the RFC 3986 algorithms on IRIs). */
+export interface Rfc3987Extras {
+  readonly name: 'rfc3987';
+  /** Does the whole input match `rule`? Section 4.1 applies unless `{ abnfOnly: true }`. */
+  isValid(input: string, rule?: Rfc3987Rule, options?: IriCheckOptions): boolean;
+  /** `{ ok: true }` or `{ ok: false, error }`: the offset, what stands there, and why when it is a character. */
+  validate(input: string, rule?: Rfc3987Rule, options?: IriCheckOptions & ValidateOptions): IriValidationResult;
+  /** The first-match-wins tree (character-level rules with `{ lexical: true }`); section 4.1 applies unless `abnfOnly`. */
+  parseTree(input: string, rule?: Rfc3987Rule, options?: IriTreeOptions): TreeNode<Rfc3987Rule>;
+  /** `parseTree`'s tree as enter and leave events (no node objects); section 4.1 applies unless `abnfOnly`. */
+  walk(input: string, rule: Rfc3987Rule, visitor: TreeVisitor<Rfc3987Rule>, options?: IriTreeOptions): void;
+  parse: typeof parseIri;
+  recompose: typeof recomposeIri;
+  resolve: typeof resolveIri;
+  normalize: typeof normalizeIri;
+  equivalent: typeof equivalentIri;
+  toUri: typeof toUri;
+  toIri: typeof toIri;
+}
 
 /** The mapped verdict and offset (./check.ts), for the tests that compare it with the engine. */
 export const mappedCheck = check;

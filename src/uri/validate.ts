@@ -1,15 +1,14 @@
-/** The core API: validity, validation with an error, and the parse tree. */
+/**
+ * The core API: validity, validation with an error, and the parse tree, of the RFC 3986 grammar
+ * (./rfc3986.ts), with `URI-reference` when no rule is named; and a batch's one-line errors.
+ */
 import { driver, RULE_NAMES, type RuleName, type UriNode } from './driver';
-import type { TreeOptions } from '../engine/grammar/driver';
-import type { ValidateOptions } from '../engine/grammar/types';
-import { passwordSpan, passwordsRevealed, revealed } from '../engine/secrets';
-import { tree } from '../engine/trees/driverTrees';
-import type { ValidationOf } from '../engine/grammar/types';
-import { UriSyntaxError, expectString } from './errors';
-import { summaryOf, withoutFrames } from '../engine/errors';
-import { readOptions, REVEAL_OPTIONS, TREE_OPTIONS } from '../engine/options';
-import { briefHint, hinted } from './hints';
-import { rfc3986Plans } from './plans';
+import type { TreeOptions, ValidateOptions, ValidationOf } from '../engine/grammar/types';
+import { passwordSpan, passwordsRevealed } from '../engine/secrets';
+import type { UriSyntaxError } from './errors';
+import { summaryOf } from '../engine/errors';
+import { briefHint } from './hints';
+import { rfc3986 } from './rfc3986';
 
 export type ValidationResult = ValidationOf<UriSyntaxError>;
 
@@ -41,17 +40,8 @@ export function expectRule(rule: unknown, fn: string, allowed?: readonly string[
 
 /** Does the whole input match `rule` (RFC 3986 Appendix A)? */
 export function isValid(input: string, rule: RuleName = 'URI-reference'): boolean {
-  if (rule === lastRule && typeof input === 'string') return lastTester(input);
-  expectString(input, 'input', 'isValid');
-  rule = ruleNamed(rule, 'isValid');
-  lastTester = driver.tester(rule);
-  lastRule = rule;
-  return lastTester(input);
+  return rfc3986.isValid(input, rule);
 }
-
-/** isValid's fast path: the rule of the last call and its tester. */
-let lastRule: unknown;
-let lastTester: (input: string) => boolean;
 
 /**
  * `{ ok: true }`, or `{ ok: false, error }` with a `UriSyntaxError` (with a `hint`, and a checked
@@ -61,14 +51,7 @@ let lastTester: (input: string) => boolean;
  * `options.revealPasswords` (src/engine/secrets.ts).
  */
 export function validate(input: string, rule: RuleName = 'URI-reference', options?: ValidateOptions): ValidationResult {
-  expectString(input, 'input', 'validate');
-  rule = ruleNamed(rule, 'validate');
-  const o = readOptions('validate', options, REVEAL_OPTIONS);
-  const v = driver.verdict(input, rule);
-  if (v.ok) return { ok: true };
-  // Handed back, not thrown: no call-site frames (see withoutFrames), and the message composed on first read.
-  const r = rule;
-  return { ok: false, error: revealed(o.revealPasswords, () => hinted(withoutFrames(() => driver.syntaxError(input, r, v)) as UriSyntaxError)) };
+  return rfc3986.validate(input, rule, options) as ValidationResult;
 }
 
 /**
@@ -112,9 +95,5 @@ export function parseTree<R extends RuleName = 'URI-reference'>(
   rule: R = 'URI-reference' as R,
   options?: TreeOptions,
 ): UriNode<R> {
-  expectString(input, 'input', 'parseTree');
-  rule = ruleNamed(rule, 'parseTree') as R;
-  const o = readOptions('parseTree', options, TREE_OPTIONS);
-  if (o.revealPasswords === true) return revealed(true, () => tree(driver, input, rule, o, rfc3986Plans()) as UriNode<R>);
-  return tree(driver, input, rule, o, rfc3986Plans()) as UriNode<R>;
+  return rfc3986.parseTree(input, rule, options) as UriNode<R>;
 }

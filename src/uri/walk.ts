@@ -4,20 +4,12 @@
  * large input wants: memory is the store (14 bytes a node, outside the heap), no node object
  * is made.
  */
-import { driver, type RuleName } from './driver';
-import { visit, type TreeVisitor } from '../engine/trees/flatTree';
-import { flatTree } from '../engine/trees/driverTrees';
-import { rfc3986Plans } from './plans';
+import type { RuleName } from './driver';
+import type { TreeVisitor } from '../engine/trees/flatTree';
+import type { TreeOptions } from '../engine/grammar/types';
+import { rfc3986 } from './rfc3986';
 
 export type { TreeVisitor };
-import { expectString } from './errors';
-import { readOptions, TREE_OPTIONS } from '../engine/options';
-import { revealed } from '../engine/secrets';
-import { ruleNamed } from './validate';
-import type { TreeOptions } from '../engine/grammar/driver';
-
-
-const VISITOR = { enter: 'function', leave: 'function' } as const;
 
 /**
  * Visits the parse tree of the whole `input` as `rule` (the tree `parseTree` would return
@@ -25,12 +17,5 @@ const VISITOR = { enter: 'function', leave: 'function' } as const;
  * `UriSyntaxError` for invalid input (before any call), `RangeError` past `maxNodes`.
  */
 export function walk(input: string, rule: RuleName, visitor: TreeVisitor<RuleName>, options?: TreeOptions): void {
-  expectString(input, 'input', 'walk');
-  rule = ruleNamed(rule, 'walk');
-  if (visitor === undefined) throw new TypeError('walk: argument "visitor" must be an object, got undefined');
-  // Own properties, read once; the methods are then called as plain functions (no `this`).
-  const v = readOptions('walk', visitor, VISITOR, { argument: 'visitor', field: 'visitor method' });
-  const o = readOptions('walk', options, TREE_OPTIONS);
-  const r = rule;
-  visit(revealed(o.revealPasswords, () => flatTree(driver, input, r, o, rfc3986Plans())), 0, v as TreeVisitor<string>);
+  rfc3986.walk(input, rule, visitor, options);
 }

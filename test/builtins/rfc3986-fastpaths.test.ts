@@ -25,8 +25,12 @@ import fc from 'fast-check';
 import * as fs from 'fs';
 import * as path from 'path';
 import { validate, RULE_NAMES, type RuleName } from '../../src/index';
-import { driver } from '../../src/uri/driver';
-import { flatNodes, tree } from '../../src/engine/trees/driverTrees';
+import { Trees } from '../../src/engine/trees/driverTrees';
+import { rfc3986 } from '../../src/uri/rfc3986';
+import { driver, LEXICAL_RULES, rfc3986Rules } from '../../src/uri/driver';
+
+/** The module's tree builders without its plans (made from the rules' NFAs). */
+const trees = new Trees<RuleName>(rfc3986Rules, new Set(RULE_NAMES), LEXICAL_RULES);
 import { parse, COMPONENT_RULES, type ComponentRule, type UriComponents } from '../../src/uri/components';
 import { run } from '../oracles/pegParsimmon';
 import { language } from '../oracles/parsimmonReference';
@@ -87,7 +91,7 @@ const plain = (n: Node): unknown => ({ rule: n.rule, start: n.start, end: n.end,
 /** The built-in structural tree, or undefined when it throws. */
 function fastTree(rule: RuleName, s: string): Node | undefined {
   try {
-    return tree(driver, s, rule) as Node;
+    return trees.flat(s, rule, false, undefined, false)?.node(0, Infinity) as Node | undefined;
   } catch {
     return undefined;
   }
@@ -402,11 +406,11 @@ describe(`lexical trees from LONG (${LONG}) characters on: the builder equals th
   ];
   it.each(cases)('%s, %#', (rule, s) => {
     expect(s.length).toBeGreaterThanOrEqual(LONG);
-    const t = flatNodes(driver, s, rule, true, undefined, false)!;
+    const t = trees.flat(s, rule, true, undefined, false)!;
     const nodes = t.materialize(0);
     const parsimmon = run(language(true)[rule], s);
     expect(parsimmon.status && parsimmon.index).toBe(s.length);
     expect(nodes).toEqual(parsimmon.status ? parsimmon.value[0] : undefined);
-    expect(tree(driver, s, rule, { lexical: true })).toEqual(nodes);
+    expect(rfc3986.parseTree(s, rule, { lexical: true })).toEqual(nodes);
   });
 });

@@ -11,8 +11,8 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { RULE_NAMES, compileAbnf, rfc3986, type RuleName } from '../../src/index';
 import { driver } from '../../src/uri/driver';
-import { tree } from '../../src/engine/trees/driverTrees';
 import { rfc3986FromText } from '../../src/builtins/rfc3986';
+import { definitionsOf } from '../../src/uri/rfc3986';
 import { RFC3986_ABNF } from '../../src/generated/texts';
 import type { Node } from '../../src/engine/tree';
 import { loadGrammarFile } from '../../src/cli/grammarFile';
@@ -29,7 +29,7 @@ const text = rfc3986FromText();
 const plain = (n: Node): unknown => ({ rule: n.rule, start: n.start, end: n.end, children: n.children.map((c) => plain(c as Node)) });
 
 function moduleTree(s: string, rule: RuleName, lexical: boolean): unknown {
-  try { return plain(tree(driver, s, rule, { lexical }) as Node); } catch { return undefined; }
+  try { return plain(rfc3986.parseTree(s, rule, { lexical }) as Node); } catch { return undefined; }
 }
 function textTree(s: string, rule: RuleName, lexical: boolean): unknown {
   try { return plain(text.parseTree(s, rule, { lexical }) as Node); } catch { return undefined; }
@@ -107,5 +107,18 @@ describe('the rfc3986 Grammar object', () => {
     expect(rfc3986.alternativeOf('dec-octet', '255')).toBe(4);
     const r = rfc3986.parser('URI').skip(rfc3986.parser('port')).parse('a:b');
     expect(r.status).toBe(true);
+  });
+});
+
+describe('the rfc3986 Grammar reads nothing from its text but the rule texts', () => {
+  it('gives each rule\'s text as the compiled text does, split by rule without compiling', () => {
+    for (const rule of RULE_NAMES) expect([rule, rfc3986.ruleText(rule)]).toEqual([rule, text.ruleText(rule)]);
+  });
+  it('gives each rule\'s expression as the compiled text does (from the module\'s rules)', () => {
+    for (const rule of RULE_NAMES) expect(JSON.parse(JSON.stringify(rfc3986.expr(rule)))).toEqual(JSON.parse(JSON.stringify(text.expr(rule))));
+  });
+  it('splits a definition with comments and "=/" lines as the ABNF reader does', () => {
+    const abnf = 'a = "x" ; one\n    / "y"\n\n; a comment\nb = a\nb =/ "z"  \n';
+    expect([...definitionsOf(abnf)]).toEqual([['a', compileAbnf(abnf).ruleText('a')], ['b', compileAbnf(abnf).ruleText('b')]]);
   });
 });

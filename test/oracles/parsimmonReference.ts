@@ -4,7 +4,7 @@
  * compiles every character as its own parser (so that parsimmon's furthest failure is a
  * character offset).
  */
-import { driver } from '../../src/uri/driver';
+import { LEXICAL_RULES, RULE_NAMES } from '../../src/uri/driver';
 import { compileParsimmon, type Language } from './pegParsimmon';
 import { rfc3986PegRules } from './rfc3986Peg';
 import type { RuleName } from '../../src/uri/driver';
@@ -12,10 +12,12 @@ import type { RuleName } from '../../src/uri/driver';
 const languages = new Map<string, Language<RuleName>>();
 
 export function language(lexical: boolean, runs = true, rule?: RuleName): Language<RuleName> {
-  const key = `${lexical}/${runs}/${!lexical && rule && driver.lexicalRules.has(rule) ? rule : ''}`;
+  const key = `${lexical}/${runs}/${!lexical && rule && LEXICAL_RULES.has(rule) ? rule : ''}`;
   let l = languages.get(key);
   if (!l) {
-    const nodes = lexical ? new Set<string>(Object.keys(driver.grammar)) : driver.structural(rule ?? ('URI-reference' as RuleName));
+    // The structural tree: every rule but the lexical ones, and the root itself.
+    const root = rule ?? 'URI-reference';
+    const nodes = new Set<string>(lexical ? RULE_NAMES : RULE_NAMES.filter((n) => n === root || !LEXICAL_RULES.has(n)));
     languages.set(key, (l = compileParsimmon(rfc3986PegRules, nodes, { runs })));
   }
   return l;

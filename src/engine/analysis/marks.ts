@@ -14,7 +14,7 @@
  */
 import type { Expr, Rules } from '../expr';
 import type { Grammar } from '../grammar/types';
-import { RuleGrammar } from '../grammar/ruleGrammar';
+import { RuleGrammar } from '../grammar/grammar';
 import type { Node } from '../tree';
 import { rangesOf, reachable, spell, rulesOf, showChar } from './rules';
 

@@ -16,7 +16,7 @@ import { asciiRanges } from '../automata/codepoints';
 import { expectPlainObject, own } from '../options';
 import { planKey, type TreePlan } from '../trees/plan';
 import { sampleInputs } from './samples';
-import { RuleGrammar } from '../grammar/ruleGrammar';
+import { RuleGrammar } from '../grammar/grammar';
 import type { PackedDfa } from '../automata/tableDfa';
 import { packDfas } from './packDfas';
 import { checkRuleNames, COMPILED_FORMAT, COMPILED_KEY, COMPILED_VERSION, type CompiledGrammar, type EncodedExpr } from '../grammar/fromCompiled';
@@ -62,7 +62,7 @@ export function compiledData(grammar: RuleGrammar, options?: PlanOptions): Compi
     plans = {};
     for (const r of rules) {
       const rule = grammar.ruleName(r, 'toModule');
-      if (grammar.isRecursive(rule)) throw new TypeError(`toModule: ${rule} reaches recursion: its trees do not come from a plan`);
+      if (grammar.reachesRecursion(rule)) throw new TypeError(`toModule: ${rule} reaches recursion: its trees do not come from a plan`);
       plans[planKey(rule, false)] = grammar.treePlan(rule, false, options.samples ?? sampleInputs(src.exprs, rule, SAMPLE_COUNT));
     }
   }

@@ -1,15 +1,14 @@
 /**
- * The first-match-wins driver: what a grammar compiles to. It runs a regular rule of any
- * grammar to the end of the input; `RuleGrammar` (./ruleGrammar.ts), the one `Grammar`
- * implementation, runs every rule that does not reach recursion on one, and the built-in
- * RFC 3986 functions (src/uri/) call the built-in grammar's directly.
+ * The verdicts of a grammar's regular rules (those that do not reach recursion): what
+ * ./regularRunner.ts answers `isValid` and `validate` with, for every `Grammar` (./grammar.ts),
+ * RFC 3986's (src/uri/rfc3986.ts) included. It knows verdicts and errors only; the trees of the
+ * same rules are ../trees/driverTrees.ts's.
  *
  * Every form is compiled from the same grammar expressions. The verdict and the error (exact
  * ABNF language, exact offset, linear time) come from the rule's DFA: tables computed at build
  * time when the grammar has them (../automata/tableDfa.ts), else the automaton built on first use
  * (../automata/automaton.ts); where RegExps are allowed (`regexps`), a rule that is hot hands short inputs
- * to an anchored RegExp. The trees are ../trees/driverTrees.ts's (a module of their own, so that a
- * bundle of the verdict alone leaves the tree builder out). Nothing here knows about URIs.
+ * to an anchored RegExp. Nothing here knows about URIs.
  *
  * Its verbs: `test` (a yes/no), `tester` (the function that answers it for a rule), `verdict`
  * (yes, or where and what was expected), `syntaxError` (the error of a failed verdict) and
@@ -22,24 +21,13 @@ import { verdictSource } from '../automata/regexp';
 import { GrammarSyntaxError, type SyntaxErrorClass } from '../errors';
 import { TableDfa, type PackedDfa } from '../automata/tableDfa';
 
-/** The error class a driver throws (a grammar's own subclass of GrammarSyntaxError). */
-
-import type { TreeOptions } from './types';
-
-export type { TreeOptions };
-
-/**
- * Forms computed ahead of time (scripts/generate-tables.ts writes them for the built-in grammar
- * into src/generated/), so that a fresh process does not derive them on its first call: the
- * rules' minimized DFAs, packed together (../automata/tableDfa.ts).
- */
-export interface DerivedForms {
-  readonly dfas: PackedDfa;
-}
-
 export interface DriverOptions {
-  /** DFAs computed ahead of time (see DerivedForms); the other rules' forms are derived on first use. */
-  readonly derived?: DerivedForms;
+  /**
+   * The rules' minimized DFAs computed ahead of time, packed together (../automata/tableDfa.ts;
+   * scripts/generate-tables.ts writes RFC 3986's into src/generated/), so that a fresh process
+   * does not derive them on its first call; the other rules' forms are derived on first use.
+   */
+  readonly tables?: PackedDfa;
   /**
    * Whether the verdict may run on RegExps derived from the rules (see `tester`): true for the
    * built-in grammar, whose RegExps the tests hold to the automaton on adversarial inputs. For
@@ -53,21 +41,18 @@ export interface DriverOptions {
 }
 
 export class Driver<R extends string> {
-  /** DFAs computed ahead of time (see DerivedForms); the other rules' forms are derived on first use. */
-  readonly derived: DerivedForms | undefined;
+  /** The packed DFAs computed ahead of time (see DriverOptions); the other rules' forms are derived on first use. */
+  readonly tables: PackedDfa | undefined;
   private readonly regexps: boolean | ((grammar: Rules, rule: string) => RegExp | undefined);
-  private tables: TableDfa | undefined;
+  private unpacked: TableDfa | undefined;
 
   private readonly automata = new Map<string, Automaton>();
   /** The grammar's rule names. */
   readonly names: ReadonlySet<string>;
   private readonly testers = new Map<string, (input: string) => boolean>();
-  private readonly structuralSets = new Map<string, ReadonlySet<string>>();
 
   constructor(
     readonly grammar: Rules<R>,
-    /** Rules that give nodes only in the lexical tree. */
-    readonly lexicalRules: ReadonlySet<string>,
     /** Rules whose names an error uses for the characters that begin them. */
     readonly labelRules: ReadonlySet<string>,
     /** The class of the errors it throws. */
@@ -75,7 +60,7 @@ export class Driver<R extends string> {
     options: DriverOptions = {},
   ) {
     this.names = new Set(options.names ?? Object.keys(grammar));
-    this.derived = options.derived;
+    this.tables = options.tables;
     this.regexps = typeof options.regexps === 'function' ? options.regexps : options.regexps === true;
   }
 
@@ -90,26 +75,12 @@ export class Driver<R extends string> {
   }
 
   /**
-   * The rules of the structural tree of `rule`: every structural rule, and `rule` itself (a tree
-   * has a root even when it is parsed as a character-level rule).
-   */
-  structural(rule: R): ReadonlySet<string> {
-    const key = this.lexicalRules.has(rule) ? rule : '';
-    let set = this.structuralSets.get(key);
-    if (!set) {
-      set = new Set([...this.names].filter((n) => n === rule || !this.lexicalRules.has(n)));
-      this.structuralSets.set(key, set);
-    }
-    return set;
-  }
-
-  /**
    * The tables computed ahead of time (unpacked on first use) and the offset of the rule's start
    * state in them; undefined when they do not hold the rule.
    */
   private table(rule: R): { tables: TableDfa; start: number } | undefined {
-    if (!this.derived) return undefined;
-    const tables = (this.tables ??= new TableDfa(this.derived.dfas));
+    if (!this.tables) return undefined;
+    const tables = (this.unpacked ??= new TableDfa(this.tables));
     const start = tables.startOf(rule);
     return start === undefined ? undefined : { tables, start };
   }
@@ -206,12 +177,12 @@ export class Driver<R extends string> {
 
   /** The offset of a failure code from `tableLocator`. */
   failureIndex(code: number): number {
-    return this.tables!.failureIndex(code);
+    return this.unpacked!.failureIndex(code);
   }
 
   /** The `expected` list of a failure code from `tableLocator` (shared and frozen: copy it to keep it). */
   failureExpected(code: number): readonly string[] {
-    return this.tables!.failureExpected(code);
+    return this.unpacked!.failureExpected(code);
   }
 
   /** The anchored verdict RegExp of a rule (for inputs shorter than LONG: see limits.ts). */

@@ -17,7 +17,7 @@ import type { Expr, Rules } from '../expr';
 import { codePoints } from '../expr';
 import { own } from '../options';
 import { GivenPlans, ShippedPlans, type TreePlan } from '../trees/plan';
-import { RuleGrammar, type RuleGrammarOptions } from './ruleGrammar';
+import { RuleGrammar, type RuleGrammarOptions } from './grammar';
 import type { PackedDfa } from '../automata/tableDfa';
 import { analyzeRecursion, leftRecursionReason, rulesReachingCycles } from '../recursive/analysis';
 import { DIGEST, digestOf } from '../digest';

@@ -24,7 +24,7 @@
 import { AbnfSyntaxError, type AbnfProblem } from '../errors';
 import { alt, caseFold, codePoints, empty, lit, ref, rep, seq, type Expr, type Rules } from '../expr';
 import { checkGrammar } from './check';
-import { RuleGrammar, type RuleGrammarOptions } from '../grammar/ruleGrammar';
+import { RuleGrammar, type RuleGrammarOptions } from '../grammar/grammar';
 import { readOptions } from '../options';
 import { ABNF, notationByName, notationNames, type Notation, type NotationReader } from './notation';
 import { RFC2396_NOTATION } from './notationRfc2396';
@@ -37,7 +37,7 @@ export interface ReadGrammar {
   /** Each rule's definition as written (its `=` line and any `=/` lines, continuation lines and all). */
   readonly texts: ReadonlyMap<string, string>;
   /** The rules that reach recursion (./check.ts found them). */
-  readonly recursive: readonly string[];
+  readonly reachesRecursion: readonly string[];
 }
 
 const MAX_CODE_POINT = 0x10ffff;
@@ -202,7 +202,7 @@ class Reader implements NotationReader {
       rules[d.name] = d.body;
     }
     const checked = checkGrammar(rules, this.refs, (at, reason, problem) => this.errorAt(at, reason, problem), coreRule);
-    return { names: this.order.map((k) => this.defs.get(k)!.name), rules: checked.rules, texts, recursive: checked.recursive };
+    return { names: this.order.map((k) => this.defs.get(k)!.name), rules: checked.rules, texts, reachesRecursion: checked.reachesRecursion };
   }
 
   /** Skips lines that hold only white space or a comment. */
@@ -577,7 +577,7 @@ export function compileAbnfWith<const R extends string = string>(text: string, o
     texts: read.texts,
     lexicalRules: known(o.lexicalRules as readonly string[] | undefined, 'lexicalRules'),
     labelRules: known(o.labelRules as readonly string[] | undefined, 'labelRules'),
-    recursive: read.recursive,
+    reachesRecursion: read.reachesRecursion,
     ...extra,
   });
 }

@@ -79,9 +79,10 @@ type ErrorAt = (at: number, reason: string, problem: AbnfProblem) => AbnfSyntaxE
 
 /**
  * The grammar with every reference spelled as its rule's definition and undefined core rules
- * inlined; an error for an undefined rule or a cycle.
+ * inlined, and the rules that reach recursion (they run on ../recursive/ends.ts); an error for
+ * an undefined rule or a left-recursive cycle.
  */
-export function checkGrammar(rules: Rules, positions: Positions, errorAt: ErrorAt, core: (name: string) => Expr | undefined): { rules: Rules; recursive: string[] } {
+export function checkGrammar(rules: Rules, positions: Positions, errorAt: ErrorAt, core: (name: string) => Expr | undefined): { rules: Rules; reachesRecursion: string[] } {
   const spelling = new Map<string, string>();
   for (const name of Object.keys(rules)) spelling.set(name.toLowerCase(), name);
   const out: Record<string, Expr> = Object.create(null);
@@ -129,5 +130,5 @@ export function checkGrammar(rules: Rules, positions: Positions, errorAt: ErrorA
       'inline some of the rules of the chain', 'syntax');
   }
   // The rules that reach recursion, for the grammar (which then need not find them again).
-  return { rules: out, recursive: [...recursion.general] };
+  return { rules: out, reachesRecursion: [...recursion.general] };
 }

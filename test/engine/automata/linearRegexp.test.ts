@@ -283,7 +283,7 @@ describe('linearTime on random grammars (seeded)', () => {
 describe('Driver with regexps: provedRegexp', () => {
   const run = (abnf: string, rule: string, inputs: string[]) => {
     const rules = readGrammar(abnf).rules;
-    const driver = new Driver(rules, new Set(), new Set(), undefined, { regexps: provedRegexp });
+    const driver = new Driver(rules, new Set(), undefined, { regexps: provedRegexp });
     driver.hotCharacters = 10;
     const spy = jest.spyOn(RegExp.prototype, 'test');
     try {

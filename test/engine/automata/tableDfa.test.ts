@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { compileAbnf } from '../../../src/index';
 import type { Automaton } from '../../../src/engine/automata/automaton';
-import type { RuleGrammar } from '../../../src/engine/grammar/ruleGrammar';
+import type { RuleGrammar } from '../../../src/engine/grammar/grammar';
 import { TableDfa } from '../../../src/engine/automata/tableDfa';
 import { packDfas } from '../../../src/engine/build/packDfas';
 import { driver } from '../../../src/uri/driver';
@@ -139,7 +139,7 @@ describe('long inputs: each state\'s cycles read by a RegExp give the walk\'s an
     // The path above did read with RegExps (a state's loop and the %41 cycle).
     const s = 'http://example.com/' + '%41'.repeat(400_000) + 'segment/'.repeat(100_000);
     expect(fast(s, 0, s.length)).toBe(-1);
-    expect((driver as unknown as { tables: { cycleRegexps: Map<number, RegExp | null> } }).tables.cycleRegexps.size).toBeGreaterThan(0);
+    expect((driver as unknown as { unpacked: { cycleRegexps: Map<number, RegExp | null> } }).unpacked.cycleRegexps.size).toBeGreaterThan(0);
   });
 
   it('10 MB of %41 and of one loop: no RangeError from the RegExp stack', () => {

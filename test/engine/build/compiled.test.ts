@@ -11,7 +11,7 @@ import { compileAbnf } from '../../../src/index';
 import { compiledData, toModule, toTypes } from '../../../src/engine/build/compiled';
 import { fromCompiled, COMPILED_VERSION, MAX_EXPR_DEPTH } from '../../../src/engine/grammar/fromCompiled';
 import { RFC2396_BNF, RFC3986_ABNF, JSON_ABNF } from '../../../src/generated/texts';
-import type { RuleGrammar } from '../../../src/engine/grammar/ruleGrammar';
+import type { RuleGrammar } from '../../../src/engine/grammar/grammar';
 import { digestOf } from '../../../src/engine/digest';
 
 /**

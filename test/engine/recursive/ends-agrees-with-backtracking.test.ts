@@ -89,7 +89,7 @@ describe('recursive grammars: engine = backtracking reference (seeded)', () => {
       fc.property(grammarArb, fc.array(inputArb, { minLength: 10, maxLength: 10 }), (rules, inputs) => {
         const text = toAbnf(rules);
         const g = compileAbnf(text);
-        if (g.isRecursive('r0') || g.isRecursive('r1')) recursiveSeen++;
+        if (g.reachesRecursion('r0') || g.reachesRecursion('r1')) recursiveSeen++;
         for (const s of ['', '(a)', 'a(a)', ...inputs]) {
           for (const rule of ['r0', 'r1']) {
             const ref = referenceTree(rules, rule, s);
@@ -114,7 +114,7 @@ describe('recursive grammars, wider (seeded): repetitions of recursive rules, nu
       fc.property(wideArbGrammar, fc.array(input, { minLength: 12, maxLength: 12 }), (rules, inputs) => {
         const text = toAbnf(rules);
         const g = compileAbnf(text);
-        if (g.isRecursive('r0')) recursiveSeen++;
+        if (g.reachesRecursion('r0')) recursiveSeen++;
         for (const s of ['', '()', '(())', 'a,a', 'aaa', ...inputs]) {
           for (const rule of ['r0', 'r2']) {
             let ref: RefNode | undefined;
@@ -127,7 +127,7 @@ describe('recursive grammars, wider (seeded): repetitions of recursive rules, nu
             expect({ text, rule, s, ok: v.ok }).toEqual({ text, rule, s, ok: ref !== undefined });
             // What the run expects where it stops is what it expects with every end listed (no
             // FOLLOW pruning: a prefix run lists them all).
-            if (!v.ok && g.isRecursive(rule)) {
+            if (!v.ok && g.reachesRecursion(rule)) {
               const all = new EndsRunner(g.source().exprs, s, { prefix: true }).run(rule);
               const expected = [...all.expected, ...(all.ends.includes(all.furthest) ? ['end of input'] : [])];
               expect({ text, rule, s, at: v.error.index, expected: v.error.expected }).toEqual({ text, rule, s, at: all.furthest, expected });
@@ -279,9 +279,9 @@ describe('what a user gets', () => {
   });
 
   it('regular rules of a recursive grammar keep the regular engine', () => {
-    expect(list.isRecursive('word')).toBe(false);
-    expect(list.isRecursive('list')).toBe(true);
-    expect(list.isRecursive('item')).toBe(true);
+    expect(list.reachesRecursion('word')).toBe(false);
+    expect(list.reachesRecursion('list')).toBe(true);
+    expect(list.reachesRecursion('item')).toBe(true);
   });
 });
 

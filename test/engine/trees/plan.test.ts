@@ -8,7 +8,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import fc from 'fast-check';
 import { compileAbnf } from '../../../src/index';
-import { PLAN_ROWS, RuleGrammar } from '../../../src/engine/grammar/ruleGrammar';
+import { PLAN_ROWS, RuleGrammar } from '../../../src/engine/grammar/grammar';
 import { planBuilder, type TreePlan } from '../../../src/engine/trees/plan';
 import { NodeBuilder } from '../../../src/engine/tree';
 import { rfc2396FromText } from '../../../src/builtins/rfc2396';
