@@ -81,7 +81,7 @@ export function cliGrammar(name: string | undefined, limits: CliLimits = {}): Cl
   const g = load(name, limits);
   return {
     name: g.name ?? name,
-    builtIn: ['rfc2396', 'rfc2732', 'rfc3987', 'rfc6874'].includes(name),
+    builtIn: (require('../builtins/catalog') as typeof import('../builtins/catalog')).catalogEntry(name)?.uri === true,
     grammar: () => g,
     rules: g.rules,
     firstRule: g.rules[0],
