@@ -20,7 +20,7 @@ import { RuleGrammar } from '../src/engine/grammar/ruleGrammar';
 import { compileAbnf } from '../src/engine/text/abnf';
 import { LEXICAL_RULES, RULE_NAMES, rfc3986Rules, type RuleName } from '../src/generated/rfc3986Rules';
 import * as TEXTS from '../src/generated/texts';
-import { CATALOG, catalogEntry, dataFiles, textConstant, type CatalogData, type CatalogEntry } from '../src/builtins/catalog';
+import { CATALOG, catalogEntry, compileInput, dataFiles, type CatalogData, type CatalogEntry } from '../src/builtins/catalog';
 import { rfc2396FromText } from '../src/builtins/rfc2396';
 import { rfc2732FromText } from '../src/builtins/rfc2732';
 import { rfc6874FromText } from '../src/builtins/rfc6874';
@@ -42,13 +42,8 @@ const FROM_TEXT: Readonly<Record<string, () => RuleGrammar>> = {
 /** A catalog grammar compiled from its text now, with the options its entry gives. */
 export function fromText(entry: CatalogEntry): RuleGrammar {
   if (Object.prototype.hasOwnProperty.call(FROM_TEXT, entry.name)) return FROM_TEXT[entry.name]();
-  const text = entry.files.map((f) => (TEXTS as Readonly<Record<string, string>>)[textConstant(f)]).join('\n');
-  return compileAbnf(text, {
-    name: entry.name,
-    ...(entry.notation === 'abnf' ? {} : { notation: entry.notation }),
-    ...(entry.lexicalRules ? { lexicalRules: [...entry.lexicalRules] } : {}),
-    ...(entry.labelRules ? { labelRules: [...entry.labelRules] } : {}),
-  });
+  const { text, options } = compileInput(entry, TEXTS as Readonly<Record<string, string>>);
+  return compileAbnf(text, options);
 }
 
 /** A grammar whose run-time form is its compiled data: its module, the rules that get a plan, and samples of its own. */

@@ -16,7 +16,7 @@ import { compileAbnfWith } from '../engine/text/abnf';
 import { shippedGrammar } from '../engine/build/compiled';
 import { shippedData } from '../generated/load';
 import * as TEXTS from '../generated/texts';
-import { CATALOG, catalogEntry, textConstant, type CatalogEntry } from './catalog';
+import { CATALOG, catalogEntry, compileInput, type CatalogEntry } from './catalog';
 
 /** The grammars with a module of their own (their verbs, hooks and exports), by catalog name. */
 const MADE: Readonly<Record<string, () => Grammar>> = {
@@ -54,12 +54,9 @@ export function fromCatalog(entry: CatalogEntry, limits: RecursiveLimits = {}): 
     g = shippedGrammar(data.compiled(), data.plans);
   } else {
     if (madeFromCatalog.size >= 16) madeFromCatalog.delete(madeFromCatalog.keys().next().value!);
-    const text = entry.files.map((f) => (TEXTS as Readonly<Record<string, string>>)[textConstant(f)]).join('\n');
+    const { text, options } = compileInput(entry, TEXTS as Readonly<Record<string, string>>);
     g = compileAbnfWith(text, {
-      name: entry.name,
-      ...(entry.notation === 'abnf' ? {} : { notation: entry.notation }),
-      ...(entry.lexicalRules ? { lexicalRules: [...entry.lexicalRules] } : {}),
-      ...(entry.labelRules ? { labelRules: [...entry.labelRules] } : {}),
+      ...options,
       ...(limits.maxNesting !== undefined ? { maxNesting: limits.maxNesting } : {}),
       ...(limits.workLimit !== undefined ? { workLimit: limits.workLimit } : {}),
     }, {
