@@ -20,7 +20,7 @@ import { RuleGrammar } from '../src/engine/grammar/ruleGrammar';
 import { compileAbnf } from '../src/engine/text/abnf';
 import { LEXICAL_RULES, RULE_NAMES, rfc3986Rules, type RuleName } from '../src/generated/rfc3986Rules';
 import * as TEXTS from '../src/generated/texts';
-import { CATALOG, catalogEntry, compileInput, dataFiles, type CatalogData, type CatalogEntry } from '../src/builtins/catalog';
+import { CATALOG, catalogEntry, compileOptions, dataFiles, textConstant, type CatalogData, type CatalogEntry } from '../src/builtins/catalog';
 import { rfc2396FromText } from '../src/builtins/rfc2396';
 import { rfc2732FromText } from '../src/builtins/rfc2732';
 import { rfc6874FromText } from '../src/builtins/rfc6874';
@@ -42,8 +42,8 @@ const FROM_TEXT: Readonly<Record<string, () => RuleGrammar>> = {
 /** A catalog grammar compiled from its text now, with the options its entry gives. */
 export function fromText(entry: CatalogEntry): RuleGrammar {
   if (Object.prototype.hasOwnProperty.call(FROM_TEXT, entry.name)) return FROM_TEXT[entry.name]();
-  const { text, options } = compileInput(entry, TEXTS as Readonly<Record<string, string>>);
-  return compileAbnf(text, options);
+  const text = entry.files.map((f) => (TEXTS as Readonly<Record<string, string>>)[textConstant(f)]).join('\n');
+  return compileAbnf(text, compileOptions(entry));
 }
 
 /** A grammar whose run-time form is its compiled data: its module, the rules that get a plan, and samples of its own. */
@@ -137,12 +137,17 @@ const LOAD_HEADER = [
   '// test/builtins/generated-compiled.test.ts checks that it is current.',
 ];
 
+/** The catalog's recursive grammars: their text is their data (compiled on first use). */
+const recursive = (): CatalogEntry[] => CATALOG.filter((e) => e.kind === 'recursive');
+
 /** The registry's table of the loaders by grammar name (`shippedData`), the same in both loaders. */
 function dataTable(): string[] {
+  const text = (e: CatalogEntry) => `text: () => ${e.files.map(textConstant).join(" + '\\n' + ")}`;
   return [
     '/** Each grammar\'s data by its catalog name (src/builtins/registry.ts: a grammar with no module of its own). */',
     'const DATA: Readonly<Record<string, ShippedData>> = {',
     ...withData().map(([e, d]) => `  ${JSON.stringify(e.name)}: { ${d.compiled ? `compiled: ${loaderOf(e.name, 'Compiled')}, ` : ''}plans: ${loaderOf(e.name, 'Plans')} },`),
+    ...recursive().map((e) => `  ${JSON.stringify(e.name)}: { ${text(e)} },`),
     '};',
     '',
     '/** The data of the shipped grammar `name`, or undefined when it has none. */',
@@ -152,6 +157,9 @@ function dataTable(): string[] {
     '',
   ];
 }
+
+/** The import of the recursive grammars' texts (src/generated/texts.ts), for the table. */
+const textsImport = (): string[] => [`import { ${[...new Set(recursive().flatMap((e) => e.files.map(textConstant)))].join(', ')} } from './texts';`];
 
 /** src/generated/load.ts: each grammar's data imported, behind a function that returns it when first needed. */
 export function loadModuleText(): string {
@@ -171,6 +179,7 @@ export function loadModuleText(): string {
     ' */',
     "import type { CompiledGrammar } from '../engine/build/compiled';",
     ...withData().map(([, d]) => `import { ${[d.compiled, d.plans].filter(Boolean).join(', ')} } from './${d.module}';`),
+    ...textsImport(),
     '',
     '/**',
     ' * A grammar\'s tree plans: the plan of a plan key (src/engine/trees/plan.ts `planKey`), parsed, or',
@@ -178,10 +187,14 @@ export function loadModuleText(): string {
     ' */',
     'export type PlanLoader = (key: string) => unknown;',
     '',
-    '/** A shipped grammar\'s data: its compiled form (none for RFC 3986: src/uri/driver.ts) and its plans. */',
+    '/**',
+    ' * A shipped grammar\'s data: a regular one\'s compiled form (none for RFC 3986: src/uri/driver.ts)',
+    ' * and plans; a recursive one\'s text (its files of grammar/, joined), compiled on first use.',
+    ' */',
     'export interface ShippedData {',
     '  readonly compiled?: () => CompiledGrammar;',
-    '  readonly plans: PlanLoader;',
+    '  readonly plans?: PlanLoader;',
+    '  readonly text?: () => string;',
     '}',
     '',
     '/** Plans from their JSON texts by plan key (what the generated modules hold). */',
@@ -208,6 +221,7 @@ export function loadCjsModuleText(): string {
     ' */',
     "import type * as Load from './load';",
     "import type { ShippedData } from './load';",
+    ...textsImport(),
     '',
     '/**',
     ' * A JSON file of dist/cjs/data/, required once: Node reads and parses it natively (JSON.parse of',

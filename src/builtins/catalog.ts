@@ -234,21 +234,14 @@ export function dataFiles(name: string): [compiled: string, plans: string] {
 }
 
 /**
- * How a grammar with no module of its own is compiled from its text (compileAbnf's options), and
- * its text from the constants of src/generated/texts.ts (`texts`): the registry's `fromCatalog`
- * and scripts/generate-compiled.ts read it the same way.
+ * How a grammar with no module of its own is compiled from its text (compileAbnf's options): the
+ * registry's `fromCatalog` and scripts/generate-compiled.ts read it the same way.
  */
-export function compileInput(entry: CatalogEntry, texts: Readonly<Record<string, string>>): {
-  text: string;
-  options: { name: string; notation?: 'rfc2396'; lexicalRules?: string[]; labelRules?: string[] };
-} {
+export function compileOptions(entry: CatalogEntry): { name: string; notation?: 'rfc2396'; lexicalRules?: string[]; labelRules?: string[] } {
   return {
-    text: entry.files.map((f) => texts[textConstant(f)]).join('\n'),
-    options: {
-      name: entry.name,
-      ...(entry.notation === 'abnf' ? {} : { notation: entry.notation }),
-      ...(entry.lexicalRules ? { lexicalRules: [...entry.lexicalRules] } : {}),
-      ...(entry.labelRules ? { labelRules: [...entry.labelRules] } : {}),
-    },
+    name: entry.name,
+    ...(entry.notation === 'abnf' ? {} : { notation: entry.notation }),
+    ...(entry.lexicalRules ? { lexicalRules: [...entry.lexicalRules] } : {}),
+    ...(entry.labelRules ? { labelRules: [...entry.labelRules] } : {}),
   };
 }

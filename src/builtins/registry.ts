@@ -15,8 +15,7 @@ import { readOptions } from '../engine/options';
 import { compileAbnfWith } from '../engine/text/abnf';
 import { shippedGrammar } from '../engine/build/compiled';
 import { shippedData } from '../generated/load';
-import * as TEXTS from '../generated/texts';
-import { CATALOG, catalogEntry, compileInput, type CatalogEntry } from './catalog';
+import { CATALOG, catalogEntry, compileOptions, type CatalogEntry } from './catalog';
 
 /** The grammars with a module of their own (their verbs, hooks and exports), by catalog name. */
 const MADE: Readonly<Record<string, () => Grammar>> = {
@@ -50,13 +49,14 @@ export function fromCatalog(entry: CatalogEntry, limits: RecursiveLimits = {}): 
   if (g) return g;
   if (entry.kind === 'regular') {
     const data = shippedData(entry.name);
-    if (!data?.compiled) throw new Error(`grammarByName: no build-time data for ${entry.name} in src/generated/ (run npm run generate)`);
+    if (!data?.compiled || !data.plans) throw new Error(`grammarByName: no build-time data for ${entry.name} in src/generated/ (run npm run generate)`);
     g = shippedGrammar(data.compiled(), data.plans);
   } else {
     if (madeFromCatalog.size >= 16) madeFromCatalog.delete(madeFromCatalog.keys().next().value!);
-    const { text, options } = compileInput(entry, TEXTS as Readonly<Record<string, string>>);
-    g = compileAbnfWith(text, {
-      ...options,
+    const text = shippedData(entry.name)?.text;
+    if (!text) throw new Error(`grammarByName: no text for ${entry.name} in src/generated/load.ts (run npm run generate)`);
+    g = compileAbnfWith(text(), {
+      ...compileOptions(entry),
       ...(limits.maxNesting !== undefined ? { maxNesting: limits.maxNesting } : {}),
       ...(limits.workLimit !== undefined ? { workLimit: limits.workLimit } : {}),
     }, {

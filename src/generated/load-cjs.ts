@@ -7,6 +7,7 @@
  */
 import type * as Load from './load';
 import type { ShippedData } from './load';
+import { JSON_ABNF, RFC5322_ADDR_SPEC_ABNF, ABNF_ABNF } from './texts';
 
 /**
  * A JSON file of dist/cjs/data/, required once: Node reads and parses it natively (JSON.parse of
@@ -54,6 +55,9 @@ const DATA: Readonly<Record<string, ShippedData>> = {
   "rfc2732": { compiled: rfc2732Compiled, plans: rfc2732Plans },
   "rfc3987": { compiled: rfc3987Compiled, plans: rfc3987Plans },
   "rfc6874": { compiled: rfc6874Compiled, plans: rfc6874Plans },
+  "json": { text: () => JSON_ABNF },
+  "rfc5322": { text: () => RFC5322_ADDR_SPEC_ABNF },
+  "abnf": { text: () => ABNF_ABNF },
 };
 
 /** The data of the shipped grammar `name`, or undefined when it has none. */

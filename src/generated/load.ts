@@ -18,6 +18,7 @@ import { RFC2396_COMPILED, RFC2396_PLANS } from './rfc2396Compiled';
 import { RFC2732_COMPILED, RFC2732_PLANS } from './rfc2732Compiled';
 import { RFC3987_COMPILED, RFC3987_PLANS } from './rfc3987Compiled';
 import { RFC6874_COMPILED, RFC6874_PLANS } from './rfc6874Compiled';
+import { JSON_ABNF, RFC5322_ADDR_SPEC_ABNF, ABNF_ABNF } from './texts';
 
 /**
  * A grammar's tree plans: the plan of a plan key (src/engine/trees/plan.ts `planKey`), parsed, or
@@ -25,10 +26,14 @@ import { RFC6874_COMPILED, RFC6874_PLANS } from './rfc6874Compiled';
  */
 export type PlanLoader = (key: string) => unknown;
 
-/** A shipped grammar's data: its compiled form (none for RFC 3986: src/uri/driver.ts) and its plans. */
+/**
+ * A shipped grammar's data: a regular one's compiled form (none for RFC 3986: src/uri/driver.ts)
+ * and plans; a recursive one's text (its files of grammar/, joined), compiled on first use.
+ */
 export interface ShippedData {
   readonly compiled?: () => CompiledGrammar;
-  readonly plans: PlanLoader;
+  readonly plans?: PlanLoader;
+  readonly text?: () => string;
 }
 
 /** Plans from their JSON texts by plan key (what the generated modules hold). */
@@ -52,6 +57,9 @@ const DATA: Readonly<Record<string, ShippedData>> = {
   "rfc2732": { compiled: rfc2732Compiled, plans: rfc2732Plans },
   "rfc3987": { compiled: rfc3987Compiled, plans: rfc3987Plans },
   "rfc6874": { compiled: rfc6874Compiled, plans: rfc6874Plans },
+  "json": { text: () => JSON_ABNF },
+  "rfc5322": { text: () => RFC5322_ADDR_SPEC_ABNF },
+  "abnf": { text: () => ABNF_ABNF },
 };
 
 /** The data of the shipped grammar `name`, or undefined when it has none. */
