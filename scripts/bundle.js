@@ -24,9 +24,9 @@
 // - dist/cjs/index.mjs and ajv.mjs: Node's `import` of the package, the same bundles in ES module
 //   form (scripts/node-esm.js, run at the end).
 // - dist/cjs/data/: the shipped grammars' build-time data (src/generated/), a file a piece:
-//   RFC 2396's, 2732's, 3987's and 6874's compiled grammars (NAME.json), and the tree plans of
-//   those and of RFC 3986, a file a plan (NAME-plans/KEY.json), each read when first needed
-//   (src/generated/load-cjs.ts, lazyData).
+//   the compiled grammars of the catalog (src/builtins/catalog.ts: RFC 2396's, 2732's, 3987's and
+//   6874's, NAME.json), and the tree plans of those and of RFC 3986, a file a plan
+//   (NAME-plans/KEY.json), each read when first needed (src/generated/load-cjs.ts, lazyData).
 // - dist/cjs/entry.js and cached.js: what `require('uri-grammar')` loads, the main bundle with the
 //   V8 code cache scripts/code-cache.js writes beside it (src/node/codeCache.ts); cli.js, ajv.js
 //   and cold.js reach the main bundle through entry.js too.
@@ -67,21 +67,21 @@ const lazyData = {
   },
 };
 
+/** The shipped grammars (src/builtins/catalog.ts, from tsc's build: step 2 of the build). */
+const catalog = require(path.join(root, 'dist', 'src', 'builtins', 'catalog.js'));
+
 /**
- * The files of dist/cjs/data/: each one constant of a generated module, as JSON (Node parses a
- * `.json` file natively on `require`; a module holding the same text costs V8 a scan of it).
+ * The files of dist/cjs/data/, from the catalog: each one constant of a generated module, as JSON
+ * (Node parses a `.json` file natively on `require`; a module holding the same text costs V8 a
+ * scan of it): a grammar's compiled form (NAME.json), its plans (NAME-plans/, a file a plan).
  */
-const DATA = {
-  'rfc3986-plans': ['rfc3986Plans', 'RFC3986_PLANS'],
-  rfc3987: ['rfc3987Compiled', 'RFC3987_COMPILED'],
-  'rfc3987-plans': ['rfc3987Compiled', 'RFC3987_PLANS'],
-  rfc2396: ['rfc2396Compiled', 'RFC2396_COMPILED'],
-  'rfc2396-plans': ['rfc2396Compiled', 'RFC2396_PLANS'],
-  rfc2732: ['rfc2732Compiled', 'RFC2732_COMPILED'],
-  'rfc2732-plans': ['rfc2732Compiled', 'RFC2732_PLANS'],
-  rfc6874: ['rfc6874Compiled', 'RFC6874_COMPILED'],
-  'rfc6874-plans': ['rfc6874Compiled', 'RFC6874_PLANS'],
-};
+const DATA = Object.fromEntries(catalog.CATALOG.filter((e) => e.data).flatMap((e) => {
+  const [compiled, plans] = catalog.dataFiles(e.name);
+  return [
+    ...(e.data.compiled ? [[compiled.replace(/\.json$/, ''), [e.data.module, e.data.compiled]]] : []),
+    [plans, [e.data.module, e.data.plans]],
+  ];
+}));
 
 /** For dist/cjs/ajv.js: './index' is the main bundle; no other library module may be copied in. */
 const shareMain = {
@@ -121,7 +121,7 @@ const common = {
 /**
  * The exports of src/index.ts that dist/cjs/index.js carries itself: what a program that reads
  * URIs or IRIs calls, the policies (config loaders and the ajv plugin use them), RFC 3986 as a
- * `Grammar`, and the shipped grammars RFC 3987, 2396, 2732 and 6874 — their code, not their data,
+ * `Grammar`, and the catalog's other regular grammars RFC 3987, 2396, 2732 and 6874 — their code, not their data,
  * which dist/cjs/data/ holds (lazyData above): with it here, a first `isValid` of one of them
  * takes about 2 ms, where loading cold.js first would add about 1 ms. Every other export (the
  * registry, the notation hooks, the compiler's front door) is a getter that loads
@@ -133,12 +133,16 @@ const HOT = [
   'DEFAULT_PORTS', 'percentEncode', 'percentDecode', 'redact', 'walk', 'createValidator', 'UriPolicyError', 'policyPresets',
   // The policy options' list and schema: the ajv entry makes its keyword's schema of it on load.
   'POLICY_OPTIONS', 'POLICY_OPTION_SCHEMAS',
-  'toUri', 'toIri', 'hostToAscii', 'hostToUnicode', 'IdnaError', 'rfc3987', 'RFC3987_RULES', 'IRI_COMPONENT_RULES', 'rfc3986',
-  'rfc2396', 'rfc2732', 'rfc6874',
+  'toUri', 'toIri', 'hostToAscii', 'hostToUnicode', 'IdnaError', 'RFC3987_RULES', 'IRI_COMPONENT_RULES',
+  // The regular grammars of the catalog that src/index.ts exports under their name (rfc3986,
+  // rfc2396, rfc2732, rfc3987, rfc6874) join in main (hotNames).
   // A precompiled grammar's module (toModule) calls it on load: its code is here for the shipped
   // grammars anyway, and cold.js would add about 1 ms to the module's first answer.
   'fromCompiled', 'COMPILED_FORMAT', 'COMPILED_VERSION',
 ];
+/** The catalog's regular grammars that src/index.ts exports under their own name (`names`). */
+const hotNames = (names) => catalog.CATALOG.filter((e) => e.kind === 'regular' && names.includes(e.name)).map((e) => e.name);
+
 /** The key of the main bundle's table of its modules' namespaces, which dist/cjs/cold.js reads. */
 const INTERNAL = 'uri-grammar.internal';
 const INDEX = path.join(src, 'index.ts');
@@ -254,6 +258,7 @@ const filesOf = (result) => {
 
 async function main() {
   const names = await indexExports();
+  HOT.push(...hotNames(names));
   const missing = HOT.filter((n) => !names.includes(n));
   if (missing.length) throw new Error(`HOT names what src/index.ts does not export: ${missing.join(', ')}`);
   const cold = names.filter((n) => !HOT.includes(n));

@@ -8,7 +8,7 @@ const path = require('path');
 const dir = path.join(__dirname, '..', 'grammar');
 const out = path.join(__dirname, '..', 'src', 'generated', 'texts.ts');
 
-/** RFC3986_ABNF for rfc3986.abnf, RFC2396_BNF for rfc2396.bnf, JSON_ABNF for json.abnf, ... */
+/** RFC3986_ABNF for rfc3986.abnf, RFC2396_BNF for rfc2396.bnf, JSON_ABNF for json.abnf, ... (src/builtins/catalog.ts textConstant says the same). */
 const constName = (file) => file.replace(/\.(a?bnf)$/, (_, ext) => '_' + ext).replace(/[^A-Za-z0-9_]/g, '_').toUpperCase();
 
 function generate() {
@@ -28,4 +28,5 @@ function generate() {
 }
 
 module.exports = generate;
+module.exports.constName = constName;
 if (require.main === module) generate();

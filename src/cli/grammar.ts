@@ -75,7 +75,7 @@ export function cliGrammar(name: string | undefined, limits: CliLimits = {}): Cl
   return {
     grammar: g,
     name: g.name ?? name,
-    builtIn: ['rfc2396', 'rfc2732', 'rfc3987', 'rfc6874'].includes(name),
+    builtIn: (require('../builtins/catalog') as typeof import('../builtins/catalog')).catalogEntry(name)?.uri === true,
     firstRule: g.rules[0],
     tester: (rule) => (input) => g.isValid(input, rule),
   };
