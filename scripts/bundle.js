@@ -10,7 +10,7 @@
 // - dist/cjs/index.js: src/index.ts's exports. External: parsimmon (users combine our parsimmon parsers
 //   with their own, and parsimmon checks `instanceof` its own Parser class, so there must be one
 //   parsimmon module; it is required on first use, see src/engine/parsimmonLib-cjs.ts), tr46
-//   (required lazily, src/iri/tr46.ts), railroad-diagrams, ajv.
+//   (required lazily, src/uri/tr46.ts), railroad-diagrams, ajv.
 // - dist/cjs/ajv.js: src/ajv-cjs.ts, which reaches the library only through './index': that
 //   import stays a require of ./index.js, the main bundle, so both entries share one instance of
 //   every class and cache. Any other import of a library module fails the build (it would be a

@@ -10,7 +10,7 @@
  * the WHATWG host parser (no STD3 rules, no hyphen checks), a different profile.
  */
 import type { ToASCIIOptions } from 'tr46';
-import { tr46 } from './tr46';
+import { tr46 } from '../uri/tr46';
 import { expectString } from '../uri/errors';
 import { isBidiFormatting, isUcschar } from './ucschar';
 

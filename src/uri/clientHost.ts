@@ -17,7 +17,7 @@
  * client's `getaddrinfo` reads `0x7f000001` too), and cheaply for an ordinary host name.
  */
 import type { ToASCIIOptions } from 'tr46';
-import { tr46 } from '../iri/tr46';
+import { tr46 } from './tr46';
 import { ipv4Text, ipv6Groups, ipv6Text } from './specialAddresses';
 
 export type ClientHost =

@@ -2,7 +2,7 @@
 import { createValidator, policyPresets } from '../../src/uri/policy';
 import { clientHost } from '../../src/uri/clientHost';
 
-jest.mock('../../src/iri/tr46', () => ({
+jest.mock('../../src/uri/tr46', () => ({
   tr46: () => {
     throw new Error('uri-grammar: the IDNA conversions need the tr46 package, which this environment cannot load synchronously');
   },
