@@ -26,7 +26,7 @@ import { expectString } from '../uri/errors';
 import { isUnreserved } from '../uri/chars';
 import { readOptions } from '../engine/options';
 import { hostToUnicode } from './idna';
-import { sections } from './sections';
+import { sections } from '../uri/split';
 import { isBidiFormatting, isIprivate, isUcschar } from './ucschar';
 
 export interface ToIriOptions {

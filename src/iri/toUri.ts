@@ -17,7 +17,7 @@ import { readOptions } from '../engine/options';
 import { iriCheck } from './check';
 import { iriError } from './errors';
 import { hostToAscii } from './idna';
-import { sections } from './sections';
+import { sections } from '../uri/split';
 
 export interface ToUriOptions {
   /**

@@ -153,7 +153,7 @@ const whitespace: Detector = ({ input, index }) => {
 /** A zone id in an IPv6 literal: `[fe80::1%eth0]`. */
 const zoneId: Detector = ({ input, index }) => {
   // Bounded runs (an IPv6 address is at most 45 characters): an unbounded `+` over a 5 MB
-  // `[1:1:1:…` overflows V8's RegExp backtracking stack (merge fix, h14; test/uri/api.test.ts).
+  // `[1:1:1:…` overflows V8's RegExp backtracking stack (merge fix, h14; test/index.test.ts).
   const m = /\[([0-9A-Fa-f:.]{1,64})%(?!25)([^\]]{0,256})\]/.exec(input) ?? /\[([0-9A-Fa-f:.]{1,64})%25([^\]]{0,256})\]/.exec(input);
   if (!m || index < m.index || index > m.index + m[0].length) return undefined;
   return {

@@ -1,7 +1,10 @@
 /**
- * RFC 3986 Appendix B's split of a valid URI reference into its components, by scans: for
+ * RFC 3986 Appendix B's split of a valid URI or IRI reference into its components, by scans: for
  * input the grammar accepts, exactly the grammar's components (see `splitReference`). Nothing
- * here reads the grammar, so that `uri-grammar/lite` (src/lite/) splits with the same code.
+ * here reads the grammar, so that `uri-grammar/lite` (src/lite/) splits with the same code. The
+ * one reading of Appendix B in the library: the components as text (`splitReference`,
+ * `splitComponents`) and the host's and query's offsets that src/iri/ rewrites in place
+ * (`sections`) are made by the same scans.
  *
  * Every value is the text as written (not decoded). 5.3: a component whose delimiter is
  * absent is `undefined`; one whose delimiter is present with nothing after it is `''`. The
@@ -118,17 +121,60 @@ export function splitComponents(input: string): UriComponents {
  * "@", and only an IP-literal host, which ends at its "]", holds a ":".
  */
 function splitAuthority(authority: string, c: UriComponents): void {
-  const hostStart = authority.indexOf('@') + 1;
-  if (hostStart > 0) c.userinfo = authority.slice(0, hostStart - 1);
-  let hostEnd: number;
-  if (authority.charCodeAt(hostStart) === 0x5b) hostEnd = authority.indexOf(']', hostStart) + 1;
-  else {
-    hostEnd = authority.indexOf(':', hostStart);
-    if (hostEnd < 0) hostEnd = authority.length;
-  }
-  c.host = authority.slice(hostStart, hostEnd);
-  if (hostEnd < authority.length) c.port = authority.slice(hostEnd + 1);
+  const start = hostStart(authority, 0, authority.length);
+  if (start > 0) c.userinfo = authority.slice(0, start - 1);
+  const end = hostEnd(authority, start, authority.length);
+  c.host = authority.slice(start, end);
+  if (end < authority.length) c.port = authority.slice(end + 1);
   c.hostKind = kindOf(c.host);
+}
+
+/** Where the host of the authority [from, end) begins: after the userinfo's "@", if any (3.2.1). */
+function hostStart(s: string, from: number, end: number): number {
+  const at = s.indexOf('@', from);
+  return at >= 0 && at < end ? at + 1 : from;
+}
+
+/**
+ * Where the host that begins at `from` ends, in an authority that ends at `end`: after an
+ * IP-literal's "]" (3.2.2), else at the port's ":" (3.2.3) or at `end`.
+ */
+function hostEnd(s: string, from: number, end: number): number {
+  if (s.charCodeAt(from) === 0x5b) return s.indexOf(']', from) + 1;
+  const colon = s.indexOf(':', from);
+  return colon >= 0 && colon < end ? colon : end;
+}
+
+/**
+ * Where the host and the query of a valid URI or IRI reference are, as offsets into it: what
+ * src/iri/toUri.ts and toIri.ts rewrite in place. RFC 3987 2.2 keeps the delimiters of RFC 3986
+ * and adds only non-ASCII characters, so Appendix B's split holds for IRIs, and inside the
+ * authority `[ iuserinfo "@" ] ihost [ ":" port ]` as for `splitComponents`.
+ */
+export interface Sections {
+  /** The host's offsets, or -1 when there is no authority. */
+  hostStart: number;
+  hostEnd: number;
+  /** The query's offsets (after "?", up to "#"), or -1 when there is none. */
+  queryStart: number;
+  queryEnd: number;
+}
+
+/** `splitComponents`' host and query as offsets (for input already known to be valid). */
+export function sections(s: string): Sections {
+  const colon = schemeColon(s);
+  const at = colon + 1;
+  const end = pathEnd(s, at);
+  let host = -1;
+  let hostAfter = -1;
+  if (s.charCodeAt(at) === SLASH && s.charCodeAt(at + 1) === SLASH) {
+    const authority = authorityEnd(s, at + 2, end);
+    host = hostStart(s, at + 2, authority);
+    hostAfter = hostEnd(s, host, authority);
+  }
+  if (end === s.length || s.charCodeAt(end) !== QUESTION) return { hostStart: host, hostEnd: hostAfter, queryStart: -1, queryEnd: -1 };
+  const hash = s.indexOf('#', end + 1);
+  return { hostStart: host, hostEnd: hostAfter, queryStart: end + 1, queryEnd: hash < 0 ? s.length : hash };
 }
 
 /**

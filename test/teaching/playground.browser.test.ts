@@ -6,52 +6,18 @@
  * to install it (CI installs it in .ci/run).
  */
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
-import type { Server } from 'http';
-import type { BrowserContext, Page, Request } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { validate, GRAMMAR_NAMES } from '../../src/index';
+import { usePlayground } from '../support/playground';
 
-/* eslint-disable @typescript-eslint/no-var-requires */
-const { buildPlayground } = require('../../scripts/build-playground.js') as {
-  buildPlayground(outdir: string): Promise<{ files: Array<{ name: string; bytes: number; gzip: number }> }>;
-};
-const { servePlayground } = require('../../scripts/serve-playground.js') as { servePlayground(dir: string, port: number): Promise<Server> };
-const { launchChromium } = require('../../scripts/playground-browser.js') as {
-  launchChromium(): Promise<{ context: BrowserContext; close(): Promise<void> }>;
-};
-
-const out = fs.mkdtempSync(path.join(os.tmpdir(), 'uri-grammar-playground-'));
+const playground = usePlayground('uri-grammar-playground-');
+const { out, requests } = playground;
 const shots = path.join(out, 'screenshots');
-let server: Server;
-let origin: string;
-let browser: { context: BrowserContext; close(): Promise<void> };
-const requests: string[] = [];
-
-beforeAll(async () => {
-  await buildPlayground(out);
-  server = await servePlayground(out, 0);
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('no server address');
-  origin = `http://127.0.0.1:${address.port}`;
-  browser = await launchChromium();
-  browser.context.on('request', (r: Request) => requests.push(r.url()));
-  fs.mkdirSync(shots, { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
-  fs.rmSync(out, { recursive: true, force: true });
-});
+beforeAll(() => fs.mkdirSync(shots, { recursive: true })); // after the build, which writes `out`
 
 async function open(fragment = '', viewport = { width: 1280, height: 900 }): Promise<Page> {
-  const page = await browser.context.newPage();
-  await page.setViewportSize(viewport);
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${origin}/index.html${fragment}`);
-  await page.locator('#verdict:not(:empty)').waitFor();
+  const { page, errors } = await playground.open(fragment, viewport);
   expect(errors).toEqual([]);
   return page;
 }
@@ -307,7 +273,7 @@ test('paste your own ABNF: its rules, its tree, its errors, and the link keeps i
 
 test('opened from disk and at phone width, the page works and asks for nothing else', async () => {
   const before = requests.length;
-  const page = await browser.context.newPage();
+  const page = await playground.context.newPage();
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`file://${path.join(out, 'index.html')}#g=rfc3986&r=URI-reference&i=%2F%2Fa%2Fb`);
   await page.getByRole('treeitem', { name: 'path-abempty /b', exact: true }).waitFor();
@@ -320,7 +286,7 @@ test('opened from disk and at phone width, the page works and asks for nothing e
   for (const url of fromDisk) expect(url.startsWith(`file://${out}/`)).toBe(true);
   await page.close();
   // Every request of every page in this file went to the page's own files.
-  const own = new Set(['index.html', 'playground.js', 'playground.css'].flatMap((f) => [`${origin}/${f}`, `file://${path.join(out, f)}`]));
+  const own = new Set(['index.html', 'playground.js', 'playground.css'].flatMap((f) => [`${playground.origin}/${f}`, `file://${path.join(out, f)}`]));
   for (const url of requests) expect(own.has(url.replace(/#.*$/, ''))).toBe(true);
   expect(fs.readdirSync(shots).sort()).toEqual(['desktop-error.png', 'desktop-valid.png', 'phone.png']);
 });
@@ -461,7 +427,7 @@ test('the steps are the engine\'s: their count and their end agree with the trac
   ];
   const page = await open();
   for (const [g, r, i] of cases) {
-    await page.goto(`${origin}/index.html${frag(g, r, i)}`);
+    await page.goto(`${playground.origin}/index.html${frag(g, r, i)}`);
     await page.locator('#verdict:not(:empty)').waitFor();
     const region = page.getByRole('region', { name: 'Step-through' });
     await region.getByRole('button', { name: 'Last step' }).click();
@@ -507,7 +473,7 @@ test('generated grammars and inputs (seeded): the page walks exactly the steps o
   cases.push(['r0 = t *( "+" t )\nt = "a" / "(" r0 ")"\n', '(a+a)']);
   const page = await open();
   for (const [text, input] of cases) {
-    await page.goto(`${origin}/index.html${frag('custom', 'r0', input, `&abnf=${encodeURIComponent(text)}`)}`);
+    await page.goto(`${playground.origin}/index.html${frag('custom', 'r0', input, `&abnf=${encodeURIComponent(text)}`)}`);
     await page.locator('#verdict:not(:empty)').waitFor();
     const region = page.getByRole('region', { name: 'Step-through' });
     const status = region.getByRole('status');
@@ -542,7 +508,7 @@ test('the step-through exercises of docs/teaching.md: their states are reached a
   expect(exercises.map((s) => s.file)).toEqual(['step-ipv4-reg-name.png', 'step-give-back.png']);
   const dir = process.env.UPDATE_SCREENSHOTS === '1' ? images : shots;
   for (const shot of exercises) {
-    await shoot(browser.context, `${origin}/index.html`, shot, dir);
+    await shoot(playground.context, `${playground.origin}/index.html`, shot, dir);
     const png = fs.readFileSync(path.join(dir, shot.file));
     expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
     expect(png.length).toBeGreaterThan(10_000);

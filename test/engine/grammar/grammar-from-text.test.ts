@@ -1,11 +1,14 @@
 /**
- * The engine on small grammars of its own: one row per semantic point of first match wins
- * (the issue's examples and DESIGN.md's list of where a plain PEG reading fails), ABNF
- * features, code points, errors, parsimmon parsers, and pathological grammars.
+ * A grammar made from ABNF text (`compileAbnf`, the Grammar class of src/engine/grammar/) on small
+ * grammars: one row per semantic point of first match wins (the issue's examples and DESIGN.md's
+ * list of where a plain PEG reading fails; RFC 3986's host and IPv6address rules read from
+ * grammar/rfc3986.abnf), ABNF features, code points, errors, parsimmon parsers, and pathological
+ * grammars.
  */
 import P from 'parsimmon';
 import { AbnfSyntaxError, compileAbnf, GrammarSyntaxError, type Grammar } from '../../../src/index';
 import type { Node } from '../../../src/engine/tree';
+import { RFC3986_ABNF } from '../../../src/generated/texts';
 
 /** A tree as text: `rule[text](children)`. */
 function show(n: Node, s: string): string {
@@ -14,31 +17,14 @@ function show(n: Node, s: string): string {
 }
 const tree = (g: Grammar, s: string, rule: string) => show(g.parseTree(s, rule) as Node, s);
 
-const RFC3986_HOST = `
-host        = IP-literal / IPv4address / reg-name
-IP-literal  = "[" 1*( HEXDIG / ":" ) "]"
-IPv4address = dec-octet "." dec-octet "." dec-octet "." dec-octet
-dec-octet   = DIGIT                 ; 0-9
-            / %x31-39 DIGIT         ; 10-99
-            / "1" 2DIGIT            ; 100-199
-            / "2" %x30-34 DIGIT     ; 200-249
-            / "25" %x30-35          ; 250-255
-reg-name    = *( ALPHA / DIGIT / "-" / "." )
-`;
-
-const IPV6 = `
-IPv6address   =                            6( h16 ":" ) ls32
-              /                       "::" 5( h16 ":" ) ls32
-              / [               h16 ] "::" 4( h16 ":" ) ls32
-              / [ *1( h16 ":" ) h16 ] "::" 3( h16 ":" ) ls32
-              / [ *2( h16 ":" ) h16 ] "::" 2( h16 ":" ) ls32
-              / [ *3( h16 ":" ) h16 ] "::"    h16 ":"   ls32
-              / [ *4( h16 ":" ) h16 ] "::"              ls32
-              / [ *5( h16 ":" ) h16 ] "::"              h16
-              / [ *6( h16 ":" ) h16 ] "::"
-h16           = 1*4HEXDIG
-ls32          = ( h16 ":" h16 ) / "0.0.0.0"
-`;
+/** RFC 3986's own rules, as grammar/rfc3986.abnf writes them (RFC 3986 Appendix A). */
+const rfc3986 = compileAbnf(RFC3986_ABNF);
+const rulesOf = (...names: string[]): string => names.map((r) => rfc3986.ruleText(r)).join('\n');
+/** `host` and the rules it names (compileAbnf refuses the text if one is left out). */
+const RFC3986_HOST = rulesOf('host', 'IP-literal', 'IPvFuture', 'IPv6address', 'h16', 'ls32', 'IPv4address', 'dec-octet', 'reg-name', 'unreserved', 'pct-encoded', 'sub-delims');
+const IPV6 = rulesOf('IPv6address', 'h16', 'ls32', 'IPv4address', 'dec-octet');
+/** The tree of a `reg-name` of unreserved characters: a node per character (reg-name = *( unreserved / ... )). */
+const regName = (text: string) => `reg-name[${text}](${[...text].map((c) => `unreserved[${c}]`).join(' ')})`;
 
 // [what it shows, grammar, rule, input, expected tree (undefined: rejected)]
 const ROWS: Array<[string, string, string, string, string | undefined]> = [
@@ -47,9 +33,9 @@ const ROWS: Array<[string, string, string, string, string | undefined]> = [
   ['RFC 8141 NID: a-b', 'NID = alphanum 0*30(ldh) alphanum\nldh = alphanum / "-"\nalphanum = ALPHA / DIGIT', 'NID', 'a-b', 'NID[a-b](alphanum[a] ldh[-] alphanum[b])'],
   ['en-1996: the tree skips ["-" 3DIGIT] (taking -199 leaves 6 that nothing finishes)', 't = 2*3ALPHA ["-" 3DIGIT] *("-" DIGIT 3alnum)\nalnum = ALPHA / DIGIT', 't', 'en-1996', 't[en-1996](alnum[9] alnum[9] alnum[6])'],
   ['dec-octet in ABNF order (DIGIT first) reads 255', RFC3986_HOST, 'IPv4address', '192.168.0.255', 'IPv4address[192.168.0.255](dec-octet[192] dec-octet[168] dec-octet[0] dec-octet[255])'],
-  ['host 1.2.3.4.example falls through to reg-name', RFC3986_HOST, 'host', '1.2.3.4.example', 'host[1.2.3.4.example](reg-name[1.2.3.4.example])'],
+  ['host 1.2.3.4.example falls through to reg-name', RFC3986_HOST, 'host', '1.2.3.4.example', `host[1.2.3.4.example](${regName('1.2.3.4.example')})`],
   ['host 1.2.3.4 is IPv4address (first match wins, RFC 3986 3.2.2)', RFC3986_HOST, 'host', '1.2.3.4', 'host[1.2.3.4](IPv4address[1.2.3.4](dec-octet[1] dec-octet[2] dec-octet[3] dec-octet[4]))'],
-  ['host 1.2.3.256 is a reg-name', RFC3986_HOST, 'host', '1.2.3.256', 'host[1.2.3.256](reg-name[1.2.3.256])'],
+  ['host 1.2.3.256 is a reg-name', RFC3986_HOST, 'host', '1.2.3.256', `host[1.2.3.256](${regName('1.2.3.256')})`],
   ['IPv6 *4( h16 ":" ) leaves the 2: of 1:2::3:4 for h16 "::"', IPV6, 'IPv6address', '1:2::3:4', 'IPv6address[1:2::3:4](h16[1] h16[2] ls32[3:4](h16[3] h16[4]))'],
   ['IPv6 ::', IPV6, 'IPv6address', '::', 'IPv6address[::]'],
   ['RFC 2396 domainlabel (in ABNF): the repetition gives the last character back', 'domainlabel = alphanum / alphanum *( alphanum / "-" ) alphanum\nalphanum = ALPHA / DIGIT', 'domainlabel', 'a-b', 'domainlabel[a-b](alphanum[a] alphanum[b])'],

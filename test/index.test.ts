@@ -5,9 +5,9 @@
 import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
-import * as api from '../../src/index';
-import { isValid, parseTree, validate, RULE_NAMES, UriSyntaxError, type RuleName } from '../../src/index';
-import { ORACLE_RULE_NAMES, oracleErrorIndex } from '../oracles/rfc3986';
+import * as api from '../src/index';
+import { isValid, parseTree, validate, RULE_NAMES, UriSyntaxError, type RuleName } from '../src/index';
+import { ORACLE_RULE_NAMES, oracleErrorIndex } from './oracles/rfc3986';
 
 describe('RULE_NAMES', () => {
   it('is the 36 names of RFC 3986 Appendix A, spelled and ordered as the seed text has them', () => {
@@ -94,7 +94,7 @@ describe('UriSyntaxError', () => {
   });
 });
 
-const ROOT = path.join(__dirname, '..', '..');
+const ROOT = path.join(__dirname, '..');
 const DIST = path.join(ROOT, 'dist', 'cjs'); // the CommonJS bundle (scripts/bundle.js)
 const ESM = path.join(ROOT, 'dist', 'esm', 'src');
 const built = fs.existsSync(path.join(DIST, 'index.js')) && fs.existsSync(path.join(ESM, 'index.js'));
