@@ -12,7 +12,7 @@
 //   parsimmon module; it is required on first use, see src/engine/parsimmonLib-cjs.ts), tr46
 //   (required lazily, src/iri/tr46.ts), railroad-diagrams, ajv.
 // - dist/cjs/ajv.js: src/ajv-cjs.ts, which reaches the library only through './index': that
-//   import stays a require of ./index.js, the main bundle, so both entries share one instance of
+//   import stays a require of dist/cjs/index.js, the main bundle, so both entries share one instance of
 //   every class and cache. Any other import of a library module fails the build (it would be a
 //   second copy).
 // - dist/cjs/index.js is split: what reads URIs (HOT below) in it, the rest of the exports in
@@ -180,7 +180,7 @@ async function hotModules() {
 
 /**
  * The code of an entry that fills in `module.exports` itself: `own` names as getters of this
- * bundle's bindings, `others` as getters that require `./cold.js` on first use, and (under a
+ * bundle's bindings, `others` as getters that require `dist/cjs/cold.js` on first use, and (under a
  * symbol, not enumerable) the namespaces of the `published` modules, which the other bundles
  * take instead of copying them, so that there is one instance of each module.
  */
