@@ -3,7 +3,7 @@
 // source maps, bundled by esbuild from the TypeScript sources.
 //
 // Why: Node loads a CommonJS module per file (resolve, read, compile, run), and the package is
-// about 60 files; one file loads in well under half the time (docs/ARCHITECTURE.md, "Packaging").
+// about 60 files; one file loads in well under half the time (docs/package.md, "How the build is laid out").
 // From src/*.ts rather than tsc's dist/src/*.js because esbuild then joins the modules into one
 // scope (no wrapper per module) and the source maps point at src/*.ts directly.
 //
@@ -125,7 +125,7 @@ const common = {
  * which dist/cjs/data/ holds (lazyData above): with it here, a first `isValid` of one of them
  * takes about 2 ms, where loading cold.js first would add about 1 ms. Every other export (the
  * registry, the notation hooks, the compiler's front door) is a getter that loads
- * dist/cjs/cold.js on first use: V8 parses every byte of a file it loads (docs/ARCHITECTURE.md).
+ * dist/cjs/cold.js on first use: V8 parses every byte of a file it loads (docs/package.md).
  */
 const HOT = [
   'RULE_NAMES', 'CHILD_RULES', 'isValid', 'validate', 'parseTree', 'UriSyntaxError', 'GrammarSyntaxError',

@@ -5,7 +5,7 @@
 //
 // Why: Node's ES module loader reads the tree-shakable build as some 60 files (resolve, read,
 // compile, link each), which made a program that imports four functions slower to start than
-// one that imports uri-js; the bundle is one file (docs/ARCHITECTURE.md, "Packaging"). And since
+// one that imports uri-js; the bundle is one file (docs/package.md, "How the build is laid out"). And since
 // it is the very bundle `require` loads, a program (or its dependencies) that both imports and
 // requires the package gets one instance: one class per error, `instanceof` across the two.
 //
