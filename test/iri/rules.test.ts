@@ -1,6 +1,6 @@
 /**
  * The rfc3987 grammar object: verdicts of every rule against an independent reading of the
- * ABNF (../oracles/rfc3987.ts) at the Unicode boundaries the issue lists and on generated strings; error
+ * ABNF (test/oracles/rfc3987.ts) at the Unicode boundaries the issue lists and on generated strings; error
  * offsets; section 4.1; astral characters in every component; iprivate only in the query.
  */
 import fc from 'fast-check';

@@ -1,7 +1,7 @@
 /**
  * fast-check arbitraries drawing strings from each rule of RFC 3986 Appendix A.
  *
- * Built from the ABNF as the test oracle reads it (../oracles/rfc3986.ts), not from the project's
+ * Built from the ABNF as the test oracle reads it (test/oracles/rfc3986.ts), not from the project's
  * grammar: `arb['URI-reference']` yields strings of that rule's ABNF language. Unbounded
  * repetitions are capped (`*` gives at most MAX_REP items) so strings stay short; quoted
  * strings come out in random case (RFC 5234 2.3).

@@ -1,5 +1,5 @@
 /**
- * The engine against a plain backtracking reference (../../oracles/backtrack.ts, which shares no code
+ * The engine against a plain backtracking reference (test/oracles/backtrack.ts, which shares no code
  * with it) on random small grammars and short inputs: the same verdict, the same error offset,
  * and the same first-match tree (a node for every rule). Seeded, so a failure replays.
  */
