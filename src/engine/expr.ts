@@ -7,7 +7,7 @@
  * them to reads the grammar alike: the automaton that gives the verdict and the exact error
  * offset (./automata/automaton.ts, packed as tables by ./automata/tableDfa.ts), the verdict RegExps
  * (./automata/regexp.ts), the first-match trees (./trees/firstMatch.ts) and the parsimmon parsers users embed
- * (the grammar's `parser`, src/engine/grammar/). Nothing here knows about URIs.
+ * (src/engine/grammar/regularRunner.ts and recursiveRunner.ts, `parser`). Nothing here knows about URIs.
  */
 
 /**
