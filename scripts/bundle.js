@@ -3,7 +3,7 @@
 // source maps, bundled by esbuild from the TypeScript sources.
 //
 // Why: Node loads a CommonJS module per file (resolve, read, compile, run), and the package is
-// about 60 files; one file loads in well under half the time (docs/ARCHITECTURE.md, "Packaging").
+// about 60 files; one file loads in well under half the time (docs/package.md, "How the build is laid out").
 // From src/*.ts rather than tsc's dist/src/*.js because esbuild then joins the modules into one
 // scope (no wrapper per module) and the source maps point at src/*.ts directly.
 //
@@ -12,7 +12,7 @@
 //   parsimmon module; it is required on first use, see src/engine/parsimmonLib-cjs.ts), tr46
 //   (required lazily, src/uri/tr46.ts), railroad-diagrams, ajv.
 // - dist/cjs/ajv.js: src/ajv-cjs.ts, which reaches the library only through './index': that
-//   import stays a require of ./index.js, the main bundle, so both entries share one instance of
+//   import stays a require of dist/cjs/index.js, the main bundle, so both entries share one instance of
 //   every class and cache. Any other import of a library module fails the build (it would be a
 //   second copy).
 // - dist/cjs/index.js is split: what reads URIs (HOT below) in it, the rest of the exports in
@@ -125,7 +125,7 @@ const common = {
  * which dist/cjs/data/ holds (lazyData above): with it here, a first `isValid` of one of them
  * takes about 2 ms, where loading cold.js first would add about 1 ms. Every other export (the
  * registry, the notation hooks, the compiler's front door) is a getter that loads
- * dist/cjs/cold.js on first use: V8 parses every byte of a file it loads (docs/ARCHITECTURE.md).
+ * dist/cjs/cold.js on first use: V8 parses every byte of a file it loads (docs/package.md).
  */
 const HOT = [
   'RULE_NAMES', 'CHILD_RULES', 'isValid', 'validate', 'parseTree', 'UriSyntaxError', 'GrammarSyntaxError',
@@ -184,7 +184,7 @@ async function hotModules() {
 
 /**
  * The code of an entry that fills in `module.exports` itself: `own` names as getters of this
- * bundle's bindings, `others` as getters that require `./cold.js` on first use, and (under a
+ * bundle's bindings, `others` as getters that require `dist/cjs/cold.js` on first use, and (under a
  * symbol, not enumerable) the namespaces of the `published` modules, which the other bundles
  * take instead of copying them, so that there is one instance of each module.
  */

@@ -1,7 +1,7 @@
 /**
  * Errors of the engine, for any grammar: `GrammarSyntaxError` for text that is not what a rule
  * matches, and the caret formatting every syntax error shares. Nothing here knows about URIs
- * (`UriSyntaxError` in ../errors.ts extends this class).
+ * (`UriSyntaxError` in src/uri/errors.ts extends this class).
  */
 import { aboutChar, codePointAt, columns, show } from './shown';
 

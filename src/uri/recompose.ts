@@ -23,7 +23,7 @@ import type { UriComponents } from './components';
 export type ComponentsInput = Partial<Readonly<UriComponents>>;
 
 /**
- * The fields `recompose` reads (own properties only, each read once: see ./options.ts);
+ * The fields `recompose` reads (own properties only, each read once: see ../engine/options.ts);
  * `hostKind` is allowed so that `recompose(parse(s))` works, and not read.
  */
 export const FIELDS = {

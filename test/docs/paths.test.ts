@@ -4,6 +4,8 @@
  * reader pointed at nothing. Globs (`test/builtins/rfc2396-*.test.ts`) must match at least one
  * file. Paths under `dist/` and `node_modules/` are built or installed, not kept: they are not
  * checked (a `src/…` inside `dist/esm/src/…` is not a repository path, and is skipped as such).
+ * A comment of a source file may also name a file relative to itself (`./readme.test.ts`,
+ * `../oracles/backtrack.ts`): that file must exist too.
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -47,17 +49,86 @@ function exists(p: string): boolean {
 /**
  * The comments of a source file, everything else blanked (lines kept): a test's own strings may
  * name files that do not exist on purpose. Crude (a `//` inside a string starts a "comment"), but
- * that only ever reads more, never less.
+ * that only ever reads more, never less: a generator's strings that become another file's
+ * comments are read too.
  */
 function commentsOf(code: string): string {
   return code.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*|[^\n]/g, (m) => (m.startsWith('/*') || m.startsWith('//') ? m : ' '));
 }
 
-/** Each path named in `text`, with its line. */
-function namedPaths(text: string): Array<{ line: number; path: string }> {
+/**
+ * The comments of a source file and nothing else, for the paths relative to it: a URL in a string
+ * (`'http://a/b/c', '../g'`) starts no comment here. Strings, template literals (their `${…}`
+ * read as code) and RegExp literals are skipped; a `/` starts a RegExp where an expression may
+ * begin (after `(`, `,`, `=`, an operator, `return`…), as JavaScript reads it.
+ */
+function commentsOnly(code: string): string {
+  const out = code.replace(/[^\n]/g, ' ').split('');
+  const braces: number[] = []; // per open `${`, the depth of `{` inside it
+  let i = 0;
+  const skipQuoted = (end: string): void => {
+    for (i++; i < code.length && code[i] !== end && !(end !== '`' && code[i] === '\n'); i++) {
+      if (code[i] === '\\') i++;
+      else if (end === '`' && code.startsWith('${', i)) { braces.push(0); i += 2; return; }
+    }
+    i++;
+  };
+  const regexpMayStart = (): boolean => {
+    let j = i - 1;
+    while (j >= 0 && /\s/.test(code[j])) j--;
+    const before = code.slice(Math.max(0, j - 9), j + 1);
+    return j < 0 || /[(,=:[!&|?{};+\-*%<>~^]$/.test(before) || /\b(?:return|typeof|case|do|else|in|of|void|yield|await)$/.test(before);
+  };
+  while (i < code.length) {
+    const c = code[i];
+    if (code.startsWith('//', i) || code.startsWith('/*', i)) {
+      const end = code.startsWith('//', i) ? code.indexOf('\n', i) : code.indexOf('*/', i + 2) + 2;
+      const stop = end < (code.startsWith('//', i) ? 0 : 2) ? code.length : end;
+      for (; i < stop; i++) out[i] = code[i];
+    } else if (c === "'" || c === '"' || c === '`') skipQuoted(c);
+    else if (c === '}' && braces.length > 0 && braces[braces.length - 1] === 0) { braces.pop(); skipQuoted('`'); }
+    else if (c === '/' && regexpMayStart()) {
+      for (let inClass = false, j = i + 1; j < code.length && code[j] !== '\n'; j++) {
+        if (code[j] === '\\') j++;
+        else if (code[j] === '[') inClass = true;
+        else if (code[j] === ']') inClass = false;
+        else if (code[j] === '/' && !inClass) { i = j; break; }
+      }
+      i++;
+    } else {
+      if (braces.length > 0 && c === '{') braces[braces.length - 1]++;
+      else if (braces.length > 0 && c === '}') braces[braces.length - 1]--;
+      i++;
+    }
+  }
+  return out.join('');
+}
+
+/**
+ * A path relative to the file that names it, as a comment writes it: `./` or `../`, then a file
+ * name with one of the repository's extensions (`./examples.ts`, `../support/seed.ts.`
+ * without its full stop). A quoted one (`'./index'`) is a specifier quoted from code, not a reference; a
+ * relative URL in a comment (`../g`) has no such extension.
+ */
+const RELATIVE = /(?<![\w./@'"-])(\.\.?\/(?:[\w.-]+\/)*[\w*-][\w.*-]*\.(?:ts|js|mjs|cjs|json|md|abnf|bnf|html|css|txt))(?![\w-])/g;
+
+/** Each path named relative to `file` in `text`, with its line, as a repository path. */
+function relativePaths(file: string, text: string): Array<{ line: number; path: string }> {
   const out: Array<{ line: number; path: string }> = [];
   text.split('\n').forEach((l, i) => {
-    for (const m of l.matchAll(PATH)) out.push({ line: i + 1, path: m[1].replace(/\/$/, '') });
+    for (const m of l.matchAll(RELATIVE)) out.push({ line: i + 1, path: path.posix.join(path.posix.dirname(file), m[1]) });
+  });
+  return out;
+}
+
+/** Each path named in `text`, with its line. */
+function namedPaths(text: string, code = false): Array<{ line: number; path: string }> {
+  const out: Array<{ line: number; path: string }> = [];
+  text.split('\n').forEach((l, i) => {
+    for (const m of l.matchAll(PATH)) {
+      // In code, a path after a dot and a slash is relative to its file (src/engine/ has a grammar folder too): relativePaths reads it.
+      if (!(code && m[0].startsWith('./'))) out.push({ line: i + 1, path: m[1].replace(/\/$/, '') });
+    }
   });
   return out;
 }
@@ -77,6 +148,30 @@ describe('paths named in docs and comments', () => {
     expect(namedPaths(commentsOf(code))).toEqual([{ line: 1, path: 'src/y.ts' }, { line: 3, path: 'test/z.test.ts' }]);
   });
 
+  it('reads strings, template literals and RegExp literals as code, not as comments', () => {
+    const src = 'sr' + 'c';
+    const code = [
+      `const u = 'http://a/b/${src}/x.ts'; const t = \`${src}/y.ts \${f('//')} ${src}/z.ts\`; // ${src}/a.ts`,
+      `const r = /\\/\\/[/]${src}\\/b.ts/; /* ${src}/c.ts */ x = a / b / ${src}.length; // ${src}/d.ts`,
+    ].join('\n');
+    expect(namedPaths(commentsOnly(code))).toEqual([
+      { line: 1, path: 'src/a.ts' }, { line: 2, path: 'src/c.ts' }, { line: 2, path: 'src/d.ts' },
+    ]);
+  });
+
+  it("resolves a path relative to the file whose comment names it, and finds one that is missing", () => {
+    const text = commentsOnly("/** see ./split.ts and ../engine/options.ts, not './index' or '../g'. */\n// (../recursive/ends.ts.)");
+    const named = relativePaths('src/uri/recompose.ts', text);
+    expect(named).toEqual([
+      { line: 1, path: 'src/uri/split.ts' }, { line: 1, path: 'src/engine/options.ts' }, { line: 2, path: 'src/recursive/ends.ts' },
+    ]);
+    expect(named.filter((p) => !exists(p.path)).map((p) => p.path)).toEqual(['src/recursive/ends.ts']);
+    // a `./grammar/…` in code is relative to its file, not the repository's grammar/ folder
+    const inEngine = commentsOnly('// read back by ./grammar/types.ts');
+    expect(namedPaths(inEngine, true)).toEqual([]);
+    expect(relativePaths('src/engine/expr.ts', inEngine)).toEqual([{ line: 1, path: 'src/engine/grammar/types.ts' }]);
+  });
+
   it('a missing file and a glob that matches nothing are found', () => {
     expect(exists('src/index.ts')).toBe(true);
     expect(exists('src/no-such-file.ts')).toBe(false);
@@ -89,13 +184,26 @@ describe('paths named in docs and comments', () => {
     let named = 0;
     for (const file of keptFiles()) {
       const raw = fs.readFileSync(path.join(ROOT, file), 'utf8');
-      const text = /\.(ts|js|mjs|cjs)$/.test(file) ? commentsOf(raw) : raw;
-      for (const { line, path: p } of namedPaths(text)) {
+      const code = /\.(ts|js|mjs|cjs)$/.test(file);
+      for (const { line, path: p } of namedPaths(code ? commentsOf(raw) : raw, code)) {
         named++;
         if (!exists(p)) missing.push(`${file}:${line}: ${p}`);
       }
     }
     expect(named).toBeGreaterThan(500);
+    expect(missing).toEqual([]);
+  });
+
+  it('every path that a comment of src/, scripts/, bench/, test/ or playground/ names relative to its file exists', () => {
+    const missing: string[] = [];
+    let named = 0;
+    for (const file of keptFiles().filter((f) => /^(src|scripts|bench|test|playground)\//.test(f) && /\.(ts|js|mjs|cjs)$/.test(f))) {
+      for (const { line, path: p } of relativePaths(file, commentsOnly(fs.readFileSync(path.join(ROOT, file), 'utf8')))) {
+        named++;
+        if (!exists(p)) missing.push(`${file}:${line}: ${p}`);
+      }
+    }
+    expect(named).toBeGreaterThan(100);
     expect(missing).toEqual([]);
   });
 });

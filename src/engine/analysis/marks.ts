@@ -8,7 +8,7 @@
  * where its expression was, so the copy has the same language and the same first-match parse:
  * its tree is the original tree with marker nodes added (test/engine/analysis/marks.test.ts
  * holds the two to each other). The engine's tree of the copy (`RuleGrammar.parseTree`: the
- * first-match builder for regular rules, ./recursive/ends.ts for recursive ones) then says which
+ * first-match builder for regular rules, ../recursive/ends.ts for recursive ones) then says which
  * alternative each node took, how many times each repetition ran, and which character each set
  * read. Marker names begin with U+0001, which no grammar notation can spell.
  */

@@ -2,7 +2,7 @@
  * src/engine/automata/linearRegexp.ts: the proof that backtracking over a verdict RegExp is linear.
  *
  * Time is never measured (machines here are shared): a backtracking matcher written here,
- * following ECMAScript's semantics for the syntax ./regexp.ts writes (greedy quantifiers, the
+ * following ECMAScript's semantics for the syntax src/engine/automata/regexp.ts writes (greedy quantifiers, the
  * empty-iteration check, atomic lookaheads), counts its steps. For every pattern the proof
  * accepts, the count stays within a linear bound on adversarial inputs; for the classic
  * exponential and quadratic patterns, which it refuses, the same count breaks that bound, so the
