@@ -192,19 +192,21 @@ export interface GrammarMakers {
   literals: string[];
 }
 
-/** A type that names `Grammar` (alone, generic, in an intersection or union, qualified). */
+/**
+ * A type that is a `Grammar` (alone, generic, qualified, or a member of an intersection or union):
+ * not one that only mentions it inside (`Record<string, () => Grammar>` is a table of makers).
+ */
 function namesGrammar(type: ts.TypeNode | undefined): boolean {
   if (!type) return false;
-  let found = false;
-  const visit = (n: ts.Node): void => {
-    if (ts.isTypeReferenceNode(n)) {
-      const name = ts.isIdentifier(n.typeName) ? n.typeName.text : n.typeName.right.text;
-      if (name === 'Grammar') found = true;
-    }
-    if (!found) ts.forEachChild(n, visit);
-  };
-  visit(type);
-  return found;
+  if (ts.isParenthesizedTypeNode(type)) return namesGrammar(type.type);
+  if (ts.isIntersectionTypeNode(type) || ts.isUnionTypeNode(type)) return type.types.some((t) => namesGrammar(t));
+  if (ts.isTypeReferenceNode(type)) {
+    const name = ts.isIdentifier(type.typeName) ? type.typeName.text : type.typeName.right.text;
+    if (name === 'Grammar') return true;
+    // Readonly<Grammar>, Partial<Grammar>: the object is still one.
+    return ['Readonly', 'Partial', 'Required'].includes(name) && (type.typeArguments ?? []).some((t) => namesGrammar(t));
+  }
+  return false;
 }
 
 /**
