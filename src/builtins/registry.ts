@@ -22,7 +22,7 @@ const MADE: Readonly<Record<string, () => Grammar>> = {
   rfc3986: () => rfc3986Grammar,
   rfc2396: () => rfc2396,
   rfc2732: () => rfc2732,
-  rfc3987: () => rfc3987 as unknown as Grammar,
+  rfc3987: () => rfc3987,
   rfc6874: () => rfc6874,
   json: () => json,
   rfc5322: () => rfc5322,
