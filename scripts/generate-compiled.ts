@@ -188,7 +188,7 @@ export function loadModuleText(): string {
     'export type PlanLoader = (key: string) => unknown;',
     '',
     '/**',
-    ' * A shipped grammar\'s data: a regular one\'s compiled form (none for RFC 3986: src/uri/driver.ts)',
+    ' * A shipped grammar\'s data: a regular one\'s compiled form (none for RFC 3986: src/uri/rules.ts)',
     ' * and plans; a recursive one\'s text (its files of grammar/, joined), compiled on first use.',
     ' */',
     'export interface ShippedData {',

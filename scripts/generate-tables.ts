@@ -13,7 +13,7 @@ import * as path from 'path';
 import { Automaton, type MinimalDfa } from '../src/engine/automata/automaton';
 import type { PackedDfa } from '../src/engine/automata/tableDfa';
 import { packDfas } from '../src/engine/build/packDfas';
-import { LABEL_RULES, RULE_NAMES } from '../src/uri/driver';
+import { LABEL_RULES, RULE_NAMES } from '../src/uri/rules';
 import { rfc3986Rules } from '../src/generated/rfc3986Rules';
 
 export const GENERATED_FILE = path.join(__dirname, '..', '..', 'src', 'generated', 'rfc3986Tables.ts');
@@ -32,7 +32,7 @@ export function tablesModuleText(): string {
     '// test/generated/rfc3986Tables-is-current.test.ts checks that it is current. See PackedDfa in src/engine/automata/tableDfa.ts.',
     "import type { PackedDfa } from '../engine/automata/tableDfa';",
     '',
-    '/** The rules\' minimized DFAs, packed together (src/uri/driver.ts hands them to the driver). */',
+    '/** The rules\' minimized DFAs, packed together (src/uri/rules.ts hands them to the driver). */',
     'export const RFC3986_TABLES: PackedDfa = {',
     ...Object.entries(d).map(([key, value]) => `  ${key}: ${JSON.stringify(value)},`),
     '};',

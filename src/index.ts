@@ -2,7 +2,7 @@
  * uri-grammar: RFC 3986 as named parser combinators, with exact validation, typed parse
  * trees, precise errors, components, resolution and normalization.
  */
-export { RULE_NAMES, CHILD_RULES, type RuleName, type ChildRule, type UriNode } from './uri/driver';
+export { RULE_NAMES, CHILD_RULES, type RuleName, type ChildRule, type UriNode } from './uri/rules';
 export { isValid, validate, parseTree, type ValidationResult } from './uri/validate';
 export { UriSyntaxError } from './uri/errors';
 export { GrammarSyntaxError, AbnfSyntaxError, type AbnfProblem } from './engine/errors';

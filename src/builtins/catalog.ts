@@ -30,7 +30,7 @@ export interface CatalogData {
   /**
    * Its constant holding the grammar in compiled form (src/engine/build/compiled.ts) as JSON text,
    * the grammar's run-time form; absent for RFC 3986, which runs from a module of code and its
-   * tables instead (src/generated/rfc3986Rules.ts and rfc3986Tables.ts: the driver, src/uri/driver.ts).
+   * tables instead (src/generated/rfc3986Rules.ts and rfc3986Tables.ts: the driver, src/uri/rules.ts).
    */
   readonly compiled?: string;
   /** Its constant holding the tree plans (src/engine/trees/plan.ts), each JSON text by plan key. */

@@ -6,7 +6,7 @@
 import { compileAbnf } from '../engine/text/abnf';
 import type { RuleGrammar } from '../engine/grammar/grammar';
 import { RFC3986_ABNF } from '../generated/texts';
-import { LABEL_RULES, LEXICAL_RULES, type RuleName } from '../uri/driver';
+import { LABEL_RULES, LEXICAL_RULES, type RuleName } from '../uri/rules';
 import { rfc3986 } from '../uri/rfc3986';
 
 let fromText: RuleGrammar<RuleName> | undefined;

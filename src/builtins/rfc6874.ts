@@ -17,7 +17,7 @@ import type { Grammar } from '../engine/grammar/types';
 import { RuleGrammar } from '../engine/grammar/grammar';
 import { RFC3986_ABNF } from '../generated/texts';
 import { RFC6874_ABNF } from '../generated/texts';
-import { LABEL_RULES, LEXICAL_RULES, type RuleName } from '../uri/driver';
+import { LABEL_RULES, LEXICAL_RULES, type RuleName } from '../uri/rules';
 import type { UriComponents } from '../uri/components';
 import { UriSyntaxError, expectString } from '../uri/errors';
 import { percentDecode } from '../uri/percent';

@@ -4,7 +4,7 @@
  * `.bnf` in RFC 2396's notation). The default is RFC 3986 (src/uri/rfc3986.ts), whose batches
  * the CLI runs on its tables, with one-line errors made without the error.
  */
-import { driver, type RuleName } from '../uri/driver';
+import { driver, type RuleName } from '../uri/rules';
 import { briefError, briefParts } from '../uri/validate';
 import { rfc3986 as rfc3986Grammar } from '../uri/rfc3986';
 import { summaryOf } from '../engine/errors';

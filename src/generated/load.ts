@@ -27,7 +27,7 @@ import { JSON_ABNF, RFC5322_ADDR_SPEC_ABNF, ABNF_ABNF } from './texts';
 export type PlanLoader = (key: string) => unknown;
 
 /**
- * A shipped grammar's data: a regular one's compiled form (none for RFC 3986: src/uri/driver.ts)
+ * A shipped grammar's data: a regular one's compiled form (none for RFC 3986: src/uri/rules.ts)
  * and plans; a recursive one's text (its files of grammar/, joined), compiled on first use.
  */
 export interface ShippedData {

@@ -2,7 +2,7 @@
 // test/generated/rfc3986Tables-is-current.test.ts checks that it is current. See PackedDfa in src/engine/automata/tableDfa.ts.
 import type { PackedDfa } from '../engine/automata/tableDfa';
 
-/** The rules' minimized DFAs, packed together (src/uri/driver.ts hands them to the driver). */
+/** The rules' minimized DFAs, packed together (src/uri/rules.ts hands them to the driver). */
 export const RFC3986_TABLES: PackedDfa = {
   width: 33,
   ascii: "000000000000000000000000000000000000000000000000000000000000000000010002030405060708090A0B0C0D0E0F0G0H0I0I0J0K0K0K0K0L0M000N000O0P0Q0Q0Q0Q0Q0Q0R0R0R0R0R0R0R0R0R0R0R0R0R0R0R0S0R0R0R0R0T000U000V000Q0Q0Q0Q0Q0Q0R0R0R0R0R0R0R0R0R0R0R0R0R0R0R0S0R0R0R0R0000000W00",

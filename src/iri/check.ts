@@ -12,7 +12,7 @@
  * section 3.1, with a placeholder triplet.) ASCII input goes straight to the RFC 3986 check:
  * it pays nothing for Unicode. test/iri/grammar.test.ts compares this with the grammar itself.
  */
-import { driver, type RuleName } from '../uri/driver';
+import { driver, type RuleName } from '../uri/rules';
 import { BIDI_NAMES, isBidiFormatting, isIprivate, isUcschar, uPlus, type BidiCheck } from './ucschar';
 
 /** The RFC 3987 rules that generalise an RFC 3986 rule (2.2: "'URI' ... changed to 'IRI'. Otherwise, an 'i' has been prefixed"). */

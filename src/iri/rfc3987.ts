@@ -11,7 +11,7 @@
  * Offsets are UTF-16 offsets; a character outside the BMP is one character and an error
  * never points into its second half.
  */
-import { driver, type RuleName } from '../uri/driver';
+import { driver, type RuleName } from '../uri/rules';
 import { UriSyntaxError } from '../uri/errors';
 import type { GrammarSyntaxError } from '../engine/errors';
 import { iriCheck, iriTester, isMappedRule, type IriVerdict } from './check';

@@ -19,7 +19,7 @@ import { normalizeUri } from '../uri/normalize';
 import { recomposeTarget, transform, type ResolveOptions } from '../uri/resolve';
 import type { NormalizeOptions } from '../uri/normalize';
 import { UriSyntaxError, expectString, foundAt } from '../uri/errors';
-import { driver } from '../uri/driver';
+import { driver } from '../uri/rules';
 import { iriCheck, type MappedRule } from './check';
 import { iriError } from './errors';
 

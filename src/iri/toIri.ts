@@ -21,7 +21,7 @@
  * 6.1's advice against look-alike characters is left to the application (6.1 a: "generic IRI
  * software cannot and should not check for such limitations").
  */
-import { driver } from '../uri/driver';
+import { driver } from '../uri/rules';
 import { expectString } from '../uri/errors';
 import { isUnreserved } from '../uri/chars';
 import { readOptions } from '../engine/options';

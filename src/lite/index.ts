@@ -6,12 +6,12 @@
  * offset and the first line of the message, without the `expected` list, the caret lines and
  * hints (src/lite/errors.ts). See docs/lite.md.
  */
-import type { RuleName } from '../uri/driver';
+import type { RuleName } from '../uri/rules';
 import { ruleName, test, expectString, badRule } from './rules';
 
 export { parse } from './components';
 export { UriSyntaxError } from './errors';
-export type { RuleName } from '../uri/driver';
+export type { RuleName } from '../uri/rules';
 export type { UriComponents, HostKind, ComponentRule } from '../uri/components';
 
 /** Does the whole input match `rule` (RFC 3986 Appendix A; the name is case-insensitive)? */

@@ -13,7 +13,7 @@
  * absent is `undefined`; one whose delimiter is present with nothing after it is `''`. The
  * path is never undefined (3.3, 5.2.1).
  */
-import { driver } from './driver';
+import { driver } from './rules';
 import { expectString } from './errors';
 import { splitComponents, splitReference, type UriComponents } from './split';
 

@@ -8,7 +8,7 @@
  * checked it is valid under the same rule (and policy). A suggestion is never in the message
  * (it may hold a password); the hint text quotes no part of the input but single characters.
  */
-import { driver, type RuleName } from './driver';
+import { driver, type RuleName } from './rules';
 import { caretLines, GrammarSyntaxError, type HintKind, type UriSyntaxError } from './errors';
 import { givenOf, withHintLine } from '../engine/errors';
 import { LONG } from '../engine/limits';

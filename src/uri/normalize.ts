@@ -9,7 +9,7 @@ import { removeDotSegments } from './removeDotSegments';
 import { UriSyntaxError, expectString } from './errors';
 import { readOptions } from '../engine/options';
 import { hidePassword, redactedError } from './redact';
-import { driver } from './driver';
+import { driver } from './rules';
 import { alreadyNormal } from './alreadyNormal';
 import { hexValue, isUnreserved } from './chars';
 

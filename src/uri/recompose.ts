@@ -13,7 +13,7 @@
  * component must match its own rule, and the path must match the one alternative of
  * hier-part / relative-part the other components leave it (3.3).
  */
-import { driver, type RuleName } from './driver';
+import { driver, type RuleName } from './rules';
 import { UriSyntaxError, foundAt } from './errors';
 import { readOptions } from '../engine/options';
 import { hidePassword, redactedError } from './redact';

@@ -6,7 +6,7 @@
  *   (indicating no password)."
  */
 import { schemeColonLength } from './scheme';
-import { driver } from './driver';
+import { driver } from './rules';
 import { GrammarSyntaxError, UriSyntaxError, expectString, foundAt } from './errors';
 import { REDACTED, hideSpan, passwordSpan as anyPasswordSpan, passwordsRevealed, shownIndex, shownSuggestion as engineShownSuggestion } from '../engine/secrets';
 import { customHeadline, givenOf } from '../engine/errors';

@@ -11,7 +11,7 @@ import { recomposablePath, recomposeTrusted } from './recompose';
 import { UriSyntaxError, expectString } from './errors';
 import { redactedError } from './redact';
 import { readOptions } from '../engine/options';
-import { driver } from './driver';
+import { driver } from './rules';
 import { resolveValid } from './resolveValid';
 
 export interface ResolveOptions {

@@ -9,7 +9,7 @@
  */
 import { RuleGrammar } from '../engine/grammar/grammar';
 import { RFC3986_ABNF } from '../generated/texts';
-import { driver, LABEL_RULES, LEXICAL_RULES, RULE_NAMES, rfc3986Rules, type RuleName } from './driver';
+import { driver, LABEL_RULES, LEXICAL_RULES, RULE_NAMES, rfc3986Rules, type RuleName } from './rules';
 import { UriSyntaxError } from './errors';
 import { hinted } from './hints';
 import { rfc3986Plans } from './plans';
@@ -59,7 +59,7 @@ export const rfc3986 = new RuleGrammar<RuleName>(rfc3986Rules, RULE_NAMES, {
   lexicalRules: LEXICAL_RULES,
   labelRules: LABEL_RULES,
   errorClass: UriSyntaxError,
-  // Shared with the URI functions below the grammar (./driver.ts); no rule reaches recursion.
+  // Shared with the URI functions below the grammar (./rules.ts); no rule reaches recursion.
   verdicts: driver,
   reachesRecursion: [],
   plans: rfc3986Plans,

@@ -6,7 +6,7 @@
  * The hints, the redaction and the policy options need to know this of text that may be no URI
  * at all; they ask the `scheme` rule's tables here rather than restating its syntax.
  */
-import { driver } from './driver';
+import { driver } from './rules';
 
 /**
  * The length of the longest prefix of `text` that is a `scheme`, 0 when `text` does not begin

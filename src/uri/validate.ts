@@ -2,7 +2,7 @@
  * The core API: validity, validation with an error, and the parse tree, of the RFC 3986 grammar
  * (./rfc3986.ts), with `URI-reference` when no rule is named; and a batch's one-line errors.
  */
-import { driver, RULE_NAMES, type RuleName, type UriNode } from './driver';
+import { driver, RULE_NAMES, type RuleName, type UriNode } from './rules';
 import type { TreeOptions, ValidateOptions, ValidationOf } from '../engine/grammar/types';
 import { passwordSpan, passwordsRevealed } from '../engine/secrets';
 import type { UriSyntaxError } from './errors';

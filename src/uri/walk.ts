@@ -4,7 +4,7 @@
  * large input wants: memory is the store (14 bytes a node, outside the heap), no node object
  * is made.
  */
-import type { RuleName } from './driver';
+import type { RuleName } from './rules';
 import type { TreeVisitor } from '../engine/trees/flatTree';
 import type { TreeOptions } from '../engine/grammar/types';
 import { rfc3986 } from './rfc3986';

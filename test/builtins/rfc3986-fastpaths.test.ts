@@ -27,7 +27,7 @@ import * as path from 'path';
 import { validate, RULE_NAMES, type RuleName } from '../../src/index';
 import { Trees } from '../../src/engine/trees/driverTrees';
 import { rfc3986 } from '../../src/uri/rfc3986';
-import { driver, LEXICAL_RULES, rfc3986Rules } from '../../src/uri/driver';
+import { driver, LEXICAL_RULES, rfc3986Rules } from '../../src/uri/rules';
 
 /** The module's tree builders without its plans (made from the rules' NFAs). */
 const trees = new Trees<RuleName>(rfc3986Rules, new Set(RULE_NAMES), LEXICAL_RULES);

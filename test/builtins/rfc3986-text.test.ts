@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import * as fs from 'fs';
 import * as path from 'path';
 import { RULE_NAMES, compileAbnf, rfc3986, type RuleName } from '../../src/index';
-import { driver } from '../../src/uri/driver';
+import { driver } from '../../src/uri/rules';
 import { rfc3986FromText } from '../../src/builtins/rfc3986';
 import { definitionsOf } from '../../src/uri/rfc3986';
 import { RFC3986_ABNF } from '../../src/generated/texts';

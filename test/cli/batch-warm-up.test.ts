@@ -3,7 +3,7 @@
  * and what they print are another matter: test/cli/cli.test.ts, batchBrief.test.ts).
  */
 import { runBatch, type BatchOptions } from '../../src/cli/batch';
-import { driver } from '../../src/uri/driver';
+import { driver } from '../../src/uri/rules';
 
 function options(locate: (text: string, from: number, end: number) => number): BatchOptions {
   return {

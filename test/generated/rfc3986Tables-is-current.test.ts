@@ -7,7 +7,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { tablesModuleText, GENERATED_FILE } from '../../scripts/generate-tables';
-import { driver, LABEL_RULES } from '../../src/uri/driver';
+import { driver, LABEL_RULES } from '../../src/uri/rules';
 import { RFC3986_TABLES } from '../../src/generated/rfc3986Tables';
 import { Automaton } from '../../src/engine/automata/automaton';
 import { rfc3986Rules, RULE_NAMES, LEXICAL_RULES, type RuleName } from '../../src/generated/rfc3986Rules';

@@ -9,7 +9,7 @@ import * as util from 'util';
 import fc from 'fast-check';
 import { parse, parseTree, walk, validate, resolve, TreeLimitError, type Node, type RuleName } from '../../src';
 import { arb } from '../support/arbitraries';
-import { driver } from '../../src/uri/driver';
+import { driver } from '../../src/uri/rules';
 import { run } from '../oracles/pegParsimmon';
 import { language } from '../oracles/parsimmonReference';
 

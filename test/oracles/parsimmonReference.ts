@@ -4,10 +4,10 @@
  * compiles every character as its own parser (so that parsimmon's furthest failure is a
  * character offset).
  */
-import { LEXICAL_RULES, RULE_NAMES } from '../../src/uri/driver';
+import { LEXICAL_RULES, RULE_NAMES } from '../../src/uri/rules';
 import { compileParsimmon, type Language } from './pegParsimmon';
 import { rfc3986PegRules } from './rfc3986Peg';
-import type { RuleName } from '../../src/uri/driver';
+import type { RuleName } from '../../src/uri/rules';
 
 const languages = new Map<string, Language<RuleName>>();
 

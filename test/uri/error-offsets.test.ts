@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import * as fs from 'fs';
 import * as path from 'path';
 import { isValid, validate, RULE_NAMES, UriSyntaxError, type RuleName } from '../../src/index';
-import { driver } from '../../src/uri/driver';
+import { driver } from '../../src/uri/rules';
 import { run } from '../oracles/pegParsimmon';
 import { language } from '../oracles/parsimmonReference';
 import { mutated, uriish } from '../support/arbitraries';

@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { isValid, parseTree, RULE_NAMES } from '../../src/index';
-import { LEXICAL_RULES } from '../../src/uri/driver';
+import { LEXICAL_RULES } from '../../src/uri/rules';
 import type { TreeNode } from '../../src/engine/tree';
 import { arb, mutated, uriish } from '../support/arbitraries';
 import { oracleTest } from '../oracles/rfc3986';

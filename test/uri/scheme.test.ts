@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { isScheme, schemeColonLength, schemeLength } from '../../src/uri/scheme';
-import { driver } from '../../src/uri/driver';
+import { driver } from '../../src/uri/rules';
 
 const verdictLength = (s: string) => {
   const v = driver.verdict(s, 'scheme');

@@ -94,7 +94,7 @@ export interface RuleGrammarOptions {
   regexps?: true;
   /**
    * The verdicts of the regular rules made elsewhere, shared with the code that calls them
-   * directly (RFC 3986's, src/uri/driver.ts: the URI functions below the grammar ask it for a
+   * directly (RFC 3986's, src/uri/rules.ts: the URI functions below the grammar ask it for a
    * rule's tester). Default: made from the expressions and `tables`.
    */
   verdicts?: Driver<string>;

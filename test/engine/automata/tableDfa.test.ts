@@ -11,7 +11,7 @@ import type { Automaton } from '../../../src/engine/automata/automaton';
 import type { RuleGrammar } from '../../../src/engine/grammar/grammar';
 import { TableDfa } from '../../../src/engine/automata/tableDfa';
 import { packDfas } from '../../../src/engine/build/packDfas';
-import { driver } from '../../../src/uri/driver';
+import { driver } from '../../../src/uri/rules';
 import { RFC3986_TABLES } from '../../../src/generated/rfc3986Tables';
 
 const same = (a: Automaton, t: TableDfa, rule: string, s: string) => {

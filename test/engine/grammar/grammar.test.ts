@@ -7,7 +7,7 @@ import { RuleGrammar } from '../../../src/engine/grammar/grammar';
 import { EndsRunner } from '../../../src/engine/recursive/ends';
 import { compileAbnf, grammarByName, GRAMMAR_NAMES, rfc3986, rfc3987, rfc2396, rfc2732, rfc6874 } from '../../../src/index';
 import { abnf, json, rfc5322 } from '../../../src/builtins/recursive';
-import { rfc3986Rules, RULE_NAMES } from '../../../src/uri/driver';
+import { rfc3986Rules, RULE_NAMES } from '../../../src/uri/rules';
 
 describe('one class', () => {
   it('every shipped grammar, by export and by name, is a RuleGrammar', () => {
