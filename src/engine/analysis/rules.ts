@@ -7,7 +7,7 @@
 import { asciiRanges } from '../automata/codepoints';
 import type { Expr, Rules } from '../expr';
 import type { Grammar } from '../grammar/types';
-import { generalRules } from '../recursive/analysis';
+import { rulesReachingRecursion } from '../recursive/analysis';
 
 /** The grammar's rules as one record of expressions (own properties, in the grammar's order). */
 export function rulesOf(grammar: Grammar): Rules {
@@ -50,7 +50,7 @@ export function reachable(rules: Rules, root: string): string[] {
 
 /** Does `rule` reach recursion (no automaton: bounded answers)? */
 export function recursiveRules(rules: Rules): Set<string> {
-  return generalRules(rules);
+  return rulesReachingRecursion(rules);
 }
 
 /** Every sub-expression of `e` with its path (the item indices from the rule's body down), pre-order. */

@@ -25,7 +25,7 @@ import type { Node, TreeNode } from '../tree';
 import { DEFAULT_MAX_NODES, FlatTree, visit, type TreeVisitor } from '../trees/flatTree';
 import { own, readOptions, REVEAL_OPTIONS, TREE_OPTIONS, type OptionSpec } from '../options';
 import { revealed } from '../secrets';
-import { generalRules } from '../recursive/analysis';
+import { rulesReachingRecursion } from '../recursive/analysis';
 import { DEFAULT_MAX_NESTING, type RunLimits } from '../recursive/ends';
 import type { Accepted, RuleRunner, TreeAsk } from './runner';
 import { RegularRunner } from './regularRunner';
@@ -152,7 +152,7 @@ class Read<R extends string> {
     this.errorClass = own(options, 'errorClass') ?? GrammarSyntaxError;
     this.textsGiven = own(options, 'texts');
     const reaches = own(options, 'reachesRecursion') ?? own(options, 'recursive');
-    this.reachesRecursion = reaches ? new Set(reaches) : generalRules(exprs);
+    this.reachesRecursion = reaches ? new Set(reaches) : rulesReachingRecursion(exprs);
     this.maxNesting = own(options, 'maxNesting') ?? DEFAULT_MAX_NESTING;
     this.workLimit = own(options, 'workLimit');
     const how = own(options, 'limitsHow');

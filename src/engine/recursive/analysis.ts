@@ -1,6 +1,6 @@
 /**
  * What a grammar's recursion is, at definition time: which rules are recursive (they take part
- * in a cycle of references), which rules need the general machinery (they reach a recursive
+ * in a cycle of references), which rules need the recursive machinery (they reach a recursive
  * rule), and whether any cycle is left recursion, which is refused.
  *
  * Left recursion (`expr = expr "+" term`, or through other rules and nullable prefixes) has no
@@ -14,7 +14,7 @@ export interface Recursion {
   /** Rules in a cycle of references. */
   readonly recursive: ReadonlySet<string>;
   /** Rules that reach a recursive rule (the recursive ones included): run by ./ends.ts. */
-  readonly general: ReadonlySet<string>;
+  readonly reachesRecursion: ReadonlySet<string>;
   /** A left-recursive cycle, e.g. ['expr', 'expr'], or undefined. */
   readonly leftCycle?: readonly string[];
 }
@@ -195,23 +195,23 @@ export function analyzeRecursion(rules: Rules): Recursion {
   const leftCycle = cycleThrough(left);
   const names = Object.keys(rules);
   const recursive = rulesInCycles(names, refs);
-  const general = rulesReachingCycles(names, (name) => new Set(refs.get(name)));
-  return { recursive, general, leftCycle };
+  const reachesRecursion = rulesReachingCycles(names, (name) => new Set(refs.get(name)));
+  return { recursive, reachesRecursion, leftCycle };
 }
 
 /**
- * `analyzeRecursion(rules).general` alone, in one linear pass: the rules that reach a cycle of
+ * `analyzeRecursion(rules).reachesRecursion` alone, in one linear pass: the rules that reach a cycle of
  * references. Rules whose references all lead to rules without any are peeled off, sinks first
  * (Kahn's order); what is never peeled reaches a cycle. What a grammar needs on load
  * (`RuleGrammar`), without the closure per rule and the nullable fixpoint the full analysis
  * computes for the reader's checks.
  */
-export function generalRules(rules: Rules): Set<string> {
+export function rulesReachingRecursion(rules: Rules): Set<string> {
   return rulesReachingCycles(Object.keys(rules), (name) => referencedRules(rules[name]));
 }
 
 /**
- * `generalRules` of rules known by the names each refers to (`refsOf`): what a precompiled
+ * `rulesReachingRecursion` of rules known by the names each refers to (`refsOf`): what a precompiled
  * grammar finds from its data's references, without decoding them.
  */
 export function rulesReachingCycles(names: readonly string[], refsOf: (name: string) => ReadonlySet<string>): Set<string> {

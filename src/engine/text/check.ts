@@ -123,12 +123,12 @@ export function checkGrammar(rules: Rules, positions: Positions, errorAt: ErrorA
   }
   // Chains of references among the regular rules: the regular compilers follow them recursively,
   // so their length is a documented limit with a clear error, never a stack overflow.
-  const deepest = longestChain(uses, recursion.general);
+  const deepest = longestChain(uses, recursion.reachesRecursion);
   if (deepest && deepest.length > MAX_RULE_CHAIN) {
     const [first, at] = [deepest.chain[0], uses.get(deepest.chain[0])!.find(([n]) => n === deepest.chain[1])?.[1] ?? 0];
     throw errorAt(Math.max(at, 0), `rules refer to each other ${deepest.length} deep (${first} -> ${deepest.chain[1]} -> …), more than the limit of ${MAX_RULE_CHAIN}; ` +
       'inline some of the rules of the chain', 'syntax');
   }
   // The rules that reach recursion, for the grammar (which then need not find them again).
-  return { rules: out, reachesRecursion: [...recursion.general] };
+  return { rules: out, reachesRecursion: [...recursion.reachesRecursion] };
 }

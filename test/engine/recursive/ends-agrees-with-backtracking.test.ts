@@ -285,9 +285,9 @@ describe('what a user gets', () => {
   });
 });
 
-describe('generalRules and analyzeRecursion = the closures of references (a plain search)', () => {
+describe('rulesReachingRecursion and analyzeRecursion = the closures of references (a plain search)', () => {
   it('on random grammars (seeded), the shipped texts and hand-made chains and cycles', () => {
-    const { analyzeRecursion, generalRules } = require('../../../src/engine/recursive/analysis') as typeof import('../../../src/engine/recursive/analysis');
+    const { analyzeRecursion, rulesReachingRecursion } = require('../../../src/engine/recursive/analysis') as typeof import('../../../src/engine/recursive/analysis');
     const { readGrammar } = require('../../../src/engine/text/abnf') as typeof import('../../../src/engine/text/abnf');
     const texts = fc.sample(grammarArb, { seed: 20261127, numRuns: 300 }).map(toAbnf);
     texts.push('a = b c\nb = "x" / "(" a\nc = d\nd = "y"\ne = c\n', 'a = "x" a / "y"\n', 'a = b\nb = c\nc = "z"\n', 'a = "(" a ")" / b\nb = *c\nc = "1"\nd = a\n');
@@ -312,8 +312,8 @@ describe('generalRules and analyzeRecursion = the closures of references (a plai
       const want = new Set(names.filter((n) => recursive.some((r) => closures.get(n)!.has(r))));
       const got = analyzeRecursion(rules);
       expect([...got.recursive].sort()).toEqual(recursive.sort());
-      expect([...got.general].sort()).toEqual([...want].sort());
-      expect([...generalRules(rules)].sort()).toEqual([...want].sort());
+      expect([...got.reachesRecursion].sort()).toEqual([...want].sort());
+      expect([...rulesReachingRecursion(rules)].sort()).toEqual([...want].sort());
       if (want.size > 0 && want.size < Object.keys(rules).length) some++;
     }
     expect(some).toBeGreaterThan(20);
