@@ -380,7 +380,9 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
    * tree is built.
    */
   private accepted(runner: RuleRunner<R>, input: string, r: R, o: TreeOptions & Record<string, unknown>, fn: string, shared?: boolean): Accepted {
-    const tree = shared === undefined || this.hooks.check ? undefined
+    // A tree asked for is the verdict too (the first-match builder parses only what the rule
+    // matches), a grammar's `check` hook then has its word on the input the tree was made of.
+    const tree = shared === undefined ? undefined
       : o.maxNodes === undefined ? TREE_ASKS[(o.lexical === true ? 2 : 0) + (shared ? 1 : 0)]
         : { lexical: o.lexical === true, maxNodes: o.maxNodes, shared };
     const accepted = runner.accept(input, tree);
