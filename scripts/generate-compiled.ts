@@ -264,8 +264,31 @@ export function loadCjsModuleText(): string {
   ].join('\n');
 }
 
+/**
+ * The catalog's names this script writes into code as they are (identifiers, a `require` path
+ * in quotes): each must be what it claims, so that no entry's text can become other code. The
+ * names are the repository's own data, but a wrong one should stop the build, not write a broken
+ * or altered module. Returns the problems (none: an empty list).
+ */
+export function catalogNameProblems(entries: readonly CatalogEntry[]): string[] {
+  const identifier = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+  const problems: string[] = [];
+  for (const e of entries) {
+    if (!/^[a-z][a-z0-9-]*$/.test(e.name)) problems.push(`name ${JSON.stringify(e.name)} is not lower-case letters, digits and "-"`);
+    for (const f of e.files) if (!/^[A-Za-z0-9_-]+\.a?bnf$/.test(f)) problems.push(`${e.name}: file ${JSON.stringify(f)} is not a plain .abnf or .bnf name`);
+    const d = e.data;
+    if (!d) continue;
+    for (const [field, value] of [['module', d.module], ['compiled', d.compiled], ['plans', d.plans]] as const) {
+      if (value !== undefined && !identifier.test(value)) problems.push(`${e.name}: data.${field} ${JSON.stringify(value)} is not an identifier`);
+    }
+  }
+  return problems;
+}
+
 /** Every file this script writes (under src/generated/) and its text now. */
 export function generatedTexts(): Array<[file: string, text: () => string]> {
+  const problems = catalogNameProblems(CATALOG);
+  if (problems.length) throw new Error(`src/builtins/catalog.ts: ${problems.join('; ')}`);
   return [
     ...SHIPPED.map((entry): [string, () => string] => [entry.file, () => compiledModuleText(entry)]),
     [`${catalogEntry('rfc3986')!.data!.module}.ts`, rfc3986PlansText],

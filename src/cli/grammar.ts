@@ -101,7 +101,7 @@ function load(name: string, limits: CliLimits): Grammar {
   const { grammarByName, GRAMMAR_NAMES } = require('../builtins/registry') as typeof import('../builtins/registry');
   try {
     if (/\.a?bnf$/i.test(name)) {
-      // A grammar file: ABNF (.abnf) or RFC 2396's notation (.bnf), read by .src/cli/grammarFile.ts.
+      // A grammar file: ABNF (.abnf) or RFC 2396's notation (.bnf), read by src/cli/grammarFile.ts.
       // eslint-disable-next-line @typescript-eslint/no-var-requires
       const { loadGrammarFile } = require('./grammarFile') as typeof import('./grammarFile');
       return loadGrammarFile(name, limits);

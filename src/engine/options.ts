@@ -37,7 +37,7 @@ export const REVEAL_OPTIONS = { revealPasswords: 'boolean' } as const;
 export const TREE_OPTIONS = { lexical: 'boolean', maxNodes: 'count', ...REVEAL_OPTIONS } as const;
 
 /** What `readOptions` gives for no options (made once: a call with none, the common one, allocates nothing). */
-const NONE: Readonly<Record<string, never>> = Object.freeze(Object.create(null) as Record<string, never>);
+export const NO_OPTIONS: Readonly<Record<string, never>> = Object.freeze(Object.create(null) as Record<string, never>);
 
 /**
  * Is `value` a plain object (its prototype `Object.prototype` or null)? An object from another
@@ -90,7 +90,7 @@ export function readOptions<S extends OptionSpec>(
   spec: S,
   { argument = 'options', field = 'option' }: { argument?: string; field?: string } = {},
 ): Read<S> {
-  if (value === undefined) return NONE as Read<S>;
+  if (value === undefined) return NO_OPTIONS as Read<S>;
   expectPlainObject(value, argument, fn);
   const out = Object.create(null) as Record<string, unknown>;
   for (const key of Object.keys(value)) {

@@ -7,10 +7,10 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { generatedFile, generatedTexts, SHIPPED } from '../../scripts/generate-compiled';
+import { catalogNameProblems, generatedFile, generatedTexts, SHIPPED } from '../../scripts/generate-compiled';
 import { grammarByName } from '../../src/index';
 import { rfc3987Grammar } from '../../src/iri/rfc3987';
-import { catalogEntry } from '../../src/builtins/catalog';
+import { CATALOG, catalogEntry } from '../../src/builtins/catalog';
 
 const lines = fs.readFileSync(path.join(__dirname, '..', 'vectors', 'real-urls.txt'), 'utf8').split('\n').filter(Boolean).slice(0, 300);
 const inputs = [...lines, ...lines.slice(0, 60).map((l) => l.replace(/[a-z]/, '[')), 'http://[::1%25eth0]/', 'http://[fe80::1]/', '//a:1/b;p?q', ''];
@@ -60,5 +60,23 @@ describe.each(SHIPPED.map((e) => [e.file, e] as const))('src/generated/%s', (fil
     const plans = Object.entries(generated).find(([name]) => name.endsWith('_PLANS'))![1] as Record<string, string>;
     expect(Object.keys(plans).sort()).toEqual([...entry.plans].sort());
     for (const [key, text] of Object.entries(plans)) expect({ key, small: text.length < 64_000 }).toEqual({ key, small: true });
+  });
+});
+
+describe('the catalog names this generator writes into code', () => {
+  it('are plain names and identifiers in every shipped entry', () => {
+    expect(catalogNameProblems(CATALOG)).toEqual([]);
+  });
+
+  it('are refused when one could change the code written (a quote, a newline, an expression)', () => {
+    const json = catalogEntry('json')!;
+    const rfc2396 = catalogEntry('rfc2396')!;
+    const bad = [
+      { ...json, name: "json'); process.exit(1); ('" },
+      { ...json, files: ['x.abnf\nrequire("child_process")'] },
+      { ...rfc2396, data: { ...rfc2396.data!, compiled: 'A = 1; B' } },
+      { ...rfc2396, data: { ...rfc2396.data!, module: '../../evil' } },
+    ];
+    for (const e of bad) expect(catalogNameProblems([e])).toHaveLength(1);
   });
 });

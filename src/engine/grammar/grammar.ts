@@ -23,7 +23,7 @@ import { GivenPlans, ShippedPlans, treeNfa, type PlanSource, type TreePlan } fro
 import { treePlan } from '../build/treePlan';
 import type { Node, TreeNode } from '../tree';
 import { DEFAULT_MAX_NODES, FlatTree, visit, type TreeVisitor } from '../trees/flatTree';
-import { own, readOptions, REVEAL_OPTIONS, TREE_OPTIONS, type OptionSpec } from '../options';
+import { NO_OPTIONS, own, readOptions, REVEAL_OPTIONS, TREE_OPTIONS, type OptionSpec } from '../options';
 import { revealed } from '../secrets';
 import { rulesReachingRecursion } from '../recursive/analysis';
 import { DEFAULT_MAX_NESTING, type RunLimits } from '../recursive/ends';
@@ -409,13 +409,26 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
    */
   parseTree(input: string, rule: R, options?: TreeOptions): TreeNode<R> {
     const fn = this.fns.parseTree;
+    // A loop over many inputs asks for one rule with no options: its runner is kept (as isValid keeps its tester).
+    const last = this.lastTreeRunner;
+    if (rule === this.lastTreeRule && last !== undefined && options === undefined && typeof input === 'string') {
+      return last.node(input, this.accepted(last, input, last.rule, NO_OPTIONS, fn, true), false, undefined);
+    }
     this.input(input, fn);
     const r = this.inputRule(rule, fn);
     const o = readOptions(fn, options, this.treeOptions) as TreeOptions & Record<string, unknown>;
     if (o.revealPasswords === true) return revealed(true, () => this.parseTree(input, r, { ...o, revealPasswords: false }));
     const runner = this.g.runner(r);
+    if (options === undefined) {
+      this.lastTreeRunner = runner;
+      this.lastTreeRule = rule;
+    }
     return runner.node(input, this.accepted(runner, input, r, o, fn, true), o.lexical === true, o.maxNodes);
   }
+
+  /** parseTree's fast path: the rule (as the caller spelled it) of the last call with no options, and its runner. */
+  private lastTreeRule: unknown;
+  private lastTreeRunner: RuleRunner<R> | undefined;
 
   walk(input: string, rule: R, visitor: TreeVisitor<R>, options?: TreeOptions): void {
     const fn = this.fns.walk;

@@ -10,7 +10,7 @@ import type { Rules } from '../expr';
 import { LONG } from '../limits';
 import { parsimmon } from '../parsimmonLib';
 import { NodeBuilder, type TreeNode } from '../tree';
-import type { Trees } from '../trees/driverTrees';
+import type { RuleTree, Trees } from '../trees/driverTrees';
 import type { TreeSink } from '../tree';
 import { EAGER_NODES, type FlatTree } from '../trees/flatTree';
 import type { Driver } from './driver';
@@ -20,6 +20,9 @@ const OK: Accepted = Object.freeze({ ok: true, index: 0, expected: Object.freeze
 
 export class RegularRunner<R extends string> implements RuleRunner<R> {
   private alternatives: Automaton[] | undefined;
+  /** The rule's structural and lexical tree builders, asked of `trees` once. */
+  private structuralTree: RuleTree | undefined;
+  private lexicalTree: RuleTree | undefined;
 
   constructor(
     readonly rule: R,
@@ -30,6 +33,12 @@ export class RegularRunner<R extends string> implements RuleRunner<R> {
     private readonly trees: Trees<R>,
     private readonly labelRules: ReadonlySet<string>,
   ) {}
+
+  private ruleTree(lexical: boolean): RuleTree {
+    return lexical
+      ? (this.lexicalTree ??= this.trees.ruleTree(this.rule, true))
+      : (this.structuralTree ??= this.trees.ruleTree(this.rule, false));
+  }
 
   tester(): (input: string) => boolean {
     return this.driver.tester(this.rule);
@@ -48,20 +57,20 @@ export class RegularRunner<R extends string> implements RuleRunner<R> {
   accept(input: string, tree?: TreeAsk): Accepted {
     if (!tree) return this.driver.test(input, this.rule) ? OK : this.verdict(input);
     if (tree.lexical && !this.driver.test(input, this.rule)) return this.verdict(input);
-    const t = this.trees.flat(input, this.rule, tree.lexical, tree.maxNodes, tree.shared);
+    const t = this.ruleTree(tree.lexical).flat(input, tree.maxNodes, tree.shared);
     if (t) return { ok: true, index: input.length, expected: [], run: t };
     const v = this.verdict(input);
     return v.ok ? this.disagree(input) : v;
   }
 
   tree(input: string, _accepted: Accepted, lexical: boolean, sink: TreeSink): void {
-    if (!this.trees.builder(this.rule, lexical).parse(input, 0, input.length, sink)) {
+    if (!this.ruleTree(lexical).builder.parse(input, 0, input.length, sink)) {
       throw new Error(`grammar engine internal error: ${this.rule} accepted ${JSON.stringify(input.slice(0, 80))} but no tree was found`);
     }
   }
 
   flat(input: string, accepted: Accepted, lexical: boolean, maxNodes: number | undefined): FlatTree {
-    return (accepted.run as FlatTree | undefined) ?? this.trees.flat(input, this.rule, lexical, maxNodes, false) ?? this.disagree(input);
+    return (accepted.run as FlatTree | undefined) ?? this.ruleTree(lexical).flat(input, maxNodes, false) ?? this.disagree(input);
   }
 
   /**
@@ -69,7 +78,7 @@ export class RegularRunner<R extends string> implements RuleRunner<R> {
    * in a store shared by the rule's short inputs and copied out), views made on access above.
    */
   node(input: string, accepted: Accepted, lexical: boolean, maxNodes: number | undefined): TreeNode<R> {
-    const t = (accepted.run as FlatTree | undefined) ?? this.trees.flat(input, this.rule, lexical, maxNodes, true) ?? this.disagree(input);
+    const t = (accepted.run as FlatTree | undefined) ?? this.ruleTree(lexical).flat(input, maxNodes, true) ?? this.disagree(input);
     return t.node(0, input.length < LONG ? Infinity : EAGER_NODES) as TreeNode<R>;
   }
 
@@ -84,7 +93,7 @@ export class RegularRunner<R extends string> implements RuleRunner<R> {
   parser(): P.Parser<TreeNode<R>> {
     const r = this.rule;
     const automaton = this.driver.automaton(r);
-    const builder = this.trees.builder(r, false);
+    const builder = this.ruleTree(false).builder;
     const Pm = parsimmon();
     return Pm((input: string, i: number) => {
       const s = automaton.scan(input, i);

@@ -14,8 +14,8 @@ import { planBuilder, planKey, treeNfa, type PlanSource } from './plan';
 /** A grammar's tree builders and reused stores. */
 export class Trees<R extends string> {
   private readonly builders = new Map<ReadonlySet<string>, Map<string, FirstMatch>>();
-  /** Reused node stores for short inputs (their trees are copied out as objects). */
-  private readonly scratch = new Map<FirstMatch, FlatTree>();
+  /** Each rule's builder and store, structural [0] and lexical [1]. */
+  private readonly ruleTrees = [new Map<string, RuleTree>(), new Map<string, RuleTree>()];
   private readonly structuralSets = new Map<string, ReadonlySet<string>>();
   private plansRead = false;
   private plansGiven: PlanSource | undefined;
@@ -78,24 +78,50 @@ export class Trees<R extends string> {
   }
 
   /**
+   * `rule`'s builder of one kind of tree with its reused store (made on first use, then kept:
+   * a runner holds its own, so that a tree's call looks nothing up).
+   */
+  ruleTree(rule: R, lexical: boolean): RuleTree {
+    const byRule = this.ruleTrees[lexical ? 1 : 0];
+    let t = byRule.get(rule);
+    if (!t) {
+      // About a node a character in a lexical tree (up to two), far fewer in the others.
+      const perNode = this.nodeRules(rule, lexical).size > this.structural(rule).size ? 0 : 3;
+      byRule.set(rule, (t = new RuleTree(this.builder(rule, lexical), perNode)));
+    }
+    return t;
+  }
+
+  /**
    * The parse (the lexical or the structural tree) as a compact tree, or undefined when the input does not
-   * match `rule` to its end. A TreeLimitError (RangeError) for more than `maxNodes` nodes. With
-   * `reuse`, inputs shorter than LONG share one store per builder: copy out of it before
-   * anything else parses.
+   * match `rule` to its end (RuleTree.flat).
    */
   flat(input: string, rule: R, lexical: boolean, maxNodes = DEFAULT_MAX_NODES, reuse = true): FlatTree | undefined {
-    const nodeRules = this.nodeRules(rule, lexical);
-    const builder = this.builder(rule, lexical);
-    let t: FlatTree;
-    if (reuse && input.length < LONG) {
-      let s = this.scratch.get(builder);
-      if (!s) this.scratch.set(builder, (s = new FlatTree(builder.names)));
-      t = s.reset(maxNodes, input.length);
-    } else {
-      // About a node a character in a lexical tree (up to two), far fewer in the others.
-      const guess = nodeRules.size > this.structural(rule).size ? input.length : input.length >> 3;
-      t = new FlatTree(builder.names, maxNodes, input.length, guess + 64);
-    }
+    return this.ruleTree(rule, lexical).flat(input, maxNodes, reuse);
+  }
+}
+
+/** One rule's builder of one kind of tree (structural or lexical), and its store for short inputs. */
+export class RuleTree {
+  /** The reused node store for inputs shorter than LONG (its trees are copied out as objects). */
+  private scratch: FlatTree | undefined;
+
+  constructor(
+    readonly builder: FirstMatch,
+    /** The store's first size is the input's length shifted right by this (nodes per character). */
+    private readonly perNode: number,
+  ) {}
+
+  /**
+   * The parse as a compact tree, or undefined when the input does not match the rule to its
+   * end. A TreeLimitError (RangeError) for more than `maxNodes` nodes. With `reuse`, inputs
+   * shorter than LONG share one store: copy out of it before anything else parses.
+   */
+  flat(input: string, maxNodes = DEFAULT_MAX_NODES, reuse = true): FlatTree | undefined {
+    const builder = this.builder;
+    const t = reuse && input.length < LONG
+      ? (this.scratch ??= new FlatTree(builder.names)).reset(maxNodes, input.length)
+      : new FlatTree(builder.names, maxNodes, input.length, (input.length >> this.perNode) + 64);
     return builder.parseTo(input, 0, input.length, t) ? t : undefined;
   }
 }

@@ -56,3 +56,30 @@ describe('RFC 3986 is loaded once', () => {
     for (const rule of RULE_NAMES) expect(rfc3986.expr(rule)).toBe(rfc3986Rules[rule]);
   });
 });
+
+describe('parseTree keeps the runner of its last rule (a call with no options)', () => {
+  // Each call is checked against a grammar that has never kept anything: the kept runner must
+  // never answer for another rule, for a call with options, or for a value that is not a string.
+  const text = 'list = "(" *item ")"\nitem = list / word\nword = 1*ALPHA\npair = word "=" word';
+  const fresh = () => compileAbnf(text);
+  const answer = (f: () => unknown) => { try { return { tree: f() }; } catch (e) { return { error: `${(e as Error).name}: ${(e as Error).message}` }; } };
+  it('answers each call in a sequence as a fresh grammar does', () => {
+    const kept = compileAbnf(text);
+    const calls: Array<[unknown, unknown, object | undefined]> = [
+      ['(ab(c))', 'list', undefined], ['ab', 'word', undefined], ['ab', 'word', undefined], ['a=b', 'pair', undefined],
+      ['a=b', 'PAIR', undefined], ['ab', 'pair', undefined], ['ab', 'word', { lexical: true }], ['a1', 'word', undefined],
+      [42, 'word', undefined], ['ab', 'nope', undefined], ['ab', undefined, undefined], ['ab', 'word', { maxNodes: 0 }],
+      ['(x)', 'list', undefined], ['x', 'word', undefined],
+    ];
+    for (const [input, rule, options] of calls) {
+      const got = answer(() => kept.parseTree(input as string, rule as string, options));
+      expect([input, rule, options, got]).toEqual([input, rule, options, answer(() => fresh().parseTree(input as string, rule as string, options))]);
+    }
+  });
+  it('keeps the hook\'s last word: RFC 3987\'s section 4.1 refusal and RFC 3986\'s error class on a repeated call', () => {
+    for (let k = 0; k < 2; k++) {
+      expect(() => rfc3987.parseTree('http://a/\u202e', 'IRI-reference')).toThrow(/bidi|4\.1|\u202e|U\+202E/i);
+      expect(() => rfc3986.parseTree('http://a b', 'URI')).toThrow(expect.objectContaining({ name: 'UriSyntaxError' }));
+    }
+  });
+});
