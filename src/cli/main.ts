@@ -9,6 +9,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
+import { CATALOG } from '../builtins/catalog';
 import { GrammarSyntaxError } from '../engine/errors';
 import { Usage, parseArgs, show, type OptionTable } from './args';
 import type { Command } from './command';
@@ -54,7 +55,7 @@ export function allCommands(): Command[] {
 /** Options every command takes. */
 const GLOBAL: OptionTable = {
   grammar: { value: 'G', help: 'the grammar (default rfc3986)' },
-  'max-nesting': { value: 'N', help: 'recursive grammars (json, rfc5322, abnf, files): rule calls in progress at once, at most (default 5000)' },
+  'max-nesting': { value: 'N', help: `recursive grammars (${CATALOG.filter((e) => e.kind === 'recursive').map((e) => e.name).join(', ')}, files): rule calls in progress at once, at most (default 5000)` },
   'work-limit': { value: 'N', help: 'recursive grammars: steps per character of input, at most (default 2000)' },
   help: { help: 'this help' },
   version: { help: 'the version' },
@@ -194,21 +195,23 @@ function globalHelp(): string {
     ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
     '',
     'options for every command:',
-    '  --grammar G   the grammar (default rfc3986)',
-    '  --help, -h    help (uri-grammar <command> --help for one command)',
-    '  --version     the version',
-    '  --reveal-passwords  show passwords in errors as written (default: hidden as "*")',
+    ...optionLines({ ...GLOBAL, help: { help: 'help (uri-grammar <command> --help for one command)' } }, { help: '--help, -h' }),
     '',
     'exit status: 0 valid/success, 1 invalid input, 2 wrong usage, 3 output could not be written',
   ].join('\n');
 }
 
-function commandHelp(cmd: Command, table: OptionTable, grammarName?: string): string {
-  const opts = Object.entries(table).map(([n, s]) => [`--${n}${s.value ? ` ${s.value}` : ''}`, s.help + (s.repeat ? ' (repeatable)' : '')]);
+/** An option table as help lines, the option's spelling (or the one given) then its help, aligned. */
+function optionLines(table: OptionTable, spelled: Readonly<Record<string, string>> = {}): string[] {
+  const opts = Object.entries(table).map(([n, s]) => [spelled[n] ?? `--${n}${s.value ? ` ${s.value}` : ''}`, s.help + (s.repeat ? ' (repeatable)' : '')]);
   const width = Math.max(...opts.map(([a]) => a.length));
+  return opts.map(([a, h]) => `  ${a.padEnd(width)}  ${h}`);
+}
+
+function commandHelp(cmd: Command, table: OptionTable, grammarName?: string): string {
   const lines = [`usage: uri-grammar ${cmd.name} ${cmd.synopsis}`, '', cmd.summary];
   if (cmd.details) lines.push(...cmd.details);
-  lines.push('', 'options:', ...opts.map(([a, h]) => `  ${a.padEnd(width)}  ${h}`));
+  lines.push('', 'options:', ...optionLines(table));
   if (cmd.rules || cmd.listsRules) {
     const grammar = cliGrammar(grammarName);
     const rules = Array.isArray(cmd.rules) ? cmd.rules : grammar.grammar.rules;

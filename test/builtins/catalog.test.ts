@@ -101,6 +101,15 @@ describe('every entry', () => {
       expect([status, out]).toEqual([0, [`valid ${entry.entry}`]]);
     });
 
+    it.each([[['--help']], [['validate', '--help']]])('is named in the command line\'s --max-nesting help (%j) exactly when recursive', async (argv) => {
+      const out: string[] = [];
+      await run(argv, { out: (l) => out.push(l), err: (l) => out.push(l) });
+      const line = out.join('\n').split('\n').find((l) => l.includes('--max-nesting'));
+      expect(line).toBeDefined();
+      const named = /recursive grammars \(([^)]*)\)/.exec(line!)![1].split(', ');
+      expect([name, named.includes(name)]).toEqual([name, entry.kind === 'recursive']);
+    });
+
     it('is offered by the playground, with its examples', () => {
       expect(GRAMMARS.get(name)).toBe(g);
       expect(EXAMPLES.get(name) ?? []).toEqual(entry.examples);
