@@ -15,42 +15,16 @@
  * against the other with the engine, and `exact` is false. Every witness is checked with both
  * grammars' own `isValid` before it is returned.
  */
-import type { Grammar } from '../grammar/types';
+import type { Grammar, RuleOf } from '../grammar/types';
 import { readOptions } from '../options';
 import { SetDfa, sharedClasses, shortest, DEFAULT_MAX_STATES } from './dfa';
 import { generate } from './generate';
 import type { Expr, Rules } from '../expr';
 import { checkGrammar, rangesOf, recursiveRules, ruleOf, rulesOf } from './rules';
 
-export interface CompareOptions {
-  /** Product states visited at most (default 200,000). */
-  maxStates?: number;
-  /** Only strings of ASCII characters (default false). */
-  ascii?: boolean;
-  /** Bounded search (recursive rules): random strings of each rule (default 2,000). */
-  samples?: number;
-  /** Bounded search: their length at most (default 64). */
-  maxLength?: number;
-}
+import type { CompareOptions, Comparison, Relation } from '../grammar/analysisTypes';
 
-export type Relation = 'equal' | 'subset' | 'superset' | 'disjoint-or-overlapping' | 'unknown';
-
-export interface Comparison {
-  readonly a: { readonly grammar?: string; readonly rule: string };
-  readonly b: { readonly grammar?: string; readonly rule: string };
-  /** A shortest string in A and not in B; undefined: none (proved when `exact`). */
-  readonly onlyA: string | undefined;
-  /** A shortest string in B and not in A. */
-  readonly onlyB: string | undefined;
-  /** `equal` (L(A) = L(B)), `subset` (L(A) ⊂ L(B)), `superset`, or `disjoint-or-overlapping` (neither includes the other). */
-  readonly relation: Relation;
-  /** True: the answer is proved from the automata; false: a bounded search (or the bound was reached). */
-  readonly exact: boolean;
-  /** What the answer rests on, in words. */
-  readonly method: string;
-  /** Product state pairs visited, both ways together (0: the answer needed no product). */
-  readonly states: number;
-}
+export type { CompareOptions, Comparison, Relation };
 
 const OPTIONS = { maxStates: 'count', ascii: 'boolean', samples: 'count', maxLength: 'count' } as const;
 
@@ -115,6 +89,24 @@ export function compare(a: Grammar, ruleA: string, b: Grammar, ruleB: string, op
     : onlyB === undefined ? (exact ? 'superset' : 'unknown')
     : 'disjoint-or-overlapping';
   return { ...head, onlyA, onlyB, relation, exact, method, states };
+}
+
+/**
+ * `grammar.compare(rule, other, options)` (../grammar/types.ts): `other` is a rule of the same
+ * grammar (its name) or `{ grammar, rule }`, own properties.
+ */
+export function compareWith(grammar: Grammar, rule: string, other: string | RuleOf, options?: CompareOptions): Comparison {
+  if (typeof other === 'string') return compare(grammar, rule, grammar, other, options);
+  const o = other as Partial<RuleOf> | null;
+  const has = (k: string) => o !== null && typeof o === 'object' && Object.prototype.hasOwnProperty.call(o, k);
+  const b = has('grammar') ? o!.grammar : undefined;
+  const rb = has('rule') ? o!.rule : undefined;
+  if (b === undefined || typeof rb !== 'string') {
+    const got = o === null ? 'null' : Array.isArray(o) ? 'an array' : typeof o === 'object' ? 'an object without own "grammar" and "rule"' : typeof o;
+    throw new TypeError(`compare: argument "other" must be a rule of this grammar or { grammar, rule }, got ${got}`);
+  }
+  checkGrammar(b, 'compare', 'other.grammar');
+  return compare(grammar, rule, b, rb, options);
 }
 
 /**

@@ -29,30 +29,9 @@ import { SetDfa, sharedClasses, shortest, DEFAULT_MAX_STATES } from './dfa';
 import { generate } from './generate';
 import { checkGrammar, reachable, recursiveRules, ruleOf, rulesOf, spell, walk } from './rules';
 
-export interface ShadowEntry {
-  readonly kind: 'shadowed' | 'overlap' | 'unreached';
-  readonly rule: string;
-  /** The alternation's path in the rule (item indices from the rule's body). */
-  readonly path: readonly number[];
-  /** The alternative (0-based) first match does not take for `witness`. */
-  readonly index: number;
-  /** The earlier alternative that takes it (absent for `unreached`). */
-  readonly by?: number;
-  /** A shortest string of the alternative that the earlier one matches too (absent for `unreached`). */
-  readonly witness?: string;
-  /** True when proved from the automata; false for a bounded search. */
-  readonly exact: boolean;
-  readonly message: string;
-}
+import type { ShadowEntry, ShadowOptions } from '../grammar/analysisTypes';
 
-export interface ShadowOptions {
-  /** Product states a search visits at most (default 200,000). */
-  maxStates?: number;
-  /** Bounded searches (recursive rules): derivations tried per alternative (default 200). */
-  samples?: number;
-  /** Also search the root's context for alternatives never taken (default true when a rule is given). */
-  context?: boolean;
-}
+export type { ShadowEntry, ShadowOptions };
 
 const OPTIONS = { maxStates: 'count', samples: 'count', context: 'boolean' } as const;
 
