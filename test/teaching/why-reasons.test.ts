@@ -93,6 +93,12 @@ describe('expected lists as the grammar writes them', () => {
 
 describe('docs/teaching.md', () => {
   const doc = require('fs').readFileSync(require('path').join(__dirname, '..', '..', 'docs', 'teaching.md'), 'utf8') as string;
+  it('shows what explain says of -5 in atom = symbol / number (number shadowed)', () => {
+    const atom = compileAbnf('atom = symbol / number\nsymbol = 1*( ALPHA / DIGIT / "-" )\nnumber = [ "-" ] 1*DIGIT\n');
+    const lines = explain(atom, '-5', 'atom', { why: true });
+    expect(lines.join('\n')).toContain('it is shadowed');
+    expect(doc).toContain(`$ uri-grammar explain --grammar atom.abnf --rule atom -- -5\n${lines.join('\n')}\n`);
+  });
   it.each(['1.2.3.400', '1.2.3.4', '1.2.3.4.5'])('shows what `uri-grammar explain %s --rule host` prints today', (input) => {
     const lines = explain(rfc3986, input, 'host', { why: true });
     expect(doc).toContain(`$ uri-grammar explain ${input} --rule host\n${lines.join('\n')}\n`);
