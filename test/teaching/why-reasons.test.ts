@@ -97,7 +97,7 @@ describe('docs/teaching.md', () => {
     const atom = compileAbnf('atom = symbol / number\nsymbol = 1*( ALPHA / DIGIT / "-" )\nnumber = [ "-" ] 1*DIGIT\n');
     const lines = explain(atom, '-5', 'atom', { why: true });
     expect(lines.join('\n')).toContain('it is shadowed');
-    expect(doc).toContain(`$ uri-grammar explain --grammar atom.abnf --rule atom -- -5\n${lines.join('\n')}\n`);
+    expect(doc).toContain(`explain(atom, '-5', 'atom', { why: true }):\n${lines.join('\n')}\n`);
   });
   it.each(['1.2.3.400', '1.2.3.4', '1.2.3.4.5'])('shows what `uri-grammar explain %s --rule host` prints today', (input) => {
     const lines = explain(rfc3986, input, 'host', { why: true });

@@ -36,7 +36,7 @@ export function analyses(fn: string): Analyses {
   if (installed === undefined) {
     // The ES module build loads them with the package's entry, unless a bundler dropped them as
     // unused: importing one of them (analyze, generate, …) keeps them.
-    throw new Error(`${fn}: the grammar analyses are not loaded (import analyze from 'uri-grammar')`);
+    throw new Error(`${fn}: the grammar analyses are not loaded (import analyze, or another of them, from the package first)`);
   }
   return installed;
 }
