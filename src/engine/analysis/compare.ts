@@ -93,12 +93,17 @@ export function compare(a: Grammar, ruleA: string, b: Grammar, ruleB: string, op
 
 /**
  * `grammar.compare(rule, other, options)` (../grammar/types.ts): `other` is a rule of the same
- * grammar (its name) or `{ grammar, rule }`, own properties.
+ * grammar (its name) or `{ grammar, rule }`, own properties; or, as `analyze` takes it, a grammar
+ * and then its rule: `grammar.compare(rule, grammarB, ruleB, options)`.
  */
-export function compareWith(grammar: Grammar, rule: string, other: string | RuleOf, options?: CompareOptions): Comparison {
-  if (typeof other === 'string') return compare(grammar, rule, grammar, other, options);
+export function compareWith(grammar: Grammar, rule: string, other: string | RuleOf | Grammar, third?: CompareOptions | string, fourth?: CompareOptions): Comparison {
+  if (typeof other === 'string') return compare(grammar, rule, grammar, other, third as CompareOptions | undefined);
   const o = other as Partial<RuleOf> | null;
   const has = (k: string) => o !== null && typeof o === 'object' && Object.prototype.hasOwnProperty.call(o, k);
+  if (o !== null && typeof o === 'object' && typeof (o as Partial<Grammar>).expr === 'function' && !has('grammar')) {
+    // A grammar, then its rule.
+    return compare(grammar, rule, o as Grammar, third as string, fourth);
+  }
   const b = has('grammar') ? o!.grammar : undefined;
   const rb = has('rule') ? o!.rule : undefined;
   if (b === undefined || typeof rb !== 'string') {
@@ -106,7 +111,7 @@ export function compareWith(grammar: Grammar, rule: string, other: string | Rule
     throw new TypeError(`compare: argument "other" must be a rule of this grammar or { grammar, rule }, got ${got}`);
   }
   checkGrammar(b, 'compare', 'other.grammar');
-  return compare(grammar, rule, b, rb, options);
+  return compare(grammar, rule, b, rb, third as CompareOptions | undefined);
 }
 
 /**

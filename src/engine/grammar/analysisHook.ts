@@ -17,8 +17,8 @@ import { loadAnalyses } from './analysisLoad';
 export interface Analyses {
   generate(grammar: Grammar, rule: string, options?: GenerateOptions): Generated;
   shadows(grammar: Grammar, rule?: string, options?: ShadowOptions): ShadowEntry[];
-  /** `other`: a rule of `grammar`, or `{ grammar, rule }` (checked there). */
-  compare(grammar: Grammar, rule: string, other: string | RuleOf, options?: CompareOptions): Comparison;
+  /** `other`: a rule of `grammar`, `{ grammar, rule }`, or a grammar with its rule next (checked there). */
+  compare(grammar: Grammar, rule: string, other: string | RuleOf | Grammar, third?: CompareOptions | string, fourth?: CompareOptions): Comparison;
   coverage(grammar: Grammar, rule: string, inputs: Iterable<string>): Coverage;
   arbitrary(grammar: Grammar, rule: string, fc?: FastCheckLike, options?: ArbitraryOptions): RuleArbitraries;
 }

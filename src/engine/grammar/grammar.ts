@@ -477,8 +477,10 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
     return analyses('shadows').shadows(this, rule, options);
   }
 
-  compare(rule: R, other: R | RuleOf, options?: CompareOptions): Comparison {
-    return analyses('compare').compare(this, rule, other, options);
+  compare(rule: R, other: R | RuleOf, options?: CompareOptions): Comparison;
+  compare(rule: R, grammarB: Grammar, ruleB: string, options?: CompareOptions): Comparison;
+  compare(rule: R, other: R | RuleOf | Grammar, third?: CompareOptions | string, options?: CompareOptions): Comparison {
+    return analyses('compare').compare(this, rule, other, third, options);
   }
 
   coverage(rule: R, inputs: Iterable<string>): Coverage {

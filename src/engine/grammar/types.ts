@@ -98,6 +98,8 @@ export interface Grammar<R extends string = string> {
    * (`{ grammar, rule }`); the shortest string in each and not the other, or a proof of none.
    */
   compare(rule: R, other: R | RuleOf, options?: CompareOptions): Comparison;
+  /** The same, with the other grammar and its rule as two arguments (as `analyze(grammar).compare` takes them). */
+  compare(rule: R, grammarB: Grammar, ruleB: string, options?: CompareOptions): Comparison;
   /** Which alternatives, repetition counts and characters the inputs' first-match trees take. */
   coverage(rule: R, inputs: Iterable<string>): Coverage;
   /**

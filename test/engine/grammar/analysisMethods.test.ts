@@ -71,6 +71,10 @@ describe('every grammar has the analyses as methods', () => {
     expect(a.compare('r', 's')).toMatchObject({ relation: 'superset', onlyA: 'a', exact: true });
     const b = compileAbnf('t = "a" 1*"b"\n');
     expect(a.compare('r', { grammar: b, rule: 't' })).toMatchObject({ relation: 'superset', onlyA: 'a', onlyB: undefined, exact: true });
+    // As analyze(grammar).compare takes them too: the other grammar, then its rule.
+    expect(a.compare('r', b, 't')).toEqual(a.compare('r', { grammar: b, rule: 't' }));
+    expect(a.compare('r', b, 't', { maxStates: 10 })).toEqual(compare(a, 'r', b, 't', { maxStates: 10 }));
+    expect(() => a.compare('r', b, 'nope')).toThrow(new TypeError('compare: argument "ruleB" must be a rule of the grammar, got "nope"'));
     const r = rfc3986.compare('URI-reference', { grammar: rfc2396, rule: 'URI-reference' });
     expect(r).toMatchObject({ relation: 'disjoint-or-overlapping', exact: true, onlyA: '?', onlyB: '//:!' });
     expect(oracleTest('URI-reference', r.onlyA!)).toBe(true);
