@@ -77,3 +77,13 @@ test('the railroad coloured by the cover set: every alternative taken, none red'
   }
   expect(errors).toEqual([]);
 });
+
+test('the why panel says number is shadowed by symbol on -5 (the shadow report\'s witness)', async () => {
+  const abnf = 'atom = symbol / number\nsymbol = 1*( ALPHA / DIGIT / "-" )\nnumber = [ "-" ] 1*DIGIT\n';
+  const { page, errors } = await playground.open(`#g=custom&r=atom&i=-5&abnf=${encodeURIComponent(abnf)}`);
+  await page.getByRole('treeitem', { name: 'atom -5', exact: true }).focus();
+  const text = await page.getByRole('region', { name: 'Rule', exact: true }).textContent();
+  expect(text).toContain('second alternative, number: would match `-5` too, and loses by order (first match takes the first, written before it); '
+    + 'it is shadowed: every string it matches is matched by an earlier alternative, so first match never takes it (its shortest string, `0`, goes to symbol)');
+  expect(errors).toEqual([]);
+});
