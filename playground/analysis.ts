@@ -1,13 +1,15 @@
 /**
  * The "Grammar analysis" panel (docs/analysis.md): strings whose first-match trees cover every
- * alternative of the current rule (each one a button that puts it in the input), and the
- * alternatives first match never takes or that overlap, with their witnesses. Computed when asked
+ * alternative of the current rule (each one a button that puts it in the input), the
+ * alternatives first match never takes or that overlap, with their witnesses, and the rule's
+ * railroad diagram coloured by how often a corpus takes each alternative (./usage.ts). Computed when asked
  * (a button), for the grammar and rule the page shows.
  */
 import type { Grammar } from '../src/engine/grammar/types';
 import type { GrammarView } from '../src/teaching/grammarView';
 import { generate } from '../src/engine/analysis/generate';
 import { shadows } from '../src/engine/analysis/shadows';
+import { wireUsage } from './usage';
 
 export interface AnalysisHost {
   grammar(): GrammarView;
@@ -24,6 +26,8 @@ export function wireAnalysis(host: AnalysisHost): void {
     const g = host.grammar() as Partial<Grammar>;
     return typeof g.isValid === 'function' ? (g as Grammar) : undefined;
   };
+  // The railroad coloured by use (./usage.ts), below the panel's buttons.
+  wireUsage(document.getElementById('analysis') as HTMLElement, { grammar: grammarOf, rule: host.rule });
   document.getElementById('analysis-cover')!.addEventListener('click', () => {
     out.textContent = '';
     const g = grammarOf();

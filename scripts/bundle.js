@@ -52,8 +52,12 @@ const cjsSwap = (dir, name) => (build) => build.onResolve({ filter: new RegExp(`
   return target === path.join(src, dir, name) ? { path: target + '-cjs.ts' } : undefined;
 });
 
-/** The lazy parsimmon of the CommonJS bundle in place of the plain import (src/engine/parsimmonLib.ts). */
-const lazyParsimmon = { name: 'lazy-parsimmon', setup: cjsSwap('engine', 'parsimmonLib') };
+/**
+ * The lazy parsimmon of the CommonJS bundle in place of the plain import (src/engine/parsimmonLib.ts),
+ * and the loader of the analyses that the Grammar's methods call, which loads cold.js
+ * (src/engine/grammar/analysisLoad.ts).
+ */
+const lazyParsimmon = { name: 'lazy-parsimmon', setup: (build) => { cjsSwap('engine', 'parsimmonLib')(build); cjsSwap('engine/grammar', 'analysisLoad')(build); } };
 
 /**
  * The shipped grammars' data from dist/cjs/data/ on first use, in place of the plain imports

@@ -90,6 +90,72 @@ export function railroadDiagram(grammar: Pick<GrammarView, 'expr'>, rule: string
   return d;
 }
 
+/** How often each alternative of a rule was taken (`coverage`'s `alternatives`, src/engine/analysis/coverage.ts). */
+export interface AlternativeUse {
+  readonly rule: string;
+  readonly path: readonly number[];
+  readonly index: number;
+  readonly count: number;
+}
+
+/** The heat class of a count: `use-0` never taken, then `use-1` … `use-4` by its share of the rule's most used (log scale). */
+export function useClass(count: number, most: number): string {
+  if (count <= 0) return 'use-0';
+  if (most <= 1) return 'use-4';
+  return `use-${1 + Math.min(3, Math.floor((3 * Math.log(count)) / Math.log(most) + 1e-9))}`;
+}
+
+/**
+ * The diagram of `rule` coloured by use: every alternative of every choice in the rule followed by
+ * a comment with how often the first-match trees took it (`12×`, or `never`), and every box
+ * inside it tagged with the heat class of the innermost alternative it lies in (`useClass`), for
+ * the playground's stylesheet (playground/usage.ts). Alternatives not in `uses` are not counted.
+ */
+export function railroadByUse(grammar: Pick<GrammarView, 'expr'>, rule: string, uses: readonly AlternativeUse[]): RR.Item {
+  if (typeof rule !== 'string' || !/^[A-Za-z][A-Za-z0-9-]*$/.test(rule)) {
+    throw new TypeError(`railroadByUse: "rule" must be an ABNF rule name, got ${typeof rule === 'string' ? JSON.stringify(rule) : typeof rule}`);
+  }
+  const count = new Map<string, number>();
+  let most = 0;
+  for (const u of uses) {
+    if (u.rule !== rule) continue;
+    count.set(`${u.path.join('.')}#${u.index}`, u.count);
+    most = Math.max(most, u.count);
+  }
+  const heat = (item: RR.Item, cls: string | undefined): RR.Item => (cls === undefined ? item : addClass(item, cls));
+  // The item for `e` at `path`; `cls`: the heat of the innermost alternative around it.
+  const draw = (e: Expr, path: readonly number[], cls: string | undefined): RR.Item => {
+    switch (e.t) {
+      case 'seq': return e.items.length === 0 ? RR.Skip() : e.items.length === 1 ? draw(e.items[0], [...path, 0], cls) : RR.Sequence(...e.items.map((x, k) => draw(x, [...path, k], cls)));
+      case 'alt': return RR.Choice(0, ...e.items.map((x, k) => {
+        const n = count.get(`${path.join('.')}#${k}`);
+        if (n === undefined) return draw(x, [...path, k], cls);
+        const c = useClass(n, most);
+        const label = tagged(RR.Comment(n === 0 ? 'never' : `${n}×`), `comment use-count ${c}`);
+        label.attrs['data-uses'] = String(n);
+        return RR.Sequence(draw(x, [...path, k], c), label);
+      }));
+      case 'rep': {
+        const { min, max } = e;
+        if (max === 0) return RR.Skip();
+        const item = draw(e.item, [...path, 0], cls);
+        if (min === 1 && max === 1) return item;
+        if (min === 0 && max === 1) return RR.Optional(item);
+        if (min === 0 && max === Infinity) return RR.ZeroOrMore(item);
+        if (min === 1 && max === Infinity) return RR.OneOrMore(item);
+        const loop = RR.OneOrMore(item, tagged(RR.Comment(times(min, max)), 'comment'));
+        return min === 0 ? RR.Optional(loop) : loop;
+      }
+      default: return heat(railroadItem(e), cls);
+    }
+  };
+  const d = RR.Diagram(draw(grammar.expr(rule), [], undefined));
+  d.attrs['role'] = 'img';
+  d.attrs['aria-label'] = `railroad diagram of ${rule}, coloured by how often each alternative was taken`;
+  d.attrs['data-rule'] = rule;
+  return d;
+}
+
 /** Styles for a standalone SVG file (the library's stylesheet, adapted). */
 export const RAILROAD_CSS = `svg.railroad-diagram{background-color:hsl(30,20%,95%)}
 svg.railroad-diagram path{stroke-width:2;stroke:#333;fill:rgba(0,0,0,0)}

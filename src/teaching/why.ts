@@ -12,7 +12,9 @@ import { ordinal, shownText } from './words';
 import { MAX_TRACE_INPUT, inCharSet, matchesAll, nodeRules, replay, trace, type ReplayNode, type Trace, type TraceStep } from './trace';
 import type { GrammarView } from './grammarView';
 import { readableExpected } from '../engine/errors';
-import type { Expr } from '../engine/expr';
+import type { Expr, Rules } from '../engine/expr';
+import { Alternation } from '../engine/analysis/neverTaken';
+import { rulesReachingRecursion } from '../engine/recursive/analysis';
 
 /** How an alternative tried before the one taken failed. */
 export type Outcome =
@@ -43,6 +45,22 @@ export interface RepeatWhy {
 export interface AlsoMatching {
   readonly k: number;
   readonly abnf: string;
+  /** Set when first match never takes it for any input (the shadow report's, exact). */
+  readonly shadowed?: Shadowed;
+  readonly text: string;
+}
+
+/** An alternative first match never takes: the earlier one that takes its shortest string, `witness`. */
+export interface Shadowed {
+  readonly by: number;
+  readonly witness: string;
+}
+
+/** A later alternative that does not match the node's text and that first match never takes. */
+export interface NeverTaken {
+  readonly k: number;
+  readonly abnf: string;
+  readonly shadowed: Shadowed;
   readonly text: string;
 }
 
@@ -54,11 +72,57 @@ export interface NodeWhy {
   readonly repeats: readonly RepeatWhy[];
   /** Later alternatives that match the same text (with a grammar given to `whyNodes`). */
   readonly alsoMatching: readonly AlsoMatching[];
+  /** Later alternatives that do not, and that first match never takes for any input (with a grammar). */
+  readonly neverTaken: readonly NeverTaken[];
 }
 
-/** Every sentence of a node's why, in the order a reader takes them: losers, later matches, repetitions. */
+/** Every sentence of a node's why, in the order a reader takes them: losers, later matches, alternatives never taken, repetitions. */
 export function whyTexts(w: NodeWhy): string[] {
-  return [...w.losers.map((l) => l.text), ...w.alsoMatching.map((a) => a.text), ...w.repeats.map((r) => r.text)];
+  return [...w.losers.map((l) => l.text), ...w.alsoMatching.map((a) => a.text), ...w.neverTaken.map((a) => a.text), ...w.repeats.map((r) => r.text)];
+}
+
+/** The rules of a grammar as one record, whether each reaches recursion, and per rule its shadowed alternatives. */
+interface ShadowFacts {
+  readonly rules: Rules;
+  readonly recursive: ReadonlySet<string>;
+  readonly byRule: Map<string, ReadonlyMap<number, Shadowed>>;
+}
+const shadowFacts = new WeakMap<object, ShadowFacts>();
+
+/**
+ * The alternatives of `rule`'s top-level choice that first match never takes (the shadow report's
+ * `shadowed` entries, src/engine/analysis/neverTaken.ts: every string such an alternative
+ * matches, an earlier one matches too), by index; computed once per grammar and rule. Exact, for
+ * a rule that does not reach recursion; none said for one that does (its report is a bounded
+ * search: `uri-grammar shadows`, docs/analysis.md).
+ */
+export function shadowedAlternatives(grammar: GrammarView, rule: string): ReadonlyMap<number, Shadowed> {
+  let facts = shadowFacts.get(grammar);
+  if (!facts) {
+    const rules: Record<string, Expr> = Object.create(null);
+    for (const r of grammar.rules) rules[r] = grammar.expr(r);
+    facts = { rules, recursive: rulesReachingRecursion(rules), byRule: new Map() };
+    shadowFacts.set(grammar, facts);
+  }
+  let found = facts.byRule.get(rule);
+  if (!found) {
+    const m = new Map<number, Shadowed>();
+    const e = facts.rules[rule];
+    if (e !== undefined && e.t === 'alt' && !facts.recursive.has(rule)) {
+      const alt = new Alternation(facts.rules, e.items);
+      for (let k = 1; k < e.items.length; k++) {
+        const s = alt.shadowed(k);
+        if (s !== undefined && 'witness' in s) m.set(k, { by: s.by, witness: s.witness });
+      }
+    }
+    facts.byRule.set(rule, (found = m));
+  }
+  return found;
+}
+
+/** The sentence's words for a shadowed alternative: the reason and the witness. */
+function shadowWords(s: Shadowed, alts: readonly Expr[], alternation: string): string {
+  return `every string it matches is matched by an earlier alternative, so first match never takes it (its shortest string, ${shownText(s.witness, 40)}, goes to ${exprText(alts[s.by], false, alternation)})`;
 }
 
 function found(input: string, at: number): string {
@@ -238,17 +302,27 @@ export function whyNodes(input: string, t: Trace, alternation = '/', grammar?: G
       }
     }
     // Later alternatives that match the same text: they lose by order alone (first match wins).
+    // Those that lose so on every input (shadowed: the shadow report's) are said to, with the
+    // reason and the witness, whether or not they match this text.
     const alsoMatching: AlsoMatching[] = [];
+    const neverTaken: NeverTaken[] = [];
     if (grammar && k !== undefined && ts.length) {
       const alts = (t.choices[topChoice.get(node.id)!] as Extract<Expr, { t: 'alt' }>).items;
       const text = input.slice(node.start, node.end);
+      const own = grammar.expr(node.rule);
+      const shadowed = own.t === 'alt' && own.items.length === alts.length ? shadowedAlternatives(grammar, node.rule) : new Map<number, Shadowed>();
       for (let j = k + 1; j < alts.length; j++) {
-        if (matchesAll(grammar, alts[j], text) !== true) continue;
+        const s = shadowed.get(j);
         const abnf = exprText(alts[j], false, alternation);
-        alsoMatching.push({ k: j, abnf, text: `${ordinal(j)} alternative, ${abnf}: would match ${shownText(text, 40)} too, and loses by order (first match takes the ${ordinal(k)}, written before it)` });
+        if (matchesAll(grammar, alts[j], text) === true) {
+          const more = s ? `; it is shadowed: ${shadowWords(s, alts, alternation)}` : '';
+          alsoMatching.push({ k: j, abnf, ...(s ? { shadowed: s } : {}), text: `${ordinal(j)} alternative, ${abnf}: would match ${shownText(text, 40)} too, and loses by order (first match takes the ${ordinal(k)}, written before it)${more}` });
+        } else if (s) {
+          neverTaken.push({ k: j, abnf, shadowed: s, text: `${ordinal(j)} alternative, ${abnf}: shadowed: ${shadowWords(s, alts, alternation)}` });
+        }
       }
     }
-    out.set(node.id, { node, taken: ts.length ? k : undefined, losers, repeats: repsOf.get(node.id) ?? [], alsoMatching });
+    out.set(node.id, { node, taken: ts.length ? k : undefined, losers, repeats: repsOf.get(node.id) ?? [], alsoMatching, neverTaken });
     for (const c of node.children) visit(c);
   };
   const stack = [root];

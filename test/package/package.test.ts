@@ -185,6 +185,18 @@ console.log(JSON.stringify([keys, Object.keys(u).length, before, cold(), iri.err
     expect(shared).toEqual([true, true, true, true, true, 'http://b%C3%BCcher.de/']);
   });
 
+  it('a grammar\'s analysis methods load dist/cjs/cold.js on their first call (the main bundle does not carry the analyses)', () => {
+    const out = node(['-e', `const u = require('uri-grammar');
+const cold = () => Object.keys(require.cache).some((k) => /[\\\\/]dist[\\\\/]cjs[\\\\/]cold\\.js$/.test(k));
+u.isValid('http://a/'); const before = cold();
+const strings = u.rfc3986.generate('URI', { count: 5, seed: 4 }).valid;
+const g = u.compileAbnf('atom = symbol / number\\nsymbol = 1*( ALPHA / DIGIT / "-" )\\nnumber = [ "-" ] 1*DIGIT\\n');
+const shadow = g.shadows('atom').find((e) => e.kind === 'shadowed');
+const cmp = u.rfc3986.compare('URI-reference', { grammar: u.rfc2396, rule: 'URI-reference' });
+console.log(JSON.stringify([before, cold(), strings.every((s) => u.isValid(s, 'URI')), shadow.witness, cmp.onlyA, cmp.onlyB]));`]);
+    expect(JSON.parse(out)).toEqual([false, true, true, '0', '?', '//:!']);
+  });
+
   it('loads each piece of the shipped grammars\' data (dist/cjs/data/) when first needed, and never cold.js for them', () => {
     // Every file read is seen (require of a .json reads through fs.readFileSync too).
     const out = node(['-e', `const fs = require('fs'); const read = fs.readFileSync; const files = new Set();

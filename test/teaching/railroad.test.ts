@@ -52,3 +52,32 @@ describe('railroadSvg', () => {
     expect(() => railroadSvg(rfc3986View, 'x<y')).toThrow(TypeError);
   });
 });
+
+describe('railroadByUse: the diagram coloured by how often each alternative was taken', () => {
+  const { railroadByUse, useClass } = require('../../src/teaching/railroad') as typeof import('../../src/teaching/railroad');
+  const { coverage } = require('../../src/engine/analysis/coverage') as typeof import('../../src/engine/analysis/coverage');
+  it('host on a small corpus: each alternative followed by its count, its boxes in its heat class', () => {
+    const uses = coverage(g as never, 'host', ['example.com', 'a', 'b', '1.2.3.4']).alternatives;
+    const svg = railroadByUse(g, 'host', uses).toString();
+    const counts = [...svg.matchAll(/<g class="comment use-count (use-\d)" data-uses="(\d+)"/g)].map((m) => [m[1], Number(m[2])]);
+    expect(counts).toEqual([['use-0', 0], ['use-1', 1], ['use-4', 3]]);
+    expect(svg).toContain('>never</text>');
+    expect(svg).toContain('>3×</text>');
+    expect(svg).toContain('<g class="non-terminal use-0" data-rule="IP-literal"');
+    expect(svg).toContain('<g class="non-terminal use-1" data-rule="IPv4address"');
+    expect(svg).toContain('<g class="non-terminal use-4" data-rule="reg-name"');
+  });
+  it('nested alternations count by their own path; boxes outside any choice stay plain', () => {
+    const uses = coverage(g as never, 'IPvFuture', ['v1.a', 'v1.a:!']).alternatives;
+    const svg = railroadByUse(g, 'IPvFuture', uses).toString();
+    expect([...svg.matchAll(/data-uses="(\d+)"/g)].map((m) => Number(m[1]))).toEqual(uses.filter((u) => u.rule === 'IPvFuture').map((u) => u.count));
+    expect(svg).toContain('<g class="non-terminal core" data-rule="HEXDIG"');
+  });
+  it('useClass: never, then four steps on a log scale to the most used', () => {
+    expect([0, 1, 2, 10, 100, 1000].map((n) => useClass(n, 1000))).toEqual(['use-0', 'use-1', 'use-1', 'use-2', 'use-3', 'use-4']);
+    expect(useClass(1, 1)).toBe('use-4');
+  });
+  it('refuses a name that is no rule name', () => {
+    expect(() => railroadByUse(g, '<x>', [])).toThrow(TypeError);
+  });
+});

@@ -7,6 +7,7 @@
 import { compileAbnf, rfc3986, rfc2396 } from '../../src/index';
 import { explain } from '../../src/teaching/explain';
 import { expectedWords } from '../../src/teaching/why';
+import { shadows } from '../../src/engine/analysis/shadows';
 import type { GrammarView } from '../../src/teaching/grammarView';
 
 const why = (g: GrammarView, input: string, rule: string): string[] => explain(g, input, rule, { why: true }).filter((l) => l.trimStart().startsWith('- '));
@@ -36,9 +37,38 @@ describe('the reason, not only the outcome', () => {
     const g = compileAbnf('a = "x" 1*DIGIT / 1*ALNUM / 1*( ALPHA / DIGIT ) / "y"\nALNUM = ALPHA / DIGIT');
     expect(why(g, 'x1', 'a')).toEqual([
       '  - second alternative, 1*ALNUM: would match `x1` too, and loses by order (first match takes the first, written before it)',
-      '  - third alternative, 1*( ALPHA / DIGIT ): would match `x1` too, and loses by order (first match takes the first, written before it)',
+      // The same language as 1*ALNUM, written after it: shadowed (the shadow report's witness), and said so.
+      '  - third alternative, 1*( ALPHA / DIGIT ): would match `x1` too, and loses by order (first match takes the first, written before it); ' +
+      'it is shadowed: every string it matches is matched by an earlier alternative, so first match never takes it (its shortest string, `0`, goes to 1*ALNUM)',
+      '  - fourth alternative, "y": shadowed: every string it matches is matched by an earlier alternative, so first match never takes it (its shortest string, `y`, goes to 1*ALNUM)',
       '  - 1*DIGIT took 1 iteration; a second could not match: at offset 2, found the end of input, expected DIGIT',
     ]);
+  });
+});
+
+describe('alternatives first match never takes (the shadow report in explain and the why panel)', () => {
+  // The issue's example: number is shadowed by symbol, seen on `-5`.
+  const g = compileAbnf('atom = symbol / number\nsymbol = 1*( ALPHA / DIGIT / "-" )\nnumber = [ "-" ] 1*DIGIT\n');
+  it('-5: number would match too, and is shadowed by symbol, with the witness', () => {
+    expect(why(g, '-5', 'atom')[0]).toBe(
+      '  - second alternative, number: would match `-5` too, and loses by order (first match takes the first, written before it); ' +
+      'it is shadowed: every string it matches is matched by an earlier alternative, so first match never takes it (its shortest string, `0`, goes to symbol)');
+    const s = shadows(g, 'atom').find((e) => e.rule === 'atom' && e.index === 1);
+    expect(s).toMatchObject({ kind: 'shadowed', by: 0, witness: '0' });
+  });
+  it('abc: number does not match, and is said never to be taken', () => {
+    expect(why(g, 'abc', 'atom')[0]).toBe(
+      '  - second alternative, number: shadowed: every string it matches is matched by an earlier alternative, so first match never takes it (its shortest string, `0`, goes to symbol)');
+  });
+  it('an alternative that only overlaps is not said to be shadowed (reg-name, RFC 3986 path\'s path-empty is)', () => {
+    expect(why(rfc3986, '1.2.3.4', 'host').join('\n')).not.toContain('shadowed');
+    expect(why(rfc3986, 'a/b', 'path')).toContain(
+      '  - fifth alternative, path-empty: shadowed: every string it matches is matched by an earlier alternative, so first match never takes it (its shortest string, the empty string, goes to path-abempty)');
+  });
+  it('a rule that reaches recursion: nothing said (its shadow report is a bounded search)', () => {
+    const r = compileAbnf('e = "x" / "(" e ")" / "x"\n');
+    expect(shadows(r, 'e').some((x) => x.kind === 'shadowed' && x.index === 2)).toBe(true);
+    expect(why(r, 'x', 'e').join('\n')).not.toContain('shadowed');
   });
 });
 
@@ -63,6 +93,12 @@ describe('expected lists as the grammar writes them', () => {
 
 describe('docs/teaching.md', () => {
   const doc = require('fs').readFileSync(require('path').join(__dirname, '..', '..', 'docs', 'teaching.md'), 'utf8') as string;
+  it('shows what explain says of -5 in atom = symbol / number (number shadowed)', () => {
+    const atom = compileAbnf('atom = symbol / number\nsymbol = 1*( ALPHA / DIGIT / "-" )\nnumber = [ "-" ] 1*DIGIT\n');
+    const lines = explain(atom, '-5', 'atom', { why: true });
+    expect(lines.join('\n')).toContain('it is shadowed');
+    expect(doc).toContain(`explain(atom, '-5', 'atom', { why: true }):\n${lines.join('\n')}\n`);
+  });
   it.each(['1.2.3.400', '1.2.3.4', '1.2.3.4.5'])('shows what `uri-grammar explain %s --rule host` prints today', (input) => {
     const lines = explain(rfc3986, input, 'host', { why: true });
     expect(doc).toContain(`$ uri-grammar explain ${input} --rule host\n${lines.join('\n')}\n`);

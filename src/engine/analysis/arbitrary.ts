@@ -4,7 +4,8 @@
  *
  * fast-check is an optional peer dependency: this module does not import it. The caller hands
  * in the fast-check module it uses (`import fc from 'fast-check'`), so the library's bundle
- * carries none of it and two copies of fast-check never meet in one test.
+ * carries none of it and two copies of fast-check never meet in one test. Without it, the
+ * fast-check that `require` finds is used (CommonJS only: an ES module hands it in).
  *
  * A valid string is read off a list of choices (./derive.ts `listChooser`): each number picks
  * among the choices at one point of the derivation, sorted shortest first, and an exhausted list
@@ -17,39 +18,29 @@ import { readOptions } from '../options';
 import { Deriver, DEFAULT_DEPTH, listChooser } from './derive';
 import { checkGrammar, ruleOf, rulesOf } from './rules';
 
-/** What this module needs of fast-check (v3 or v4): a structural type, not an import. */
-export interface FastCheckLike {
-  array(arb: unknown, constraints?: { maxLength?: number }): FcArbitrary<number[]>;
-  nat(max?: number): FcArbitrary<number>;
-  tuple(...arbs: unknown[]): FcArbitrary<unknown[]>;
-  constantFrom(...values: unknown[]): FcArbitrary<unknown>;
-}
-/** The few methods of a fast-check Arbitrary used here. */
-export interface FcArbitrary<T> {
-  map<U>(f: (t: T) => U): FcArbitrary<U>;
-  filter(p: (t: T) => boolean): FcArbitrary<T>;
-}
-
-export interface ArbitraryOptions {
-  /** Choices in a derivation's list, at most (default 64): bounds the strings' size. */
-  maxChoices?: number;
-  /** Nested rules before a derivation takes the shortest way out (default 12). */
-  depth?: number;
+/** fast-check from `require` (the user's copy, as a peer dependency), or a TypeError saying to hand it in. */
+function fastCheck(): FastCheckLike {
+  // `require` under another name: the user's module at run time, never one a bundler copies in.
+  const cjsRequire: NodeJS.Require | undefined = typeof require === 'function' ? require : undefined;
+  try {
+    if (cjsRequire) return cjsRequire('fast-check') as FastCheckLike;
+  } catch {
+    // Not installed: said below.
+  }
+  throw new TypeError('arbitrary: argument "fc" must be the fast-check module (import fc from \'fast-check\'): fast-check is an optional peer dependency, not found here');
 }
 
 const OPTIONS = { maxChoices: 'count', depth: 'count' } as const;
 const PROBES = [' ', '%', ':', '/', '?', '#', '[', ']', '@', '.', 'a', '0', '-', '"', '<', '\u0000', '\u00e9', '{'];
 
-export interface RuleArbitraries {
-  /** Strings the rule matches. */
-  readonly valid: FcArbitrary<string>;
-  /** Strings one edit from a valid one that the rule refuses. */
-  readonly nearMiss: FcArbitrary<string>;
-}
+import type { ArbitraryOptions, FastCheckLike, FcArbitrary, RuleArbitraries } from '../grammar/analysisTypes';
 
-export function arbitrary(grammar: Grammar, rule: string, fc: FastCheckLike, options?: ArbitraryOptions): RuleArbitraries {
+export type { ArbitraryOptions, FastCheckLike, FcArbitrary, RuleArbitraries };
+
+export function arbitrary(grammar: Grammar, rule: string, given?: FastCheckLike, options?: ArbitraryOptions): RuleArbitraries {
   checkGrammar(grammar, 'arbitrary', 'grammar');
   const r = ruleOf(grammar, rule, 'arbitrary');
+  const fc = given === undefined ? fastCheck() : given;
   if (fc === null || (typeof fc !== 'object' && typeof fc !== 'function') || typeof (fc as FastCheckLike).array !== 'function') {
     throw new TypeError('arbitrary: argument "fc" must be the fast-check module (import fc from \'fast-check\')');
   }

@@ -7,44 +7,24 @@
  * accepted by one and not the other. A search that ends without one has visited every pair of
  * states: the inclusion is proved. `maxStates` caps the pairs (default 200,000); past it the
  * answer is `exact: false`. `ascii: true` compares the languages restricted to ASCII (RFC 3987's
- * IRIs against RFC 3986's URIs). When either rule reaches recursion the search is bounded:
+ * IRIs against RFC 3986's URIs). Two rules that spell the same expression, references followed
+ * (a rule compared with itself, `r = 1*65535"a"` with `s = 1*65535"a"`), are equal by that alone:
+ * no automaton is built (the product of two 65,536-state counters walked in lock step took
+ * seconds), and `states` is 0. When either rule reaches recursion the search is bounded:
  * derivations of each rule (the cover set and `samples` random ones, ./generate.ts) tried
  * against the other with the engine, and `exact` is false. Every witness is checked with both
  * grammars' own `isValid` before it is returned.
  */
-import type { Grammar } from '../grammar/types';
+import type { Grammar, RuleOf } from '../grammar/types';
 import { readOptions } from '../options';
 import { SetDfa, sharedClasses, shortest, DEFAULT_MAX_STATES } from './dfa';
 import { generate } from './generate';
-import { checkGrammar, recursiveRules, ruleOf, rulesOf } from './rules';
+import type { Expr, Rules } from '../expr';
+import { checkGrammar, rangesOf, recursiveRules, ruleOf, rulesOf } from './rules';
 
-export interface CompareOptions {
-  /** Product states visited at most (default 200,000). */
-  maxStates?: number;
-  /** Only strings of ASCII characters (default false). */
-  ascii?: boolean;
-  /** Bounded search (recursive rules): random strings of each rule (default 2,000). */
-  samples?: number;
-  /** Bounded search: their length at most (default 64). */
-  maxLength?: number;
-}
+import type { CompareOptions, Comparison, Relation } from '../grammar/analysisTypes';
 
-export type Relation = 'equal' | 'subset' | 'superset' | 'disjoint-or-overlapping' | 'unknown';
-
-export interface Comparison {
-  readonly a: { readonly grammar?: string; readonly rule: string };
-  readonly b: { readonly grammar?: string; readonly rule: string };
-  /** A shortest string in A and not in B; undefined: none (proved when `exact`). */
-  readonly onlyA: string | undefined;
-  /** A shortest string in B and not in A. */
-  readonly onlyB: string | undefined;
-  /** `equal` (L(A) = L(B)), `subset` (L(A) ⊂ L(B)), `superset`, or `disjoint-or-overlapping` (neither includes the other). */
-  readonly relation: Relation;
-  /** True: the answer is proved from the automata; false: a bounded search (or the bound was reached). */
-  readonly exact: boolean;
-  /** What the answer rests on, in words. */
-  readonly method: string;
-}
+export type { CompareOptions, Comparison, Relation };
 
 const OPTIONS = { maxStates: 'count', ascii: 'boolean', samples: 'count', maxLength: 'count' } as const;
 
@@ -63,7 +43,12 @@ export function compare(a: Grammar, ruleA: string, b: Grammar, ruleB: string, op
   let onlyB: string | undefined;
   let exact: boolean;
   let method: string;
-  if (!recursiveRules(rulesA).has(ra) && !recursiveRules(rulesB).has(rb)) {
+  let states = 0;
+  if (sameExpression(rulesA, { t: 'ref', name: ra }, rulesB, { t: 'ref', name: rb })) {
+    // The same expression, so the same language: proved without an automaton.
+    exact = true;
+    method = 'exact: the two rules spell the same expression (references followed), so their languages are the same';
+  } else if (!recursiveRules(rulesA).has(ra) && !recursiveRules(rulesB).has(rb)) {
     const da = SetDfa.of(rulesA, { t: 'ref', name: ra });
     const db = SetDfa.of(rulesB, { t: 'ref', name: rb });
     const shared = sharedClasses([da, db]);
@@ -73,6 +58,7 @@ export function compare(a: Grammar, ruleA: string, b: Grammar, ruleB: string, op
     onlyA = x.witness;
     onlyB = y.witness;
     exact = x.exact && y.exact;
+    states = x.visited + y.visited;
     method = exact
       ? `exact: product automata searched breadth first (${x.visited} and ${y.visited} state pairs)`
       : `bounded: the product automata have more than ${maxStates} state pairs (maxStates); no string found within them`;
@@ -102,5 +88,66 @@ export function compare(a: Grammar, ruleA: string, b: Grammar, ruleB: string, op
     : onlyA === undefined ? (exact ? 'subset' : 'unknown')
     : onlyB === undefined ? (exact ? 'superset' : 'unknown')
     : 'disjoint-or-overlapping';
-  return { ...head, onlyA, onlyB, relation, exact, method };
+  return { ...head, onlyA, onlyB, relation, exact, method, states };
+}
+
+/**
+ * `grammar.compare(rule, other, options)` (../grammar/types.ts): `other` is a rule of the same
+ * grammar (its name) or `{ grammar, rule }`, own properties; or, as `analyze` takes it, a grammar
+ * and then its rule: `grammar.compare(rule, grammarB, ruleB, options)`.
+ */
+export function compareWith(grammar: Grammar, rule: string, other: string | RuleOf | Grammar, third?: CompareOptions | string, fourth?: CompareOptions): Comparison {
+  if (typeof other === 'string') return compare(grammar, rule, grammar, other, third as CompareOptions | undefined);
+  const o = other as Partial<RuleOf> | null;
+  const has = (k: string) => o !== null && typeof o === 'object' && Object.prototype.hasOwnProperty.call(o, k);
+  if (o !== null && typeof o === 'object' && typeof (o as Partial<Grammar>).expr === 'function' && !has('grammar')) {
+    // A grammar, then its rule.
+    return compare(grammar, rule, o as Grammar, third as string, fourth);
+  }
+  const b = has('grammar') ? o!.grammar : undefined;
+  const rb = has('rule') ? o!.rule : undefined;
+  if (b === undefined || typeof rb !== 'string') {
+    const got = o === null ? 'null' : Array.isArray(o) ? 'an array' : typeof o === 'object' ? 'an object without own "grammar" and "rule"' : typeof o;
+    throw new TypeError(`compare: argument "other" must be a rule of this grammar or { grammar, rule }, got ${got}`);
+  }
+  checkGrammar(b, 'compare', 'other.grammar');
+  return compare(grammar, rule, b, rb, third as CompareOptions | undefined);
+}
+
+/**
+ * Do `a` (an expression of `rulesA`) and `b` (of `rulesB`) spell the same expression, references
+ * followed (`1*65535v` with `v = "a"` spells `1*65535"a"`)? Then they have the same language, whatever it is. A pair of rules met again is taken
+ * as the same (while it is checked, which is what rules that reach recursion need; after, it was
+ * found the same, or the whole answer is false), so each pair is checked once.
+ */
+export function sameExpression(rulesA: Rules, a: Expr, rulesB: Rules, b: Expr, pairs = new Set<string>(), depth = 0): boolean {
+  // A reference against an expression: the rule's body against it (a chain of references alone
+  // is no grammar's: the checker refuses one that loops; the depth bound says "not shown").
+  if (depth > 1000) return false;
+  if (a.t === 'ref' && b.t !== 'ref') return sameExpression(rulesA, rulesA[a.name], rulesB, b, pairs, depth + 1);
+  if (b.t === 'ref' && a.t !== 'ref') return sameExpression(rulesA, a, rulesB, rulesB[b.name], pairs, depth + 1);
+  if (a.t !== b.t) return false;
+  switch (a.t) {
+    case 'ref': {
+      const n = (b as typeof a).name;
+      const key = `${a.name}\u0000${n}`;
+      if (pairs.has(key)) return true;
+      pairs.add(key);
+      return sameExpression(rulesA, rulesA[a.name], rulesB, rulesB[n], pairs, depth + 1);
+    }
+    case 'lit': return a.text === (b as typeof a).text;
+    case 'chars': {
+      const x = rangesOf(a);
+      const y = rangesOf(b as typeof a);
+      return x.length === y.length && x.every((v, i) => v === y[i]);
+    }
+    case 'rep': {
+      const r = b as typeof a;
+      return a.min === r.min && a.max === r.max && sameExpression(rulesA, a.item, rulesB, r.item, pairs, depth + 1);
+    }
+    case 'seq': case 'alt': {
+      const items = (b as typeof a).items;
+      return a.items.length === items.length && a.items.every((x, i) => sameExpression(rulesA, x, rulesB, items[i], pairs, depth + 1));
+    }
+  }
 }

@@ -6,32 +6,11 @@
  * checks). Inputs the rule refuses are counted, not read.
  */
 import type { Grammar } from '../grammar/types';
-import { describe, Marked, type Target } from './marks';
+import { describe, Marked } from './marks';
+import type { AlternativeCount, Coverage } from '../grammar/analysisTypes';
 import { checkGrammar, ruleOf, rulesOf } from './rules';
 
-export interface AlternativeCount {
-  readonly rule: string;
-  readonly path: readonly number[];
-  readonly index: number;
-  readonly text: string;
-  /** Nodes of the corpus's trees that took it. */
-  readonly count: number;
-}
-
-export interface Coverage {
-  readonly rule: string;
-  readonly inputs: number;
-  /** Inputs the rule refused (not read). */
-  readonly refused: number;
-  /** Every alternative of every rule the rule reaches, in grammar order, with its count. */
-  readonly alternatives: readonly AlternativeCount[];
-  /** The alternatives no input took. */
-  readonly neverTaken: readonly AlternativeCount[];
-  /** Alternatives taken, as a percentage of all (100 when the rule has none). */
-  readonly percent: number;
-  /** Every target (alternatives, repetition counts, characters) and how many inputs took it. */
-  readonly targets: ReadonlyArray<{ readonly target: Target; readonly description: string; readonly inputs: number }>;
-}
+export type { AlternativeCount, Coverage };
 
 export function coverage(grammar: Grammar, rule: string, inputs: Iterable<string>): Coverage {
   checkGrammar(grammar, 'coverage', 'grammar');

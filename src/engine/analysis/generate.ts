@@ -18,53 +18,12 @@
  */
 import type { Grammar } from '../grammar/types';
 import { Deriver, DEFAULT_DEPTH, random, randomChooser, SHORTEST } from './derive';
-import { describe, Marked, type Target } from './marks';
+import { describe, Marked } from './marks';
+import type { GenerateOptions, Generated, NearMiss } from '../grammar/analysisTypes';
+
+export type { GenerateOptions, Generated, NearMiss, Uncovered } from '../grammar/analysisTypes';
 import { checkGrammar, ruleOf, rulesOf } from './rules';
 import { readOptions } from '../options';
-
-export interface GenerateOptions {
-  /** A set that covers every target (see the header). Default false: random strings. */
-  cover?: boolean;
-  /** Random strings: how many (default 10). */
-  count?: number;
-  /** The seed (default 1): the same seed, the same strings. */
-  seed?: number;
-  /** Strings longer than this are not returned (default 256). */
-  maxLength?: number;
-  /** Nested rules before a derivation takes the shortest way out (default 12). */
-  depth?: number;
-  /** Cover: random derivations tried per target after the shortest (default 40). */
-  tries?: number;
-  /** Cover: near-misses per valid string, at most (default 1; 0: none). */
-  nearMisses?: number;
-}
-
-export interface NearMiss {
-  readonly input: string;
-  /** The valid string it is one edit from, and the edit. */
-  readonly from: string;
-  readonly edit: { readonly op: 'delete' | 'insert' | 'replace'; readonly at: number; readonly char?: string };
-  /** The engine's error offset. */
-  readonly index: number;
-}
-
-export interface Uncovered {
-  readonly target: Target;
-  readonly description: string;
-}
-
-export interface Generated {
-  readonly rule: string;
-  /** Valid strings: each accepted by the engine. */
-  readonly valid: readonly string[];
-  /** Strings one edit away that the engine refuses (cover only). */
-  readonly nearMisses: readonly NearMiss[];
-  /** Cover: every target, and those no string's tree takes. */
-  readonly targets: readonly Target[];
-  readonly uncovered: readonly Uncovered[];
-  /** Cover: per valid string, the targets its first-match tree takes (indices into `targets`). */
-  readonly takes: readonly (readonly number[])[];
-}
 
 const OPTIONS = { cover: 'boolean', count: 'count', seed: 'count', maxLength: 'count', depth: 'count', tries: 'count', nearMisses: 'count' } as const;
 

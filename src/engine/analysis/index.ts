@@ -7,15 +7,18 @@
  *   coverage(grammar, rule, inputs)            which alternatives a corpus takes
  *   arbitrary(grammar, rule, fc)               fast-check arbitraries (fast-check handed in)
  *
- * `analyze(grammar)` binds them to one grammar. docs/analysis.md shows them on RFC 3986.
+ * Every grammar has them as methods too (`grammar.generate(rule)`, …: src/engine/grammar/types.ts):
+ * loading this module installs them there (../grammar/analysisHook.ts). `analyze(grammar)` binds
+ * them to one grammar as well. docs/analysis.md shows them on RFC 3986.
  */
 import type { Grammar } from '../grammar/types';
 import { arbitrary, type ArbitraryOptions, type FastCheckLike, type RuleArbitraries } from './arbitrary';
-import { compare, type CompareOptions, type Comparison } from './compare';
+import { compare, compareWith, type CompareOptions, type Comparison } from './compare';
 import { coverage, type Coverage } from './coverage';
 import { generate, type GenerateOptions, type Generated } from './generate';
 import { shadows, type ShadowEntry, type ShadowOptions } from './shadows';
 import { checkGrammar } from './rules';
+import { installAnalyses } from '../grammar/analysisHook';
 
 export { arbitrary, compare, coverage, generate, shadows };
 export type { ArbitraryOptions, CompareOptions, Comparison, Coverage, FastCheckLike, GenerateOptions, Generated, RuleArbitraries, ShadowEntry, ShadowOptions };
@@ -23,6 +26,7 @@ export type { Target } from './marks';
 export type { NearMiss, Uncovered } from './generate';
 export type { AlternativeCount } from './coverage';
 export type { Relation } from './compare';
+export type { RuleOf } from '../grammar/types';
 
 /** The analyses of one grammar. */
 export interface GrammarAnalysis {
@@ -31,8 +35,11 @@ export interface GrammarAnalysis {
   /** `rule` of this grammar against `ruleB` of `grammarB` (this grammar when omitted). */
   compare(rule: string, grammarB: Grammar, ruleB: string, options?: CompareOptions): Comparison;
   coverage(rule: string, inputs: Iterable<string>): Coverage;
-  arbitrary(rule: string, fc: FastCheckLike, options?: ArbitraryOptions): RuleArbitraries;
+  arbitrary(rule: string, fc?: FastCheckLike, options?: ArbitraryOptions): RuleArbitraries;
 }
+
+// The Grammar's methods call these (../grammar/analysisHook.ts).
+installAnalyses({ generate, shadows, compare: compareWith, coverage, arbitrary });
 
 export function analyze(grammar: Grammar): GrammarAnalysis {
   checkGrammar(grammar, 'analyze', 'grammar');

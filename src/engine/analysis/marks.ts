@@ -17,18 +17,12 @@ import type { Grammar } from '../grammar/types';
 import { RuleGrammar } from '../grammar/grammar';
 import type { Node } from '../tree';
 import { rangesOf, reachable, spell, rulesOf, showChar } from './rules';
+import type { Target } from '../grammar/analysisTypes';
 
 /** A repetition count is a target up to this count (a `*65535` maximum is not). */
 export const MAX_COUNT_TARGET = 32;
 
-/** Something a first-match tree may take: what `generate({ cover: true })` must cover. */
-export type Target =
-  /** Alternative `index` (0-based) of the alternation at `path` of `rule`. */
-  | { readonly kind: 'alternative'; readonly rule: string; readonly path: readonly number[]; readonly index: number; readonly text: string }
-  /** The repetition at `path` of `rule`, run `count` times. */
-  | { readonly kind: 'repetition'; readonly rule: string; readonly path: readonly number[]; readonly count: number; readonly text: string }
-  /** The character set at `path` of `rule`, reading code point `cp` (the first or last of one of its ranges). */
-  | { readonly kind: 'character'; readonly rule: string; readonly path: readonly number[]; readonly cp: number; readonly text: string };
+export type { Target };
 
 /** A target in words: `host: alternative 3 (reg-name)`, `h16: 1*4HEXDIG run 4 times`. */
 export function describe(t: Target): string {

@@ -25,34 +25,14 @@ import type { Grammar } from '../grammar/types';
 import { readOptions } from '../options';
 import { EndsRunner } from '../recursive/ends';
 import { Deriver, random, randomChooser, SHORTEST } from './derive';
-import { SetDfa, sharedClasses, shortest, DEFAULT_MAX_STATES } from './dfa';
+import { DEFAULT_MAX_STATES } from './dfa';
+import { Alternation } from './neverTaken';
 import { generate } from './generate';
 import { checkGrammar, reachable, recursiveRules, ruleOf, rulesOf, spell, walk } from './rules';
 
-export interface ShadowEntry {
-  readonly kind: 'shadowed' | 'overlap' | 'unreached';
-  readonly rule: string;
-  /** The alternation's path in the rule (item indices from the rule's body). */
-  readonly path: readonly number[];
-  /** The alternative (0-based) first match does not take for `witness`. */
-  readonly index: number;
-  /** The earlier alternative that takes it (absent for `unreached`). */
-  readonly by?: number;
-  /** A shortest string of the alternative that the earlier one matches too (absent for `unreached`). */
-  readonly witness?: string;
-  /** True when proved from the automata; false for a bounded search. */
-  readonly exact: boolean;
-  readonly message: string;
-}
+import type { ShadowEntry, ShadowOptions } from '../grammar/analysisTypes';
 
-export interface ShadowOptions {
-  /** Product states a search visits at most (default 200,000). */
-  maxStates?: number;
-  /** Bounded searches (recursive rules): derivations tried per alternative (default 200). */
-  samples?: number;
-  /** Also search the root's context for alternatives never taken (default true when a rule is given). */
-  context?: boolean;
-}
+export type { ShadowEntry, ShadowOptions };
 
 const OPTIONS = { maxStates: 'count', samples: 'count', context: 'boolean' } as const;
 
@@ -90,26 +70,20 @@ const where = (rule: string, path: readonly number[]) => (path.length ? `${rule}
 
 function exactAlternation(rules: Rules, rule: string, path: readonly number[], items: readonly Expr[], o: ShadowOptions): ShadowEntry[] {
   const out: ShadowEntry[] = [];
-  const dfas = items.map((x) => SetDfa.of(rules, x));
-  const earlier = items.map((_, k) => (k === 0 ? undefined : SetDfa.of(rules, { t: 'alt', items: items.slice(0, k) })));
-  const shared = sharedClasses([...dfas, ...earlier.filter((d): d is SetDfa => d !== undefined)]);
   const maxStates = o.maxStates ?? DEFAULT_MAX_STATES;
+  const alt = new Alternation(rules, items, maxStates);
   for (let k = 1; k < items.length; k++) {
     const name = spell(items[k], 40);
-    const rest = shortest(dfas[k], earlier[k]!, shared, false, { maxStates });
-    if (rest.witness === undefined && rest.exact) {
-      // Every string of Ak is an earlier one's: its shortest string, and which takes it.
-      const w = shortest(dfas[k], dfas[k], shared, true, { maxStates }).witness;
-      if (w === undefined) continue;
-      const by = dfas.findIndex((d, j) => j < k && d.test(shared.classes, w));
+    const s = alt.shadowed(k);
+    if (s !== undefined && 'witness' in s) {
       out.push({
-        kind: 'shadowed', rule, path, index: k, by, witness: w, exact: true,
-        message: `\`${name}\` (alternative ${k + 1} of ${where(rule, path)}) is never taken: every string it matches is matched by an earlier alternative; for example \`${spell(items[by], 40)}\` takes ${show(w)}`,
+        kind: 'shadowed', rule, path, index: k, by: s.by, witness: s.witness, exact: true,
+        message: `\`${name}\` (alternative ${k + 1} of ${where(rule, path)}) is never taken: every string it matches is matched by an earlier alternative; for example \`${spell(items[s.by], 40)}\` takes ${show(s.witness)}`,
       });
       continue;
     }
     for (let j = 0; j < k; j++) {
-      const both = shortest(dfas[k], dfas[j], shared, true, { maxStates });
+      const both = alt.overlap(k, j);
       if (both.witness === undefined) {
         if (!both.exact) out.push({ kind: 'overlap', rule, path, index: k, by: j, exact: false, message: `\`${name}\` and \`${spell(items[j], 40)}\` in ${where(rule, path)}: no common string within ${maxStates} product states (not proved)` });
         continue;

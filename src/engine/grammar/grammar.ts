@@ -31,6 +31,12 @@ import type { Accepted, RuleRunner, TreeAsk } from './runner';
 import { RegularRunner } from './regularRunner';
 import { RecursiveRunner } from './recursiveRunner';
 import type { GrammarHooks } from './hooks';
+import { analyses } from './analysisHook';
+import type {
+  ArbitraryOptions, CompareOptions, Comparison, Coverage, FastCheckLike, GenerateOptions, Generated,
+  RuleArbitraries, ShadowEntry, ShadowOptions,
+} from './analysisTypes';
+import type { RuleOf } from './types';
 
 export type { GrammarHooks };
 
@@ -470,6 +476,32 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
     const v = runner.verdict(text);
     if (!v.ok) throw new this.g.errorClass(text, r, v.index, v.expected);
     return runner.alternativeOf(text);
+  }
+
+  // The analyses (./types.ts), answered by src/engine/analysis/ through ./analysisHook.ts: this
+  // module does not import them (the main bundle carries these lines only). They check the
+  // arguments: a TypeError names the method.
+
+  generate(rule: R, options?: GenerateOptions): Generated {
+    return analyses('generate').generate(this, rule, options);
+  }
+
+  shadows(rule?: R, options?: ShadowOptions): ShadowEntry[] {
+    return analyses('shadows').shadows(this, rule, options);
+  }
+
+  compare(rule: R, other: R | RuleOf, options?: CompareOptions): Comparison;
+  compare(rule: R, grammarB: Grammar, ruleB: string, options?: CompareOptions): Comparison;
+  compare(rule: R, other: R | RuleOf | Grammar, third?: CompareOptions | string, options?: CompareOptions): Comparison {
+    return analyses('compare').compare(this, rule, other, third, options);
+  }
+
+  coverage(rule: R, inputs: Iterable<string>): Coverage {
+    return analyses('coverage').coverage(this, rule, inputs);
+  }
+
+  arbitrary(rule: R, fc?: FastCheckLike, options?: ArbitraryOptions): RuleArbitraries {
+    return analyses('arbitrary').arbitrary(this, rule, fc, options);
   }
 }
 

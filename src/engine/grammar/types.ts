@@ -7,6 +7,16 @@ import type { GrammarSyntaxError } from '../errors';
 import type { Expr } from '../expr';
 import type { TreeNode } from '../tree';
 import type { TreeVisitor } from '../trees/flatTree';
+import type {
+  ArbitraryOptions, CompareOptions, Comparison, Coverage, FastCheckLike, GenerateOptions, Generated,
+  RuleArbitraries, ShadowEntry, ShadowOptions,
+} from './analysisTypes';
+
+/** A rule of a grammar, for `compare`: `{ grammar: rfc2396, rule: 'URI-reference' }`. */
+export interface RuleOf {
+  readonly grammar: Grammar;
+  readonly rule: string;
+}
 
 export interface TreeOptions {
   /** Show character-level rules too (for RFC 3986: pchar, unreserved, pct-encoded, h16, dec-octet, …). */
@@ -70,4 +80,31 @@ export interface Grammar<R extends string = string> {
    * body is not an alternation. A `GrammarSyntaxError` when `text` does not match `rule`.
    */
   alternativeOf(rule: R, text: string): number;
+
+  // The analyses (docs/analysis.md): the same as the free functions of src/engine/analysis/ with
+  // this grammar first. Regular rules are answered exactly from the automata; rules that reach
+  // recursion by bounded searches, labelled as such.
+
+  /**
+   * Strings of `rule`, each checked by the engine: `{ cover: true }` a set whose first-match
+   * trees take every alternative, repetition count and range end of the rules it reaches, with
+   * near-misses; else `count` random ones, the same for the same `seed`.
+   */
+  generate(rule: R, options?: GenerateOptions): Generated;
+  /** Alternatives first match never takes, and overlapping ones, each with a shortest witness and the reason (all rules when `rule` is omitted). */
+  shadows(rule?: R, options?: ShadowOptions): ShadowEntry[];
+  /**
+   * How `rule`'s language relates to `other`'s: a rule of this grammar (its name), or of another
+   * (`{ grammar, rule }`); the shortest string in each and not the other, or a proof of none.
+   */
+  compare(rule: R, other: R | RuleOf, options?: CompareOptions): Comparison;
+  /** The same, with the other grammar and its rule as two arguments (as `analyze(grammar).compare` takes them). */
+  compare(rule: R, grammarB: Grammar, ruleB: string, options?: CompareOptions): Comparison;
+  /** Which alternatives, repetition counts and characters the inputs' first-match trees take. */
+  coverage(rule: R, inputs: Iterable<string>): Coverage;
+  /**
+   * fast-check arbitraries of `rule`'s strings and near-misses. `fc`: the fast-check module the
+   * test uses; omitted, fast-check is required (an optional peer dependency; CommonJS only).
+   */
+  arbitrary(rule: R, fc?: FastCheckLike, options?: ArbitraryOptions): RuleArbitraries;
 }

@@ -36,8 +36,10 @@ describe('arbitrary', () => {
     expect(all.every((s) => g.isValid(s, 'r'))).toBe(true);
   });
 
-  it('wants the fast-check module handed in', () => {
-    expect(() => arbitrary(rfc3986, 'URI', undefined as never)).toThrow(TypeError);
+  it('takes the fast-check module handed in, or the one require finds; anything else is a TypeError', () => {
+    const required = arbitrary(rfc3986, 'URI');
+    fc.assert(fc.property(required.valid as unknown as fc.Arbitrary<string>, (s) => oracleTest('URI', s) && rfc3986.isValid(s, 'URI')), { seed: 14, numRuns: 50 });
     expect(() => arbitrary(rfc3986, 'URI', {} as never)).toThrow(TypeError);
+    expect(() => arbitrary(rfc3986, 'URI', null as never)).toThrow(TypeError);
   });
 });

@@ -43,6 +43,25 @@ describe('compare: planted grammars', () => {
     expect(r.relation).toBe('unknown');
   });
 
+  it('a rule against itself or against the same expression: equal, proved with no product (1*65535 unrolled none)', () => {
+    const a = compileAbnf('r = 1*65535"a"\ns = 1*65535"a"\nt = 1*65535"a" / "b"\n');
+    const b = compileAbnf('u = 1*65535v\nv = "a"\n');
+    for (const [ga, ra, gb, rb] of [[a, 'r', a, 'r'], [a, 'r', a, 's'], [a, 's', b, 'u']] as const) {
+      const c = compare(ga, ra, gb, rb);
+      expect(c).toMatchObject({ relation: 'equal', exact: true, onlyA: undefined, onlyB: undefined, states: 0 });
+      expect(c.method).toMatch(/same expression/);
+    }
+    // Not the same expression (an alternative more, a count less): the product is searched.
+    const small = compileAbnf('r = 1*3"a"\ns = 1*3"a" / "b"\nt = 1*2"a"\n');
+    expect(compare(small, 'r', small, 's')).toMatchObject({ relation: 'subset', onlyB: 'b', exact: true });
+    expect(compare(small, 'r', small, 's').states).toBeGreaterThan(0);
+    expect(compare(small, 'r', small, 't')).toMatchObject({ relation: 'superset', onlyA: 'aaa', exact: true });
+    // Recursive rules spelled alike: proved equal too (the bounded search could only say unknown).
+    const e1 = compileAbnf('e = "x" / "(" e ")"\n');
+    const e2 = compileAbnf('e = "x" / "(" e ")"\n');
+    expect(compare(e1, 'e', e2, 'e')).toMatchObject({ relation: 'equal', exact: true, states: 0 });
+  });
+
   it('refuses a rule the grammar does not have', () => {
     const a = compileAbnf('r = "a"\n');
     expect(() => compare(a, 'r', a, 'nope')).toThrow(TypeError);
