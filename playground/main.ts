@@ -15,8 +15,7 @@ import { whereLine } from '../src/teaching/whereLine';
 import { readableExpected } from '../src/engine/errors';
 import { charName, drawTree, moveFrom, pathTo, type Drawn } from './tree';
 import { readFragment, writeFragment, type PageState } from './state';
-import { GRAMMARS, componentsOf, customGrammar, canCompileAbnf, EXAMPLES } from './grammars';
-import { wireAnalysis } from './analysis';
+import { GRAMMAR_NAMES, FIRST_GRAMMAR, componentsOf, compilerIfLoaded, grammarIfLoaded, loadGrammar, loadCompiler, EXAMPLES } from './grammars';
 
 /** Longer inputs are validated, but their tree is not drawn. */
 const MAX_DRAW = 2000;
@@ -55,6 +54,10 @@ const ui = {
   stepCount: $('step-count'),
   stepStatus: $('step-status'),
   stepsPanel: $('steps-panel'),
+  loading: $('loading'),
+  loadError: $('load-error'),
+  analysis: $<HTMLDetailsElement>('analysis'),
+  analysisOut: $('analysis-out'),
 };
 
 /** The step-through of the current input: the trace, its nodes' rules, and the step shown. */
@@ -71,9 +74,38 @@ let current: { grammar: GrammarView; input: string; valid: boolean } | undefined
 /** The node whose rule the Rule panel shows (hovered, else focused), by index in `drawn`. */
 let focusedK = -1;
 
+/** The grammar shown: the page updates only once the chosen grammar is loaded. */
 function grammarNow(): GrammarView {
   if (state.grammar === 'custom' && custom) return custom;
-  return GRAMMARS.get(state.grammar) ?? GRAMMARS.get('rfc3986')!;
+  return grammarIfLoaded(state.grammar) ?? grammarIfLoaded(FIRST_GRAMMAR)!;
+}
+
+/** How many loads are under way (the "Loading …" line shows while there is one). */
+let loads = 0;
+
+/**
+ * `part` once it has loaded, with "Loading `what`…" shown meanwhile; when it fails (a file
+ * missing, the connection lost), undefined, with the error shown (role alert).
+ */
+async function loading<T>(what: string, part: Promise<T>): Promise<T | undefined> {
+  loads++;
+  ui.loading.hidden = false;
+  ui.loading.textContent = `Loading ${what}…`;
+  try {
+    const got = await part;
+    ui.loadError.hidden = true;
+    ui.loadError.textContent = '';
+    return got;
+  } catch (e) {
+    ui.loadError.hidden = false;
+    ui.loadError.textContent = `Could not load ${what}: ${(e as Error).message}. The page's files may be incomplete, or the connection lost; try again.`;
+    return undefined;
+  } finally {
+    if (--loads === 0) {
+      ui.loading.hidden = true;
+      ui.loading.textContent = '';
+    }
+  }
 }
 
 /** URI-reference where the grammar has it (IRI-reference for RFC 3987), else its first rule. */
@@ -91,12 +123,12 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLEl
 
 function fillGrammars(): void {
   ui.grammar.textContent = '';
-  for (const [name, g] of GRAMMARS) ui.grammar.append(el('option', { value: name, textContent: label(name, g) }));
+  for (const name of GRAMMAR_NAMES) ui.grammar.append(el('option', { value: name, textContent: label(name) }));
   if (custom || (state.grammar === 'custom' && state.abnf !== undefined)) ui.grammar.append(el('option', { value: 'custom', textContent: 'your ABNF' }));
   ui.grammar.value = state.grammar;
 }
 
-function label(name: string, _g: GrammarView): string {
+function label(name: string): string {
   const m = /^rfc(\d+)$/.exec(name);
   return m ? `RFC ${m[1]}` : name;
 }
@@ -534,12 +566,7 @@ function wire(): void {
     state.input = ui.input.value;
     update();
   });
-  ui.grammar.addEventListener('change', () => {
-    state.grammar = ui.grammar.value;
-    fillRules();
-    fillExamples();
-    update();
-  });
+  ui.grammar.addEventListener('change', () => void chooseGrammar(ui.grammar.value));
   ui.rule.addEventListener('change', () => {
     state.rule = ui.rule.value;
     update();
@@ -626,17 +653,56 @@ function wire(): void {
     if (svg) fitRailroad(svg);
   });
   window.addEventListener('hashchange', () => {
-    if (location.hash !== lastHash) restore();
+    if (location.hash !== lastHash) void restore();
   });
-  if (canCompileAbnf()) {
-    ui.custom.hidden = false;
-    ui.abnfUse.addEventListener('click', () => useCustom(ui.abnfText.value, true));
-  }
+  ui.abnfUse.addEventListener('click', () => void useCustom(ui.abnfText.value, true));
+  // The analysis panel's code is loaded when the panel is first opened.
+  ui.analysis.addEventListener('toggle', () => void openAnalysis());
 }
 
-function useCustom(text: string, switchTo: boolean): boolean {
+/** The last grammar asked for: a load that ends after another was asked for is not shown. */
+let chosen = 0;
+
+/** Shows grammar `name` (loading it first if need be); on a failed load the picker goes back. */
+async function chooseGrammar(name: string): Promise<void> {
+  const ask = ++chosen;
+  if (name !== 'custom' && !grammarIfLoaded(name)) {
+    const g = await loading(`the grammar ${label(name)}`, loadGrammar(name));
+    if (ask !== chosen) return;
+    if (!g) {
+      ui.grammar.value = state.grammar;
+      return;
+    }
+  }
+  state.grammar = name;
+  fillRules();
+  fillExamples();
+  update();
+}
+
+let analysisWired: Promise<unknown> | undefined;
+
+async function openAnalysis(): Promise<void> {
+  if (!ui.analysis.open || analysisWired) return;
+  analysisWired = loading('the grammar analysis', import('./analysis'));
+  const m = (await analysisWired) as typeof import('./analysis') | undefined;
+  if (!m) {
+    analysisWired = undefined;
+    ui.analysis.open = false;
+    return;
+  }
+  m.wireAnalysis({
+    grammar: grammarNow,
+    rule: () => state.rule,
+    use: (input) => { state.input = input; ui.input.value = input; update(); },
+  });
+}
+
+async function useCustom(text: string, switchTo: boolean): Promise<boolean> {
+  const compile = compilerIfLoaded() ?? await loading('the ABNF compiler', loadCompiler());
+  if (!compile) return false;
   try {
-    custom = customGrammar(text);
+    custom = compile(text);
     ui.abnfError.hidden = true;
     ui.abnfError.textContent = '';
     grammarError = undefined;
@@ -671,18 +737,25 @@ function saveState(): void {
   if (location.hash !== lastHash) history.replaceState(null, '', lastHash);
 }
 
-function restore(): void {
+/** The state of the address's fragment (RFC 3986 at once; another grammar once it is loaded). */
+async function restore(): Promise<void> {
   const s = readFragment(location.hash);
   custom = undefined;
-  if (s.abnf !== undefined && canCompileAbnf()) {
+  // While a part loads, the verdict is of no grammar (and the tests wait for one).
+  if ((s.abnf !== undefined && !compilerIfLoaded()) || (s.grammar && s.grammar !== 'custom' && GRAMMAR_NAMES.includes(s.grammar) && !grammarIfLoaded(s.grammar))) {
+    ui.verdict.textContent = '';
+  }
+  if (s.abnf !== undefined) {
     ui.abnfText.value = s.abnf;
-    useCustom(s.abnf, false);
+    await useCustom(s.abnf, false);
   }
   Object.assign(state, s);
-  if (state.grammar !== 'custom' && !GRAMMARS.has(state.grammar)) state.grammar = 'rfc3986';
+  if (state.grammar !== 'custom' && !GRAMMAR_NAMES.includes(state.grammar)) state.grammar = FIRST_GRAMMAR;
   // A link's grammar that does not compile stays the link's grammar (its error is shown); only a
   // link that names no ABNF at all falls back to RFC 3986.
-  if (state.grammar === 'custom' && !custom && s.abnf === undefined) state.grammar = 'rfc3986';
+  if (state.grammar === 'custom' && !custom && s.abnf === undefined) state.grammar = FIRST_GRAMMAR;
+  // A grammar that cannot be loaded: its error is shown, and RFC 3986 in its place.
+  if (state.grammar !== 'custom' && !grammarIfLoaded(state.grammar) && !await loading(`the grammar ${label(state.grammar)}`, loadGrammar(state.grammar))) state.grammar = FIRST_GRAMMAR;
   fillGrammars();
   fillRules();
   fillExamples();
@@ -696,12 +769,7 @@ function start(): void {
   style.textContent = RAILROAD_CSS;
   document.head.append(style);
   wire();
-  wireAnalysis({
-    grammar: grammarNow,
-    rule: () => state.rule,
-    use: (input) => { state.input = input; ui.input.value = input; update(); },
-  });
-  restore();
+  void restore();
 }
 
 start();

@@ -228,6 +228,8 @@ test('every grammar of the registry is in the picker; an IRI under RFC 3987', as
   const picker = page.getByRole('combobox', { name: 'Grammar' });
   expect(await picker.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).toEqual([...GRAMMAR_NAMES]);
   await picker.selectOption('rfc3987');
+  // RFC 3987 is loaded when chosen (test/teaching/playgroundBundle.browser.test.ts): its rules come then.
+  await page.locator('#rule option[value="IRI-reference"]').waitFor({ state: 'attached' });
   expect(await page.getByRole('combobox', { name: 'Rule' }).inputValue()).toBe('IRI-reference');
   await typeInput(page, 'http://例え.テスト/パス');
   expect(await page.getByRole('treeitem', { name: 'ihost 例え.テスト', exact: true }).count()).toBe(1);
@@ -285,8 +287,11 @@ test('opened from disk and at phone width, the page works and asks for nothing e
   expect(fromDisk.length).toBeGreaterThanOrEqual(3);
   for (const url of fromDisk) expect(url.startsWith(`file://${out}/`)).toBe(true);
   await page.close();
-  // Every request of every page in this file went to the page's own files.
-  const own = new Set(['index.html', 'playground.js', 'playground.css'].flatMap((f) => [`${playground.origin}/${f}`, `file://${path.join(out, f)}`]));
+  // Every request of every page in this file went to the page's own files (its first view's and
+  // the parts it loads when asked for: scripts/build-playground.js).
+  const files = fs.readdirSync(out).filter((f) => /\.(html|css|js)$/.test(f));
+  expect(files).toEqual(expect.arrayContaining(['index.html', 'playground.js', 'playground.css', 'grammars.js', 'data-rfc3987.js']));
+  const own = new Set(files.flatMap((f) => [`${playground.origin}/${f}`, `file://${path.join(out, f)}`]));
   for (const url of requests) expect(own.has(url.replace(/#.*$/, ''))).toBe(true);
   expect(fs.readdirSync(shots).sort()).toEqual(['desktop-error.png', 'desktop-valid.png', 'phone.png']);
 });
