@@ -9,8 +9,8 @@ import { alternatives, type GrammarView } from '../src/teaching/grammarView';
 import { exprText } from '../src/teaching/abnfText';
 import { alternativeTaken, derivation, shownText } from '../src/teaching/explain';
 import { railroadDiagram, RAILROAD_CSS } from '../src/teaching/railroad';
-import { MAX_TRACE_INPUT, nextChoice, nodeRules, stepOver, stepPosition, stepRule, stepText, trace, type Trace } from '../src/teaching/trace';
-import { whyNodes, whyTexts, type NodeWhy } from '../src/teaching/why';
+import { MAX_TRACE_INPUT } from '../src/teaching/trace';
+import type { NodeWhy, Trace } from './steps';
 import { whereLine } from '../src/teaching/whereLine';
 import { readableExpected } from '../src/engine/errors';
 import { charName, drawTree, moveFrom, pathTo, type Drawn } from './tree';
@@ -61,7 +61,10 @@ const ui = {
 };
 
 /** The step-through of the current input: the trace, its nodes' rules, and the step shown. */
-let stepping: { trace: Trace; rules: ReturnType<typeof nodeRules>; at: number } | undefined;
+let stepping: { trace: Trace; rules: ReturnType<typeof import('./steps').nodeRules>; at: number } | undefined;
+/** The step-through's part (playground/steps.ts), once loaded: loaded when first asked for. */
+let steps: typeof import('./steps') | undefined;
+let stepsLoading: Promise<boolean> | undefined;
 /** Why each node is what it is (by `rule@start-end`), for the Rule panel. */
 let whyByNode = new Map<string, NodeWhy>();
 /** The grammar error of pasted ABNF or of a link's `abnf=`, while there is one. */
@@ -367,11 +370,23 @@ function showRule(d: Drawn | undefined): void {
   showWhy(d);
 }
 
+/** The node the Rule panel shows (undefined: the selected rule). */
+let ruleShown: Drawn | undefined;
+
 /** Under the rule: why the first match chose this alternative, and how its repetitions ended. */
 function showWhy(d: Drawn | undefined): void {
+  ruleShown = d;
   if (!d) return;
+  if (!steps) {
+    // The reasons come from the trace: its part is loaded now, and the panel shown again then.
+    ui.abnf.append(el('p', { className: 'note', textContent: 'Why: loading the reasons…' }));
+    void loadSteps().then((ok) => {
+      if (ok && ruleShown === d && drawn.includes(d)) showRule(d);
+    });
+    return;
+  }
   const w = whyByNode.get(`${d.node.rule}@${d.node.start}-${d.node.end}`);
-  const lines = w ? whyTexts(w) : [];
+  const lines = w ? steps.whyTexts(w) : [];
   if (!lines.length) return;
   ui.abnf.append(el('p', { className: 'why-head', textContent: w!.losers.length ? 'Why this alternative (first match wins):' : 'Why:' }));
   const list = el('ul', { className: 'why' });
@@ -426,15 +441,41 @@ function showRailroad(g: GrammarView, rule: string, taken?: number, d?: Drawn): 
 
 // ---------------------------------------------------------------- step-through
 
-/** The trace of the input (short inputs only) and the reasons for the Rule panel. */
+/**
+ * Loads the step-through's part (once; "Loading the step-through…" meanwhile, the step buttons
+ * disabled), then traces what the page shows. False when it could not be loaded (the error shown).
+ */
+function loadSteps(): Promise<boolean> {
+  if (steps) return Promise.resolve(true);
+  stepsLoading ??= (async () => {
+    for (const b of [ui.stepFirst, ui.stepPrev, ui.stepNext, ui.stepOver, ui.stepChoice, ui.stepLast]) b.disabled = true;
+    const m = await loading('the step-through', import('./steps'));
+    stepsLoading = undefined;
+    if (m) {
+      steps = m;
+      if (current) prepareSteps(current.grammar, current.input, state.rule, current.valid);
+    }
+    renderStep();
+    return m !== undefined;
+  })();
+  return stepsLoading;
+}
+
+/** Steps to step `k` once the step-through is loaded (a step button pressed before it was). */
+async function stepTo(k: (s: NonNullable<typeof stepping>) => number): Promise<void> {
+  if (!steps && !(await loadSteps())) return;
+  if (stepping) goToStep(k(stepping));
+}
+
+/** The trace of the input (short inputs only) and the reasons for the Rule panel; none until the step-through is loaded. */
 function prepareSteps(g: GrammarView, input: string, rule: string, valid: boolean): void {
   whyByNode = new Map();
   stepping = undefined;
-  if (input.length > MAX_TRACE_INPUT) return;
+  if (input.length > MAX_TRACE_INPUT || !steps) return;
   try {
-    const t = trace(g, input, rule);
-    stepping = { trace: t, rules: nodeRules(t), at: 0 };
-    if (valid) for (const w of whyNodes(input, t, g.alternation, g).values()) whyByNode.set(`${w.node.rule}@${w.node.start}-${w.node.end}`, w);
+    const t = steps.trace(g, input, rule);
+    stepping = { trace: t, rules: steps.nodeRules(t), at: 0 };
+    if (valid) for (const w of steps.whyNodes(input, t, g.alternation, g).values()) whyByNode.set(`${w.node.rule}@${w.node.start}-${w.node.end}`, w);
   } catch {
     stepping = undefined;
   }
@@ -448,12 +489,19 @@ function renderStep(): void {
     ui.stepCount.textContent = '';
     for (const b of [ui.stepFirst, ui.stepPrev, ui.stepNext, ui.stepOver, ui.stepChoice, ui.stepLast]) b.disabled = true;
   };
+  if (!steps && state.input.length <= MAX_TRACE_INPUT && !stepsLoading) {
+    // Not loaded yet: Next step (or Last step) loads it, and shows the first (or last) step.
+    none('Press Next step to begin: the step-through is loaded when it is first asked for.');
+    ui.stepNext.disabled = ui.stepLast.disabled = false;
+    return;
+  }
   if (!stepping) {
     none(state.input.length > MAX_TRACE_INPUT
       ? `The step-through is made for inputs up to ${MAX_TRACE_INPUT} characters; this one has ${state.input.length}.`
-      : 'No step-through for this grammar and input.');
+      : stepsLoading ? '' : 'No step-through for this grammar and input.');
     return;
   }
+  const { stepPosition, stepRule, stepText } = steps!;
   const { trace: t, rules, at } = stepping;
   const n = t.steps.length;
   if (n === 0) return none('No steps.');
@@ -634,18 +682,21 @@ function wire(): void {
       follow(e);
     }
   });
-  ui.stepFirst.addEventListener('click', () => goToStep(0));
-  ui.stepPrev.addEventListener('click', () => goToStep((stepping?.at ?? 0) - 1));
-  ui.stepNext.addEventListener('click', () => goToStep((stepping?.at ?? 0) + 1));
-  ui.stepOver.addEventListener('click', () => stepping && goToStep(stepOver(stepping.trace.steps, stepping.at)));
-  ui.stepChoice.addEventListener('click', () => stepping && goToStep(nextChoice(stepping.trace.steps, stepping.at)));
-  ui.stepLast.addEventListener('click', () => goToStep(Infinity));
+  // Before the step-through is loaded, Next step (→) loads it and shows the first step, Last step (End) the last.
+  const loaded = () => steps !== undefined;
+  ui.stepFirst.addEventListener('click', () => void stepTo(() => 0));
+  ui.stepPrev.addEventListener('click', () => void stepTo((s) => s.at - 1));
+  ui.stepNext.addEventListener('click', () => { const was = loaded(); void stepTo((s) => (was ? s.at + 1 : 0)); });
+  ui.stepOver.addEventListener('click', () => void stepTo((s) => steps!.stepOver(s.trace.steps, s.at)));
+  ui.stepChoice.addEventListener('click', () => void stepTo((s) => steps!.nextChoice(s.trace.steps, s.at)));
+  ui.stepLast.addEventListener('click', () => void stepTo(() => Infinity));
   ui.stepsPanel.addEventListener('keydown', (e) => {
-    const to = e.key === 'ArrowRight' ? (stepping?.at ?? 0) + 1 : e.key === 'ArrowLeft' ? (stepping?.at ?? 0) - 1
-      : e.key === 'Home' ? 0 : e.key === 'End' ? Infinity : undefined;
-    if (to === undefined || !stepping) return;
+    const was = loaded();
+    const to = e.key === 'ArrowRight' ? (s: NonNullable<typeof stepping>) => (was ? s.at + 1 : 0) : e.key === 'ArrowLeft' ? (s: NonNullable<typeof stepping>) => s.at - 1
+      : e.key === 'Home' ? () => 0 : e.key === 'End' ? () => Infinity : undefined;
+    if (to === undefined || (was && !stepping)) return;
     e.preventDefault();
-    goToStep(to);
+    void stepTo(to);
   });
   window.addEventListener('resize', fitColumns);
   window.addEventListener('resize', () => {

@@ -10,8 +10,9 @@
  * data, the other grammars, the step-through, the analysis panel) a part of its own. Each module
  * esbuild writes is then made a classic script that registers itself with the page's loader
  * (playground/pageLoader.ts), because Chromium runs no module script on a page opened from disk
- * (docs/teaching.md, "The bundle"). index.html gets a `<script defer>` for each file of the first
- * view; a part's files are added as `<script>` tags when it is first loaded.
+ * (docs/teaching.md, "The bundle"). The first view's modules are one file, playground.js (the
+ * `<script defer>` of index.html); a part's files are added as `<script>` tags when it is first
+ * loaded.
  *
  * With --benchmarks (`npm run bench:playground`), the `bench:playground` section of BENCHMARKS.md
  * and the `playground-figures` block of docs/teaching.md are rewritten from the sizes;
@@ -31,7 +32,7 @@ const FIRST_VIEW_BUDGET = 110_000;
 
 /** What `import()` and a part's file is called when the page loads it: the parts, by entry name. */
 const PARTS = {
-  // steps: 'playground/steps.ts',
+  steps: 'playground/steps.ts',
   analysis: 'playground/analysis.ts',
   grammars: 'playground/moreGrammars.ts',
   'data-rfc2396': 'src/generated/rfc2396Compiled.ts',
@@ -102,26 +103,25 @@ async function buildPlayground(outdir = here('dist', 'playground')) {
   const loader = (await esbuild.build({
     entryPoints: [here('playground', 'pageLoader.ts')], bundle: true, format: 'iife', minify: true, write: false, target: 'es2020', logLevel: 'warning',
   })).outputFiles[0].text;
-  for (const out of result.outputFiles) {
-    const file = base(out.path);
-    let text = await classic(file, out.text);
-    if (firstScripts.includes(file)) text = loader + text;
-    if (file === 'playground.js') text += `uriGrammarPage.parts(${JSON.stringify(partFiles)});uriGrammarPage.require("playground.js");\n`;
-    fs.writeFileSync(path.join(outdir, file), text);
-  }
+  // The first view's modules are one file, playground.js (loaded together anyway: one request,
+  // and gzip sees them whole); each part's are files of their own.
+  const texts = new Map();
+  for (const out of result.outputFiles) texts.set(base(out.path), await classic(base(out.path), out.text));
+  fs.writeFileSync(path.join(outdir, 'playground.js'), [
+    loader,
+    ...firstScripts.map((f) => texts.get(f)),
+    `uriGrammarPage.parts(${JSON.stringify(partFiles)});uriGrammarPage.require("playground.js");\n`,
+  ].join(''));
+  for (const [file, text] of texts) if (!firstScripts.includes(file)) fs.writeFileSync(path.join(outdir, file), text);
   const css = await esbuild.build({ entryPoints: [here('playground', 'style.css')], bundle: true, minify: true, write: false, logLevel: 'warning', charset: 'utf8', outfile: path.join(outdir, 'playground.css') });
   fs.writeFileSync(path.join(outdir, 'playground.css'), css.outputFiles[0].contents);
-  // index.html: a deferred script for each file of the first view, in the order they run.
-  const html = fs.readFileSync(here('playground', 'index.html'), 'utf8');
-  const tag = '<script src="playground.js" defer></script>';
-  if (!html.includes(tag)) throw new Error(`playground/index.html must hold ${tag}`);
-  fs.writeFileSync(path.join(outdir, 'index.html'), html.replace(tag, firstScripts.map((f) => `<script src="${f}" defer></script>`).join('\n')));
+  fs.copyFileSync(here('playground', 'index.html'), path.join(outdir, 'index.html'));
 
   const size = (name) => {
     const data = fs.readFileSync(path.join(outdir, name));
     return { name, bytes: data.length, gzip: gz(data) };
   };
-  const first = ['index.html', 'playground.css', ...firstScripts].map(size);
+  const first = ['index.html', 'playground.css', 'playground.js'].map(size);
   const sum = (files) => ({ bytes: files.reduce((s, f) => s + f.bytes, 0), gzip: files.reduce((s, f) => s + f.gzip, 0) });
   const partSizes = parts.map((p) => ({ name: p.name, files: p.files.map(size), ...sum(p.files.map(size)) }));
   // What the first view's scripts are made of: bytes in the minified output per package (or `src/...` folder, `playground`).
@@ -166,7 +166,7 @@ function figuresBlock({ firstView, parts }) {
 
 /** When the page loads each part (docs/teaching.md's table). */
 const WHEN = {
-  steps: 'a step button is pressed, or a node is hovered or focused (the "why" lines)',
+  steps: 'a step button is pressed, or a node hovered or focused (the "why" lines)',
   analysis: 'the "Grammar analysis" panel is opened',
   grammars: 'another grammar is chosen, or ABNF is pasted',
   'data-rfc2396': 'RFC 2396 is chosen',

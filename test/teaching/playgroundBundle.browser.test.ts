@@ -2,7 +2,7 @@
 /**
  * The playground's parts in Chromium (scripts/build-playground.js, docs/teaching.md "The bundle"):
  * what the page asks for to show its first view, gzipped, within 110 kB; each part (another
- * grammar, an IRI under RFC 3987, pasted ABNF, the analysis panel) asked for only when chosen,
+ * grammar, an IRI under RFC 3987, pasted ABNF, the analysis panel, the step-through) asked for only when chosen,
  * with a "Loading …" status meanwhile, and working once loaded; a part that cannot be loaded is an
  * alert naming its file, and a second try works; from disk too; axe-core on those states.
  */
@@ -23,7 +23,7 @@ function recordFiles(page: Page): string[] {
 }
 
 /** The part files of the build (what is not the first view). */
-const isPart = (f: string) => f === 'grammars.js' || f === 'analysis.js' || f.startsWith('data-');
+const isPart = (f: string) => f === 'grammars.js' || f === 'analysis.js' || f === 'steps.js' || f.startsWith('data-');
 
 /** Holds back the response for `file` until the returned function is called. */
 async function holdBack(page: Page, file: string): Promise<() => void> {
@@ -166,4 +166,37 @@ test('pasted ABNF loads the ABNF compiler when used; the analysis panel its code
   await page.locator('#analysis-out button.example').first().waitFor();
   expect(files.filter(isPart)).toEqual(['grammars.js', 'analysis.js']);
   await page.close();
+});
+
+test('the step-through is loaded when a step button is pressed, or a node focused (its "why" lines)', async () => {
+  const page = await playground.context.newPage();
+  const files = recordFiles(page);
+  await page.goto(`${playground.origin}/index.html#g=rfc3986&r=host&i=1.2.3.4.5`);
+  await page.locator('#verdict:not(:empty)').waitFor();
+  const region = page.getByRole('region', { name: 'Step-through' });
+  const status = region.getByRole('status');
+  expect(await status.textContent()).toBe('Press Next step to begin: the step-through is loaded when it is first asked for.');
+  expect(files.filter(isPart)).toEqual([]);
+  const release = await holdBack(page, 'steps.js');
+  await region.getByRole('button', { name: 'Last step' }).click();
+  await page.getByRole('status').filter({ hasText: 'Loading the step-through…' }).waitFor();
+  expect(await region.getByRole('button', { name: 'Next step' }).isDisabled()).toBe(true);
+  expect(await axeViolations(page)).toEqual([]);
+  release();
+  await page.locator('#step-count:not(:empty)').waitFor();
+  const [k, n] = /step (\d+) of (\d+)/.exec((await page.locator('#step-count').textContent()) ?? '')!.slice(1).map(Number);
+  expect(k).toBe(n);
+  expect(await status.textContent()).toBe(`Step ${n} of ${n}: done: the whole input matched (9 characters)`);
+  expect(files.filter(isPart)).toEqual(['steps.js']);
+  await page.close();
+  // A node focused on a fresh page loads it too, and its "why" lines come then.
+  const p2 = await playground.context.newPage();
+  const files2 = recordFiles(p2);
+  await p2.goto(`${playground.origin}/index.html#g=rfc3986&r=host&i=1.2.3.4.5`);
+  await p2.locator('#verdict:not(:empty)').waitFor();
+  await p2.getByRole('treeitem', { name: 'host 1.2.3.4.5', exact: true }).focus();
+  await p2.locator('#abnf ul.why').waitFor();
+  expect(await p2.locator('#abnf ul.why').textContent()).toContain('IPv4address: matched `1.2.3.4`');
+  expect(files2.filter(isPart)).toEqual(['steps.js']);
+  await p2.close();
 });
