@@ -57,7 +57,6 @@ const ui = {
   loading: $('loading'),
   loadError: $('load-error'),
   analysis: $<HTMLDetailsElement>('analysis'),
-  analysisOut: $('analysis-out'),
 };
 
 /** The step-through of the current input: the trace, its nodes' rules, and the step shown. */
@@ -792,7 +791,7 @@ function saveState(): void {
 async function restore(): Promise<void> {
   const s = readFragment(location.hash);
   custom = undefined;
-  // While a part loads, the verdict is of no grammar (and the tests wait for one).
+  // While the link's grammar loads, no verdict (one shown is always the chosen grammar's).
   if ((s.abnf !== undefined && !compilerIfLoaded()) || (s.grammar && s.grammar !== 'custom' && GRAMMAR_NAMES.includes(s.grammar) && !grammarIfLoaded(s.grammar))) {
     ui.verdict.textContent = '';
   }

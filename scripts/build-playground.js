@@ -148,6 +148,7 @@ const kb = (n) => (n / 1024).toFixed(1);
  */
 function figuresBlock({ firstView, parts }) {
   const k = (n) => `${Math.round(n / 1000)} kB`;
+  const whole = (n) => (n < 500 ? '< 1' : String(Math.round(n / 1000)));
   // Every file of the parts once (two parts may share a file).
   const files = new Map(parts.flatMap((p) => p.files.map((f) => [f.name, f])));
   const rest = [...files.values()].reduce((s, f) => ({ bytes: s.bytes + f.bytes, gzip: s.gzip + f.gzip }), { bytes: 0, gzip: 0 });
@@ -159,7 +160,7 @@ function figuresBlock({ firstView, parts }) {
     '',
     '| part | loaded when | kB | gzip kB |',
     '|---|---|---:|---:|',
-    ...parts.map((p) => `| ${p.name} | ${WHEN[p.name] ?? 'asked for'} | ${Math.round(p.bytes / 1000)} | ${Math.round(p.gzip / 1000)} |`),
+    ...parts.map((p) => `| ${p.name} | ${WHEN[p.name] ?? 'asked for'} | ${whole(p.bytes)} | ${whole(p.gzip)} |`),
     '<!-- /playground-figures -->',
   ].join('\n');
 }
