@@ -9,7 +9,7 @@
  * scripts are `<script defer>` tags of index.html, and a later part is a `<script>` tag added
  * when `load` is first called for it, which works from disk as from any static host.
  *
- * This file is bundled on its own (an IIFE) and put before the first view's scripts.
+ * This file is bundled on its own (an IIFE) and put at the start of playground.js, the first view.
  */
 
 /** A module as the build wrote it: CommonJS-shaped (`require`, `module`, `exports`), plus `load` for `import()`. */
