@@ -247,6 +247,8 @@ test('paste your own ABNF: its rules, its tree, its errors, and the link keeps i
   const abnf = 'greeting = salutation " " name\nsalutation = "hello" / "hi"\nname = 1*ALPHA\n';
   await page.getByRole('textbox', { name: 'Your ABNF' }).fill(abnf);
   await page.getByRole('button', { name: 'Use this grammar' }).click();
+  // The ABNF compiler is loaded when first used (playgroundBundle.browser.test.ts): its rules come then.
+  await page.locator('#rule option[value="greeting"]').waitFor({ state: 'attached' });
   expect(await page.getByRole('combobox', { name: 'Grammar' }).inputValue()).toBe('custom');
   expect(await page.getByRole('combobox', { name: 'Rule' }).locator('option').allTextContents()).toEqual(['greeting', 'salutation', 'name']);
   await typeInput(page, 'hi bob');
