@@ -9,14 +9,13 @@ import { alternatives, type GrammarView } from '../src/teaching/grammarView';
 import { exprText } from '../src/teaching/abnfText';
 import { alternativeTaken, derivation, shownText } from '../src/teaching/explain';
 import { railroadDiagram, RAILROAD_CSS } from '../src/teaching/railroad';
-import { MAX_TRACE_INPUT, nextChoice, nodeRules, stepOver, stepPosition, stepRule, stepText, trace, type Trace } from '../src/teaching/trace';
-import { whyNodes, whyTexts, type NodeWhy } from '../src/teaching/why';
+import { MAX_TRACE_INPUT } from '../src/teaching/trace';
+import type { NodeWhy, Trace } from './steps';
 import { whereLine } from '../src/teaching/whereLine';
 import { readableExpected } from '../src/engine/errors';
 import { charName, drawTree, moveFrom, pathTo, type Drawn } from './tree';
 import { readFragment, writeFragment, type PageState } from './state';
-import { GRAMMARS, componentsOf, customGrammar, canCompileAbnf, EXAMPLES } from './grammars';
-import { wireAnalysis } from './analysis';
+import { GRAMMAR_NAMES, FIRST_GRAMMAR, componentsOf, compilerIfLoaded, grammarIfLoaded, loadGrammar, loadCompiler, EXAMPLES } from './grammars';
 
 /** Longer inputs are validated, but their tree is not drawn. */
 const MAX_DRAW = 2000;
@@ -55,10 +54,16 @@ const ui = {
   stepCount: $('step-count'),
   stepStatus: $('step-status'),
   stepsPanel: $('steps-panel'),
+  loading: $('loading'),
+  loadError: $('load-error'),
+  analysis: $<HTMLDetailsElement>('analysis'),
 };
 
 /** The step-through of the current input: the trace, its nodes' rules, and the step shown. */
-let stepping: { trace: Trace; rules: ReturnType<typeof nodeRules>; at: number } | undefined;
+let stepping: { trace: Trace; rules: ReturnType<typeof import('./steps').nodeRules>; at: number } | undefined;
+/** The step-through's part (playground/steps.ts), once loaded: loaded when first asked for. */
+let steps: typeof import('./steps') | undefined;
+let stepsLoading: Promise<boolean> | undefined;
 /** Why each node is what it is (by `rule@start-end`), for the Rule panel. */
 let whyByNode = new Map<string, NodeWhy>();
 /** The grammar error of pasted ABNF or of a link's `abnf=`, while there is one. */
@@ -71,9 +76,38 @@ let current: { grammar: GrammarView; input: string; valid: boolean } | undefined
 /** The node whose rule the Rule panel shows (hovered, else focused), by index in `drawn`. */
 let focusedK = -1;
 
+/** The grammar shown: the page updates only once the chosen grammar is loaded. */
 function grammarNow(): GrammarView {
   if (state.grammar === 'custom' && custom) return custom;
-  return GRAMMARS.get(state.grammar) ?? GRAMMARS.get('rfc3986')!;
+  return grammarIfLoaded(state.grammar) ?? grammarIfLoaded(FIRST_GRAMMAR)!;
+}
+
+/** How many loads are under way (the "Loading …" line shows while there is one). */
+let loads = 0;
+
+/**
+ * `part` once it has loaded, with "Loading `what`…" shown meanwhile; when it fails (a file
+ * missing, the connection lost), undefined, with the error shown (role alert).
+ */
+async function loading<T>(what: string, part: Promise<T>): Promise<T | undefined> {
+  loads++;
+  ui.loading.hidden = false;
+  ui.loading.textContent = `Loading ${what}…`;
+  try {
+    const got = await part;
+    ui.loadError.hidden = true;
+    ui.loadError.textContent = '';
+    return got;
+  } catch (e) {
+    ui.loadError.hidden = false;
+    ui.loadError.textContent = `Could not load ${what}: ${(e as Error).message}. The page's files may be incomplete, or the connection lost; try again.`;
+    return undefined;
+  } finally {
+    if (--loads === 0) {
+      ui.loading.hidden = true;
+      ui.loading.textContent = '';
+    }
+  }
 }
 
 /** URI-reference where the grammar has it (IRI-reference for RFC 3987), else its first rule. */
@@ -91,12 +125,12 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLEl
 
 function fillGrammars(): void {
   ui.grammar.textContent = '';
-  for (const [name, g] of GRAMMARS) ui.grammar.append(el('option', { value: name, textContent: label(name, g) }));
+  for (const name of GRAMMAR_NAMES) ui.grammar.append(el('option', { value: name, textContent: label(name) }));
   if (custom || (state.grammar === 'custom' && state.abnf !== undefined)) ui.grammar.append(el('option', { value: 'custom', textContent: 'your ABNF' }));
   ui.grammar.value = state.grammar;
 }
 
-function label(name: string, _g: GrammarView): string {
+function label(name: string): string {
   const m = /^rfc(\d+)$/.exec(name);
   return m ? `RFC ${m[1]}` : name;
 }
@@ -335,11 +369,23 @@ function showRule(d: Drawn | undefined): void {
   showWhy(d);
 }
 
+/** The node the Rule panel shows (undefined: the selected rule). */
+let ruleShown: Drawn | undefined;
+
 /** Under the rule: why the first match chose this alternative, and how its repetitions ended. */
 function showWhy(d: Drawn | undefined): void {
+  ruleShown = d;
   if (!d) return;
+  if (!steps) {
+    // The reasons come from the trace: its part is loaded now, and the panel shown again then.
+    ui.abnf.append(el('p', { className: 'note', textContent: 'Why: loading the reasons…' }));
+    void loadSteps().then((ok) => {
+      if (ok && ruleShown === d && drawn.includes(d)) showRule(d);
+    });
+    return;
+  }
   const w = whyByNode.get(`${d.node.rule}@${d.node.start}-${d.node.end}`);
-  const lines = w ? whyTexts(w) : [];
+  const lines = w ? steps.whyTexts(w) : [];
   if (!lines.length) return;
   ui.abnf.append(el('p', { className: 'why-head', textContent: w!.losers.length ? 'Why this alternative (first match wins):' : 'Why:' }));
   const list = el('ul', { className: 'why' });
@@ -394,15 +440,41 @@ function showRailroad(g: GrammarView, rule: string, taken?: number, d?: Drawn): 
 
 // ---------------------------------------------------------------- step-through
 
-/** The trace of the input (short inputs only) and the reasons for the Rule panel. */
+/**
+ * Loads the step-through's part (once; "Loading the step-through…" meanwhile, the step buttons
+ * disabled), then traces what the page shows. False when it could not be loaded (the error shown).
+ */
+function loadSteps(): Promise<boolean> {
+  if (steps) return Promise.resolve(true);
+  stepsLoading ??= (async () => {
+    for (const b of [ui.stepFirst, ui.stepPrev, ui.stepNext, ui.stepOver, ui.stepChoice, ui.stepLast]) b.disabled = true;
+    const m = await loading('the step-through', import('./steps'));
+    stepsLoading = undefined;
+    if (m) {
+      steps = m;
+      if (current) prepareSteps(current.grammar, current.input, state.rule, current.valid);
+    }
+    renderStep();
+    return m !== undefined;
+  })();
+  return stepsLoading;
+}
+
+/** Steps to step `k` once the step-through is loaded (a step button pressed before it was). */
+async function stepTo(k: (s: NonNullable<typeof stepping>) => number): Promise<void> {
+  if (!steps && !(await loadSteps())) return;
+  if (stepping) goToStep(k(stepping));
+}
+
+/** The trace of the input (short inputs only) and the reasons for the Rule panel; none until the step-through is loaded. */
 function prepareSteps(g: GrammarView, input: string, rule: string, valid: boolean): void {
   whyByNode = new Map();
   stepping = undefined;
-  if (input.length > MAX_TRACE_INPUT) return;
+  if (input.length > MAX_TRACE_INPUT || !steps) return;
   try {
-    const t = trace(g, input, rule);
-    stepping = { trace: t, rules: nodeRules(t), at: 0 };
-    if (valid) for (const w of whyNodes(input, t, g.alternation, g).values()) whyByNode.set(`${w.node.rule}@${w.node.start}-${w.node.end}`, w);
+    const t = steps.trace(g, input, rule);
+    stepping = { trace: t, rules: steps.nodeRules(t), at: 0 };
+    if (valid) for (const w of steps.whyNodes(input, t, g.alternation, g).values()) whyByNode.set(`${w.node.rule}@${w.node.start}-${w.node.end}`, w);
   } catch {
     stepping = undefined;
   }
@@ -416,12 +488,19 @@ function renderStep(): void {
     ui.stepCount.textContent = '';
     for (const b of [ui.stepFirst, ui.stepPrev, ui.stepNext, ui.stepOver, ui.stepChoice, ui.stepLast]) b.disabled = true;
   };
+  if (!steps && state.input.length <= MAX_TRACE_INPUT && !stepsLoading) {
+    // Not loaded yet: Next step (or Last step) loads it, and shows the first (or last) step.
+    none('Press Next step to begin: the step-through is loaded when it is first asked for.');
+    ui.stepNext.disabled = ui.stepLast.disabled = false;
+    return;
+  }
   if (!stepping) {
     none(state.input.length > MAX_TRACE_INPUT
       ? `The step-through is made for inputs up to ${MAX_TRACE_INPUT} characters; this one has ${state.input.length}.`
-      : 'No step-through for this grammar and input.');
+      : stepsLoading ? '' : 'No step-through for this grammar and input.');
     return;
   }
+  const { stepPosition, stepRule, stepText } = steps!;
   const { trace: t, rules, at } = stepping;
   const n = t.steps.length;
   if (n === 0) return none('No steps.');
@@ -534,12 +613,7 @@ function wire(): void {
     state.input = ui.input.value;
     update();
   });
-  ui.grammar.addEventListener('change', () => {
-    state.grammar = ui.grammar.value;
-    fillRules();
-    fillExamples();
-    update();
-  });
+  ui.grammar.addEventListener('change', () => void chooseGrammar(ui.grammar.value));
   ui.rule.addEventListener('change', () => {
     state.rule = ui.rule.value;
     update();
@@ -607,18 +681,21 @@ function wire(): void {
       follow(e);
     }
   });
-  ui.stepFirst.addEventListener('click', () => goToStep(0));
-  ui.stepPrev.addEventListener('click', () => goToStep((stepping?.at ?? 0) - 1));
-  ui.stepNext.addEventListener('click', () => goToStep((stepping?.at ?? 0) + 1));
-  ui.stepOver.addEventListener('click', () => stepping && goToStep(stepOver(stepping.trace.steps, stepping.at)));
-  ui.stepChoice.addEventListener('click', () => stepping && goToStep(nextChoice(stepping.trace.steps, stepping.at)));
-  ui.stepLast.addEventListener('click', () => goToStep(Infinity));
+  // Before the step-through is loaded, Next step (→) loads it and shows the first step, Last step (End) the last.
+  const loaded = () => steps !== undefined;
+  ui.stepFirst.addEventListener('click', () => void stepTo(() => 0));
+  ui.stepPrev.addEventListener('click', () => void stepTo((s) => s.at - 1));
+  ui.stepNext.addEventListener('click', () => { const was = loaded(); void stepTo((s) => (was ? s.at + 1 : 0)); });
+  ui.stepOver.addEventListener('click', () => void stepTo((s) => steps!.stepOver(s.trace.steps, s.at)));
+  ui.stepChoice.addEventListener('click', () => void stepTo((s) => steps!.nextChoice(s.trace.steps, s.at)));
+  ui.stepLast.addEventListener('click', () => void stepTo(() => Infinity));
   ui.stepsPanel.addEventListener('keydown', (e) => {
-    const to = e.key === 'ArrowRight' ? (stepping?.at ?? 0) + 1 : e.key === 'ArrowLeft' ? (stepping?.at ?? 0) - 1
-      : e.key === 'Home' ? 0 : e.key === 'End' ? Infinity : undefined;
-    if (to === undefined || !stepping) return;
+    const was = loaded();
+    const to = e.key === 'ArrowRight' ? (s: NonNullable<typeof stepping>) => (was ? s.at + 1 : 0) : e.key === 'ArrowLeft' ? (s: NonNullable<typeof stepping>) => s.at - 1
+      : e.key === 'Home' ? () => 0 : e.key === 'End' ? () => Infinity : undefined;
+    if (to === undefined || (was && !stepping)) return;
     e.preventDefault();
-    goToStep(to);
+    void stepTo(to);
   });
   window.addEventListener('resize', fitColumns);
   window.addEventListener('resize', () => {
@@ -626,17 +703,56 @@ function wire(): void {
     if (svg) fitRailroad(svg);
   });
   window.addEventListener('hashchange', () => {
-    if (location.hash !== lastHash) restore();
+    if (location.hash !== lastHash) void restore();
   });
-  if (canCompileAbnf()) {
-    ui.custom.hidden = false;
-    ui.abnfUse.addEventListener('click', () => useCustom(ui.abnfText.value, true));
-  }
+  ui.abnfUse.addEventListener('click', () => void useCustom(ui.abnfText.value, true));
+  // The analysis panel's code is loaded when the panel is first opened.
+  ui.analysis.addEventListener('toggle', () => void openAnalysis());
 }
 
-function useCustom(text: string, switchTo: boolean): boolean {
+/** The last grammar asked for: a load that ends after another was asked for is not shown. */
+let chosen = 0;
+
+/** Shows grammar `name` (loading it first if need be); on a failed load the picker goes back. */
+async function chooseGrammar(name: string): Promise<void> {
+  const ask = ++chosen;
+  if (name !== 'custom' && !grammarIfLoaded(name)) {
+    const g = await loading(`the grammar ${label(name)}`, loadGrammar(name));
+    if (ask !== chosen) return;
+    if (!g) {
+      ui.grammar.value = state.grammar;
+      return;
+    }
+  }
+  state.grammar = name;
+  fillRules();
+  fillExamples();
+  update();
+}
+
+let analysisWired: Promise<unknown> | undefined;
+
+async function openAnalysis(): Promise<void> {
+  if (!ui.analysis.open || analysisWired) return;
+  analysisWired = loading('the grammar analysis', import('./analysis'));
+  const m = (await analysisWired) as typeof import('./analysis') | undefined;
+  if (!m) {
+    analysisWired = undefined;
+    ui.analysis.open = false;
+    return;
+  }
+  m.wireAnalysis({
+    grammar: grammarNow,
+    rule: () => state.rule,
+    use: (input) => { state.input = input; ui.input.value = input; update(); },
+  });
+}
+
+async function useCustom(text: string, switchTo: boolean): Promise<boolean> {
+  const compile = compilerIfLoaded() ?? await loading('the ABNF compiler', loadCompiler());
+  if (!compile) return false;
   try {
-    custom = customGrammar(text);
+    custom = compile(text);
     ui.abnfError.hidden = true;
     ui.abnfError.textContent = '';
     grammarError = undefined;
@@ -671,18 +787,25 @@ function saveState(): void {
   if (location.hash !== lastHash) history.replaceState(null, '', lastHash);
 }
 
-function restore(): void {
+/** The state of the address's fragment (RFC 3986 at once; another grammar once it is loaded). */
+async function restore(): Promise<void> {
   const s = readFragment(location.hash);
   custom = undefined;
-  if (s.abnf !== undefined && canCompileAbnf()) {
+  // While the link's grammar loads, no verdict (one shown is always the chosen grammar's).
+  if ((s.abnf !== undefined && !compilerIfLoaded()) || (s.grammar && s.grammar !== 'custom' && GRAMMAR_NAMES.includes(s.grammar) && !grammarIfLoaded(s.grammar))) {
+    ui.verdict.textContent = '';
+  }
+  if (s.abnf !== undefined) {
     ui.abnfText.value = s.abnf;
-    useCustom(s.abnf, false);
+    await useCustom(s.abnf, false);
   }
   Object.assign(state, s);
-  if (state.grammar !== 'custom' && !GRAMMARS.has(state.grammar)) state.grammar = 'rfc3986';
+  if (state.grammar !== 'custom' && !GRAMMAR_NAMES.includes(state.grammar)) state.grammar = FIRST_GRAMMAR;
   // A link's grammar that does not compile stays the link's grammar (its error is shown); only a
   // link that names no ABNF at all falls back to RFC 3986.
-  if (state.grammar === 'custom' && !custom && s.abnf === undefined) state.grammar = 'rfc3986';
+  if (state.grammar === 'custom' && !custom && s.abnf === undefined) state.grammar = FIRST_GRAMMAR;
+  // A grammar that cannot be loaded: its error is shown, and RFC 3986 in its place.
+  if (state.grammar !== 'custom' && !grammarIfLoaded(state.grammar) && !await loading(`the grammar ${label(state.grammar)}`, loadGrammar(state.grammar))) state.grammar = FIRST_GRAMMAR;
   fillGrammars();
   fillRules();
   fillExamples();
@@ -696,12 +819,7 @@ function start(): void {
   style.textContent = RAILROAD_CSS;
   document.head.append(style);
   wire();
-  wireAnalysis({
-    grammar: grammarNow,
-    rule: () => state.rule,
-    use: (input) => { state.input = input; ui.input.value = input; update(); },
-  });
-  restore();
+  void restore();
 }
 
 start();

@@ -49,7 +49,11 @@ async function shoot(context, base, shot, dir) {
     await page.setViewportSize({ width: shot.width, height: shot.height });
     await page.goto(`${base}${shot.fragment}`);
     await page.getByRole('tree').waitFor();
-    if (shot.focus) await page.getByRole('treeitem', { name: shot.focus, exact: true }).focus();
+    if (shot.focus) {
+      await page.getByRole('treeitem', { name: shot.focus, exact: true }).focus();
+      // A focused node loads the step-through's part (its "why" lines): shoot once it is there.
+      await page.locator('#loading').waitFor({ state: 'hidden' });
+    }
     if (shot.step) {
       await stepUntil(page, shot.step);
       await page.getByRole('region', { name: 'Step-through' }).scrollIntoViewIfNeeded();

@@ -7,7 +7,7 @@
 import type { Expr } from '../engine/expr';
 import type { Node } from '../engine/tree';
 import type { ValidationOf } from '../engine/grammar/types';
-import { GRAMMAR_NAMES, grammarByName } from '../builtins/registry';
+import { rfc3986Grammar } from '../builtins/rfc3986';
 
 export interface SyntaxErrorView {
   readonly index: number;
@@ -38,16 +38,10 @@ export function alternatives(e: Expr): readonly Expr[] {
   return e.t === 'alt' ? e.items : [e];
 }
 
-/** The grammars the teaching tools offer, by name: every grammar of the engine's registry. */
-export const GRAMMAR_VIEWS: ReadonlyMap<string, GrammarView> = new Map<string, GrammarView>(
-  GRAMMAR_NAMES.map((name) => [name, grammarByName(name)]),
-);
+/**
+ * The built-in RFC 3986 grammar. This module imports no other grammar, nor the registry (a grammar
+ * by name is `grammarByName`'s): the playground's first view imports it, and loads the other
+ * grammars only when one is chosen (issue 38).
+ */
+export const rfc3986View: GrammarView = rfc3986Grammar;
 
-/** The built-in RFC 3986 grammar. */
-export const rfc3986View: GrammarView = grammarByName('rfc3986');
-
-export function grammarView(name: string): GrammarView {
-  const g = GRAMMAR_VIEWS.get(name);
-  if (!g) throw new TypeError(`unknown grammar ${JSON.stringify(name)}; known: ${[...GRAMMAR_VIEWS.keys()].join(', ')}`);
-  return g;
-}

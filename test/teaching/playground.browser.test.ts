@@ -228,6 +228,8 @@ test('every grammar of the registry is in the picker; an IRI under RFC 3987', as
   const picker = page.getByRole('combobox', { name: 'Grammar' });
   expect(await picker.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).toEqual([...GRAMMAR_NAMES]);
   await picker.selectOption('rfc3987');
+  // RFC 3987 is loaded when chosen (test/teaching/playgroundBundle.browser.test.ts): its rules come then.
+  await page.locator('#rule option[value="IRI-reference"]').waitFor({ state: 'attached' });
   expect(await page.getByRole('combobox', { name: 'Rule' }).inputValue()).toBe('IRI-reference');
   await typeInput(page, 'http://例え.テスト/パス');
   expect(await page.getByRole('treeitem', { name: 'ihost 例え.テスト', exact: true }).count()).toBe(1);
@@ -245,6 +247,8 @@ test('paste your own ABNF: its rules, its tree, its errors, and the link keeps i
   const abnf = 'greeting = salutation " " name\nsalutation = "hello" / "hi"\nname = 1*ALPHA\n';
   await page.getByRole('textbox', { name: 'Your ABNF' }).fill(abnf);
   await page.getByRole('button', { name: 'Use this grammar' }).click();
+  // The ABNF compiler is loaded when first used (playgroundBundle.browser.test.ts): its rules come then.
+  await page.locator('#rule option[value="greeting"]').waitFor({ state: 'attached' });
   expect(await page.getByRole('combobox', { name: 'Grammar' }).inputValue()).toBe('custom');
   expect(await page.getByRole('combobox', { name: 'Rule' }).locator('option').allTextContents()).toEqual(['greeting', 'salutation', 'name']);
   await typeInput(page, 'hi bob');
@@ -285,8 +289,11 @@ test('opened from disk and at phone width, the page works and asks for nothing e
   expect(fromDisk.length).toBeGreaterThanOrEqual(3);
   for (const url of fromDisk) expect(url.startsWith(`file://${out}/`)).toBe(true);
   await page.close();
-  // Every request of every page in this file went to the page's own files.
-  const own = new Set(['index.html', 'playground.js', 'playground.css'].flatMap((f) => [`${playground.origin}/${f}`, `file://${path.join(out, f)}`]));
+  // Every request of every page in this file went to the page's own files (its first view's and
+  // the parts it loads when asked for: scripts/build-playground.js).
+  const files = fs.readdirSync(out).filter((f) => /\.(html|css|js)$/.test(f));
+  expect(files).toEqual(expect.arrayContaining(['index.html', 'playground.js', 'playground.css', 'grammars.js', 'data-rfc3987.js']));
+  const own = new Set(files.flatMap((f) => [`${playground.origin}/${f}`, `file://${path.join(out, f)}`]));
   for (const url of requests) expect(own.has(url.replace(/#.*$/, ''))).toBe(true);
   expect(fs.readdirSync(shots).sort()).toEqual(['desktop-error.png', 'desktop-valid.png', 'phone.png']);
 });
@@ -300,6 +307,8 @@ test('the Rule panel says why the first match chose: each earlier alternative an
   const page = await open(frag('rfc3986', 'host', '1.2.3.4.5'));
   await page.getByRole('treeitem', { name: 'host 1.2.3.4.5', exact: true }).focus();
   const rule = page.getByRole('region', { name: 'Rule', exact: true });
+  // The reasons come from the step-through's part, loaded when a node is first focused.
+  await rule.locator('ul.why').waitFor();
   const text = await rule.textContent();
   expect(text).toContain('first alternative, IP-literal: failed at offset 0: found "1", expected "["');
   expect(text).toContain('second alternative, IPv4address: matched `1.2.3.4`, but what follows could not then be matched at `.5`');
@@ -315,9 +324,20 @@ test('a repetition that gives back says so (RFC 8141 NID)', async () => {
   const abnf = 'NID = alphanum 0*30(ldh) alphanum\nldh = alphanum / "-"\nalphanum = ALPHA / DIGIT\n';
   const page = await open(frag('custom', 'NID', 'ab-c', `&abnf=${encodeURIComponent(abnf)}`));
   await page.getByRole('treeitem', { name: 'NID ab-c', exact: true }).focus();
+  await page.locator('#abnf ul.why').waitFor();
   expect(await page.getByRole('region', { name: 'Rule', exact: true }).textContent()).toContain('took 2 iterations: it could take 3, and gave 1 back so that what follows could match');
   await page.close();
 });
+
+/**
+ * The step-through is loaded when first asked for (playgroundBundle.browser.test.ts): before,
+ * Next step loads it and shows its first step; once loaded, each input shows its first step.
+ */
+async function beginSteps(page: Page): Promise<void> {
+  if ((await page.locator('#step-count').textContent()) !== '') return;
+  await page.getByRole('region', { name: 'Step-through' }).getByRole('button', { name: 'Next step' }).click();
+  await page.locator('#step-count:not(:empty)').waitFor();
+}
 
 /** The "step k of n" the page shows. */
 async function stepOf(page: Page): Promise<[number, number]> {
@@ -331,6 +351,13 @@ test('the step-through: buttons, keys, a status for each step, Next disabled at 
   const next = region.getByRole('button', { name: 'Next step' });
   const prev = region.getByRole('button', { name: 'Previous step' });
   const status = region.getByRole('status');
+  // Before it is asked for, the step-through is not loaded: Next step (and Last step) load it.
+  expect(await status.textContent()).toBe('Press Next step to begin: the step-through is loaded when it is first asked for.');
+  expect(await prev.isDisabled()).toBe(true);
+  expect(await region.getByRole('button', { name: 'Step over' }).isDisabled()).toBe(true);
+  expect(await next.isDisabled()).toBe(false);
+  await next.click();
+  await page.locator('#step-count:not(:empty)').waitFor();
   expect(await prev.isDisabled()).toBe(true);
   expect(await status.textContent()).toBe('Step 1 of ' + (await stepOf(page))[1] + ': enter URI at offset 0');
   await next.click();
@@ -364,6 +391,7 @@ test('step over and next choice: a sub-rule run through at once, the decisions o
   const status = region.getByRole('status');
   const over = region.getByRole('button', { name: 'Step over' });
   const choice = region.getByRole('button', { name: 'Next choice' });
+  await beginSteps(page);
   // Step 2 enters scheme; step over runs it through: the next step is past its "matched" line.
   await region.getByRole('button', { name: 'Next step' }).click();
   expect(await status.textContent()).toMatch(/^Step 2 of \d+: enter scheme at offset 0$/);
@@ -431,6 +459,7 @@ test('the steps are the engine\'s: their count and their end agree with the trac
     await page.locator('#verdict:not(:empty)').waitFor();
     const region = page.getByRole('region', { name: 'Step-through' });
     await region.getByRole('button', { name: 'Last step' }).click();
+    await page.locator('#step-count:not(:empty)').waitFor();
     const inPage = await stepOf(page);
     // eslint-disable-next-line @typescript-eslint/no-var-requires
     const { trace } = require('../../src/teaching/trace') as typeof import('../../src/teaching/trace');
@@ -480,6 +509,7 @@ test('generated grammars and inputs (seeded): the page walks exactly the steps o
     const next = region.getByRole('button', { name: 'Next step' });
     const t = trace(compileAbnf(text), input, 'r0');
     const rules = nodeRules(t);
+    await beginSteps(page);
     const seen: string[] = [];
     for (let k = 0; k < t.steps.length; k++) {
       if (k > 0) await next.click();
