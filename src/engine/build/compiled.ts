@@ -16,7 +16,8 @@ import { asciiRanges } from '../automata/codepoints';
 import { expectPlainObject, own } from '../options';
 import { planKey, type TreePlan } from '../trees/plan';
 import { sampleInputs } from './samples';
-import { RuleGrammar } from '../grammar/grammar';
+import { completePlan } from './treePlan';
+import { PLAN_ROWS, RuleGrammar } from '../grammar/grammar';
 import type { PackedDfa } from '../automata/tableDfa';
 import { packDfas } from './packDfas';
 import { checkRuleNames, COMPILED_FORMAT, COMPILED_KEY, COMPILED_VERSION, type CompiledGrammar, type EncodedExpr } from '../grammar/fromCompiled';
@@ -39,7 +40,15 @@ export interface PlanOptions {
   plans?: readonly string[];
   /** Inputs to make the plans from (default with `plans`: SAMPLE_COUNT derivations of each rule, ./samples.ts). */
   samples?: readonly string[];
+  /**
+   * With neither: the first rule's plan made from no input (./treePlan.ts `completePlan`), when
+   * it is small (MAX_COMPLETE_PLAN): what `toModule` writes with no samples.
+   */
+  complete?: boolean;
 }
+
+/** The most characters of JSON a plan made from no input may take in a module (else none is written). */
+export const MAX_COMPLETE_PLAN = 64 * 1024;
 
 /** The derivations a plan is made from when no samples are given. */
 export const SAMPLE_COUNT = 16;
@@ -65,6 +74,12 @@ export function compiledData(grammar: RuleGrammar, options?: PlanOptions): Compi
       if (grammar.reachesRecursion(rule)) throw new TypeError(`toModule: ${rule} reaches recursion: its trees do not come from a plan`);
       plans[planKey(rule, false)] = grammar.treePlan(rule, false, options.samples ?? sampleInputs(src.exprs, rule, SAMPLE_COUNT));
     }
+  } else if (options?.complete && src.names.length && !src.recursive.includes(src.names[0])) {
+    // The first rule's structural tree (nodes for every rule but the lexical ones, and itself).
+    const rule = src.names[0];
+    const lexical = new Set(src.lexicalRules);
+    const plan = completePlan(src.exprs, rule, new Set(src.names.filter((n) => n === rule || !lexical.has(n))), PLAN_ROWS);
+    if (plan && JSON.stringify(plan).length <= MAX_COMPLETE_PLAN) plans = { [planKey(rule, false)]: plan };
   }
   const recursive = new Set(src.recursive);
   const dfas: Record<string, MinimalDfa> = {};
@@ -146,7 +161,7 @@ function moduleOptions(options: ModuleOptions, fn: string): Required<Pick<Module
   };
   const plans = strings('plans');
   const samples = strings('samples');
-  return { format, library, source, planning: { ...(plans ? { plans } : {}), ...(samples ? { samples } : {}) } };
+  return { format, library, source, planning: plans || samples ? { ...(plans ? { plans } : {}), ...(samples ? { samples } : {}) } : { complete: true } };
 }
 
 /**
