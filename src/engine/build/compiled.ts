@@ -6,9 +6,9 @@
  * `compiledData` makes the data (`CompiledGrammar`, read back by ../grammar/fromCompiled.ts):
  * each rule's expression written compactly, its text, the options, the DFAs of the regular
  * rules minimized and packed (./packDfas.ts), and the tree plans asked for (./treePlan.ts, from
- * samples: ./samples.ts). `toModule` writes the module (ES or CommonJS), `toTypes` its
- * declaration file, whose rule-name union types the grammar: `uri-grammar compile`
- * (src/cli/compile.ts) writes both.
+ * samples: ./samples.ts), or, with none asked for (`complete`), a small complete plan of the
+ * first rule. `toModule` writes the module (ES or CommonJS), `toTypes` its declaration file,
+ * whose rule-name union types the grammar: `uri-grammar compile` (src/cli/compile.ts) writes both.
  */
 import { Automaton, type MinimalDfa } from '../automata/automaton';
 import type { Expr } from '../expr';
@@ -64,8 +64,9 @@ export function compiledData(grammar: RuleGrammar, options?: PlanOptions): Compi
   // What fromCompiled would refuse is not written (a RuleGrammar made by hand can name rules anyhow).
   checkRuleNames(src.names, (why) => new TypeError(`toModule: ${why}`));
   let plans: Record<string, TreePlan> | undefined;
-  // Plans only when asked for: a plan made from derivations rather than inputs like the real
-  // ones can cost a first tree more than it saves (docs/grammars.md "Precompiled grammars").
+  // Plans from derivations only when asked for: made from inputs unlike the real ones, a plan
+  // can cost a first tree more than it saves (docs/grammars.md "Precompiled grammars"). A
+  // complete plan serves every input, and is written when small.
   if (options && (options.plans !== undefined || options.samples !== undefined)) {
     const rules = options.plans ?? (src.names.length && !src.recursive.includes(src.names[0]) ? [src.names[0]] : []);
     plans = {};
@@ -133,8 +134,9 @@ export interface ModuleOptions {
   source?: string;
   /**
    * The rules whose trees get a tree plan in the module (../trees/plan.ts: a first `parseTree` reads
-   * it instead of building its tables). Default: none, or with `samples` the grammar's first
-   * rule (unless it reaches recursion).
+   * it instead of building its tables). Default: with `samples` the grammar's first rule
+   * (unless it reaches recursion); with neither, that rule's complete plan, made from no input,
+   * when it is small (`MAX_COMPLETE_PLAN`), else none.
    */
   plans?: readonly string[];
   /**

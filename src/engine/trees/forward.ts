@@ -149,7 +149,10 @@ export class Forward {
       // A character x takes and y does not: x goes on where y is dead. Found from the character
       // states alone, before any step is built.
       if (y === 0 || !scratch.takesAll(x, y)) return fail(at);
+      const takes = scratch.takes(x);
       for (let k = 1; k < scratch.width; k++) {
+        // A class x does not take leads it to the dead state: nothing to follow, no step to build.
+        if (takes[k] === 0) continue;
         const nx = scratch.step(x, k);
         if (nx < 0) return false;
         if (nx === 0) continue;
