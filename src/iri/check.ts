@@ -13,6 +13,8 @@
  * it pays nothing for Unicode. test/iri/grammar.test.ts compares this with the grammar itself.
  */
 import { driver, type RuleName } from '../uri/rules';
+import { LONG } from '../engine/limits';
+import type { WideAs } from '../engine/automata/tableDfa';
 import { BIDI_NAMES, isBidiFormatting, isIprivate, isUcschar, uPlus, type BidiCheck } from './ucschar';
 
 /** The RFC 3987 rules that generalise an RFC 3986 rule (2.2: "'URI' ... changed to 'IRI'. Otherwise, an 'i' has been prefixed"). */
@@ -44,14 +46,67 @@ export function iriTest(input: string, rule: MappedRule, bidi: BidiCheck): boole
 }
 
 /**
+ * The ucschar code units an IRI may hold anywhere `pct-encoded` stands (without section 4.1's
+ * controls when `bidi` refuses them), read as the triplet `mapped` puts in their place: RFC
+ * 3986's tables then walk the IRI itself (../engine/automata/tableDfa.ts `locateAs`). Only the
+ * Basic Multilingual Plane's: a surrogate pair, an `iprivate` or a refused control stops the
+ * walk, and `mapped` decides. Made once per `bidi`.
+ */
+function ucscharAs(bidi: BidiCheck): WideAs {
+  const key = bidi === 'rfc3987' ? 2 : bidi ? 1 : 0;
+  let as = UCSCHAR_AS[key];
+  if (!as) {
+    // ucschar's ranges in the Basic Multilingual Plane (./ucschar.ts), less the refused controls.
+    let ranges = [[0xa0, 0xd7ff], [0xf900, 0xfdcf], [0xfdf0, 0xffef]];
+    if (bidi) {
+      for (const c of BIDI_CONTROLS) {
+        if (!isBidiFormatting(c, bidi !== 'rfc3987')) continue;
+        ranges = ranges.flatMap(([lo, hi]) => (c < lo || c > hi ? [[lo, hi]] : [[lo, c - 1], [c + 1, hi]].filter(([a, b]) => a <= b)));
+      }
+    }
+    const units = new Uint8Array(0x10000);
+    const hex = (c: number) => '\\u' + c.toString(16).padStart(4, '0');
+    let source = '';
+    for (const [lo, hi] of ranges) {
+      units.fill(1, lo, hi + 1);
+      source += lo === hi ? hex(lo) : `${hex(lo)}-${hex(hi)}`;
+    }
+    as = UCSCHAR_AS[key] = { units, source, text: '%80' };
+  }
+  return as;
+}
+/** Every control `isBidiFormatting` may refuse. */
+const BIDI_CONTROLS = Object.keys(BIDI_NAMES).map(Number);
+const UCSCHAR_AS: (WideAs | undefined)[] = [];
+
+/**
  * `iriTest` as a function of the input. A string the RFC 3986 rule accepts is ASCII and so
- * also an IRI (with or without 4.1): that is the first and, for ASCII input, the only test.
+ * also an IRI (with or without 4.1): that is the first and, for short ASCII input, the only
+ * test. Then RFC 3986's tables walk the IRI itself, each ucschar read as a triplet (`ucscharAs`):
+ * linear, no copy, and each state's loops read by a RegExp, so a long IRI costs what a long URI
+ * does. Only where the walk stops at a character it does not read does `mapped` decide.
  */
 export function iriTester(rule: MappedRule, bidi: BidiCheck): (input: string) => boolean {
-  const uriTest = driver.tester(URI_COUNTERPART[rule]);
+  const uriRule = URI_COUNTERPART[rule];
+  const uriTest = driver.tester(uriRule);
+  const as = ucscharAs(bidi);
+  const locate = driver.tableLocatorAs(uriRule, as);
   return (input) => {
-    if (uriTest(input)) return true;
-    if (!NON_ASCII.test(input)) return false;
+    if (input.length < LONG) {
+      if (uriTest(input)) return true;
+      if (!NON_ASCII.test(input)) return false;
+    }
+    if (locate) {
+      const code = locate(input);
+      if (code < 0) return true;
+      const at = driver.failureIndex(code);
+      // Stopped at the end, an ASCII character or a ucschar the walk read: what mapped text
+      // would say. At any other character (an iprivate, a refused control, a surrogate pair):
+      // the mapping decides.
+      if (at >= input.length) return false;
+      const c = input.charCodeAt(at);
+      if (c < 0x80 || as.units[c] === 1) return false;
+    } else if (!NON_ASCII.test(input)) return uriTest(input);
     const m = mapped(input, rule, bidi, null);
     return typeof m === 'string' && uriTest(m);
   };

@@ -54,6 +54,20 @@ const LISTS = 64 * 64;
 /** The most characters one call of a state's cycles RegExp reads (see `locateLong`). */
 const CHUNK = 16_384;
 
+/**
+ * Characters above ASCII read as a text of ASCII characters: RFC 3987's mapping reads each
+ * ucschar as a `pct-encoded` triplet (src/iri/check.ts), so that an IRI is an RFC 3986 walk
+ * over its own text, with no mapped copy made (`locateAs`).
+ */
+export interface WideAs {
+  /** 1 for each UTF-16 code unit above ASCII that stands for `text`; any other stops the walk. */
+  readonly units: Uint8Array;
+  /** The same units as ranges for a RegExp character class (`\\uXXXX` escapes, no `u` flag). */
+  readonly source: string;
+  /** The ASCII text each stands for. */
+  readonly text: string;
+}
+
 /** The 64 digits of the packed tables, in order. */
 export const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_';
 
@@ -248,6 +262,70 @@ export class TableDfa {
   }
 
   /**
+   * `locate` of a whole input in which each code unit of `as.units` is read as `as.text` (an
+   * input with any other unit above ASCII fails there: its caller tells the two apart), for
+   * inputs of any length, the long way (`locateLong`): its cycles' RegExps take those units as
+   * one more class. The failure's offset is the input's.
+   */
+  locateAs(input: string, start: number, as: WideAs): number {
+    const end = input.length;
+    const next = this.next;
+    const ascii = this.ascii;
+    const units = as.units;
+    let s = start;
+    let i = 0;
+    let quiet = 0;
+    let idle = 64;
+    while (i < end) {
+      if (quiet <= 0) {
+        const re = this.cycles(s, as);
+        let read = 0;
+        if (re !== null) {
+          re.lastIndex = 0;
+          re.test(input.slice(i, i + CHUNK)); // always matches (zero cycles at least)
+          read = re.lastIndex;
+          i += read;
+        }
+        if (read >= 256) {
+          idle = 64;
+          quiet = 1;
+        } else {
+          quiet = idle;
+          idle = Math.min(2 * idle, LONG);
+        }
+        if (i === end) break;
+      }
+      const c = input.charCodeAt(i);
+      let to: number;
+      if (c < 128) {
+        to = next[s + ascii[c]];
+        if (to === 0 && (to = this.step(s, ascii[c])) === 0) return this.failure(i, s);
+      } else if (units[c] === 1) {
+        if ((to = this.stepAs(s, as)) === 0) return this.failure(i, s);
+      } else return this.failure(i, s);
+      i++;
+      s = to;
+      quiet--;
+    }
+    return this.accepts(s) ? -1 : this.failure(end, s);
+  }
+
+  /** The state after `as.text` from the state at offset `s` (0: dead), kept once computed. */
+  private stepAs(s: number, as: WideAs): number {
+    let after = this.asSteps.get(as);
+    if (!after) this.asSteps.set(as, (after = new Int32Array(this.next.length / this.width).fill(-1)));
+    const id = s / this.width;
+    let to = after[id];
+    if (to < 0) {
+      to = s;
+      for (let j = 0; j < as.text.length && to !== 0; j++) to = this.step(to, this.ascii[as.text.charCodeAt(j)]);
+      after[id] = to;
+    }
+    return to;
+  }
+  private readonly asSteps = new Map<WideAs, Int32Array>();
+
+  /**
    * A sticky RegExp for the ways back from the state at offset `s` to itself: its own loop (the
    * RFC 3986 path's `pchar / "/"`), and paths through one or two other states, each of which may
    * loop on its way (a pct-encoded `%41`; `a/b/c` where a segment's first character leads
@@ -255,19 +333,24 @@ export class TableDfa {
    * 16,384 cycles a call: each turn pushes on V8's backtracking stack, which must not overflow.
    * Null if the state has none. Made once a state, on first need.
    */
-  private cycles(s: number): RegExp | null {
-    let re = this.cycleRegexps.get(s);
+  private cycles(s: number, as?: WideAs): RegExp | null {
+    let regexps = this.cycleRegexps.get(as);
+    if (!regexps) this.cycleRegexps.set(as, (regexps = new Map()));
+    let re = regexps.get(s);
     if (re !== undefined) return re;
     const width = this.width;
+    // With `as`, its units are one more class: `width`.
+    const classes = as ? width + 1 : width;
+    const move = (from: number, k: number): number => (k === width ? this.stepAs(from, as!) : this.step(from, k));
     const classesTo = (from: number, to: number): number[] => {
       const ks: number[] = [];
-      for (let k = 1; k < width; k++) if (this.step(from, k) === to) ks.push(k);
+      for (let k = 1; k < classes; k++) if (move(from, k) === to) ks.push(k);
       return ks;
     };
     const alternatives: string[] = [];
     let wide = false;
     const set = (ks: number[]): string => {
-      const r = this.classSource(ks);
+      const r = this.classSource(ks, as);
       wide ||= r.wide;
       return r.source;
     };
@@ -281,8 +364,8 @@ export class TableDfa {
     if (self) alternatives.push(self);
     const after = (q: number): Set<number> => {
       const to = new Set<number>();
-      for (let k = 1; k < width; k++) {
-        const a = this.step(q, k);
+      for (let k = 1; k < classes; k++) {
+        const a = move(q, k);
         if (a !== 0 && a !== s && a !== q) to.add(a);
       }
       return to;
@@ -297,13 +380,21 @@ export class TableDfa {
       }
     }
     re = alternatives.length ? new RegExp(`(?:${alternatives.join('|')}){0,16384}`, wide ? 'yu' : 'y') : null;
-    this.cycleRegexps.set(s, re);
+    regexps.set(s, re);
     return re;
   }
-  private readonly cycleRegexps = new Map<number, RegExp | null>();
+  /** Each state's cycles RegExp, by the reading of wide characters (undefined: as themselves). */
+  private readonly cycleRegexps = new Map<WideAs | undefined, Map<number, RegExp | null>>();
 
-  /** A RegExp character class of the characters of classes `ks` (lone surrogates left out: they match nothing). */
-  private classSource(ks: readonly number[]): { source: string; wide: boolean } {
+  /**
+   * A RegExp character class of the characters of classes `ks` (lone surrogates left out: they
+   * match nothing). With `as`, the code units above ASCII are `as.units` (class `width`) alone.
+   */
+  private classSource(ks: readonly number[], as?: WideAs, asciiOnly = false): { source: string; wide: boolean } {
+    if (as) {
+      const ascii = this.classSource(ks.filter((k) => k !== this.width), undefined, true).source;
+      return { source: ascii.slice(0, -1) + (ks.includes(this.width) ? as.source : '') + ']', wide: false };
+    }
     const inSet = new Set(ks);
     const ranges: number[] = [];
     const add = (lo: number, hi: number) => {
@@ -311,7 +402,7 @@ export class TableDfa {
       else ranges.push(lo, hi);
     };
     for (let c = 0; c < 128; c++) if (inSet.has(this.ascii[c])) add(c, c);
-    const w = this.wide;
+    const w = asciiOnly ? [] : this.wide;
     for (let j = 0; j < w.length; j += 2) {
       if (!inSet.has(w[j + 1])) continue;
       const lo = w[j];

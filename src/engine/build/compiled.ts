@@ -6,9 +6,9 @@
  * `compiledData` makes the data (`CompiledGrammar`, read back by ../grammar/fromCompiled.ts):
  * each rule's expression written compactly, its text, the options, the DFAs of the regular
  * rules minimized and packed (./packDfas.ts), and the tree plans asked for (./treePlan.ts, from
- * samples: ./samples.ts). `toModule` writes the module (ES or CommonJS), `toTypes` its
- * declaration file, whose rule-name union types the grammar: `uri-grammar compile`
- * (src/cli/compile.ts) writes both.
+ * samples: ./samples.ts), or, with none asked for (`complete`), a small complete plan of the
+ * first rule. `toModule` writes the module (ES or CommonJS), `toTypes` its declaration file,
+ * whose rule-name union types the grammar: `uri-grammar compile` (src/cli/compile.ts) writes both.
  */
 import { Automaton, type MinimalDfa } from '../automata/automaton';
 import type { Expr } from '../expr';
@@ -16,7 +16,8 @@ import { asciiRanges } from '../automata/codepoints';
 import { expectPlainObject, own } from '../options';
 import { planKey, type TreePlan } from '../trees/plan';
 import { sampleInputs } from './samples';
-import { RuleGrammar } from '../grammar/grammar';
+import { completePlan } from './treePlan';
+import { PLAN_ROWS, RuleGrammar } from '../grammar/grammar';
 import type { PackedDfa } from '../automata/tableDfa';
 import { packDfas } from './packDfas';
 import { checkRuleNames, COMPILED_FORMAT, COMPILED_KEY, COMPILED_VERSION, type CompiledGrammar, type EncodedExpr } from '../grammar/fromCompiled';
@@ -39,7 +40,15 @@ export interface PlanOptions {
   plans?: readonly string[];
   /** Inputs to make the plans from (default with `plans`: SAMPLE_COUNT derivations of each rule, ./samples.ts). */
   samples?: readonly string[];
+  /**
+   * With neither: the first rule's plan made from no input (./treePlan.ts `completePlan`), when
+   * it is small (MAX_COMPLETE_PLAN): what `toModule` writes with no samples.
+   */
+  complete?: boolean;
 }
+
+/** The most characters of JSON a plan made from no input may take in a module (else none is written). */
+export const MAX_COMPLETE_PLAN = 64 * 1024;
 
 /** The derivations a plan is made from when no samples are given. */
 export const SAMPLE_COUNT = 16;
@@ -55,8 +64,9 @@ export function compiledData(grammar: RuleGrammar, options?: PlanOptions): Compi
   // What fromCompiled would refuse is not written (a RuleGrammar made by hand can name rules anyhow).
   checkRuleNames(src.names, (why) => new TypeError(`toModule: ${why}`));
   let plans: Record<string, TreePlan> | undefined;
-  // Plans only when asked for: a plan made from derivations rather than inputs like the real
-  // ones can cost a first tree more than it saves (docs/grammars.md "Precompiled grammars").
+  // Plans from derivations only when asked for: made from inputs unlike the real ones, a plan
+  // can cost a first tree more than it saves (docs/grammars.md "Precompiled grammars"). A
+  // complete plan serves every input, and is written when small.
   if (options && (options.plans !== undefined || options.samples !== undefined)) {
     const rules = options.plans ?? (src.names.length && !src.recursive.includes(src.names[0]) ? [src.names[0]] : []);
     plans = {};
@@ -65,6 +75,12 @@ export function compiledData(grammar: RuleGrammar, options?: PlanOptions): Compi
       if (grammar.reachesRecursion(rule)) throw new TypeError(`toModule: ${rule} reaches recursion: its trees do not come from a plan`);
       plans[planKey(rule, false)] = grammar.treePlan(rule, false, options.samples ?? sampleInputs(src.exprs, rule, SAMPLE_COUNT));
     }
+  } else if (options?.complete && src.names.length && !src.recursive.includes(src.names[0])) {
+    // The first rule's structural tree (nodes for every rule but the lexical ones, and itself).
+    const rule = src.names[0];
+    const lexical = new Set(src.lexicalRules);
+    const plan = completePlan(src.exprs, rule, new Set(src.names.filter((n) => n === rule || !lexical.has(n))), PLAN_ROWS);
+    if (plan && JSON.stringify(plan).length <= MAX_COMPLETE_PLAN) plans = { [planKey(rule, false)]: plan };
   }
   const recursive = new Set(src.recursive);
   const dfas: Record<string, MinimalDfa> = {};
@@ -118,8 +134,9 @@ export interface ModuleOptions {
   source?: string;
   /**
    * The rules whose trees get a tree plan in the module (../trees/plan.ts: a first `parseTree` reads
-   * it instead of building its tables). Default: none, or with `samples` the grammar's first
-   * rule (unless it reaches recursion).
+   * it instead of building its tables). Default: with `samples` the grammar's first rule
+   * (unless it reaches recursion); with neither, that rule's complete plan, made from no input,
+   * when it is small (`MAX_COMPLETE_PLAN`), else none.
    */
   plans?: readonly string[];
   /**
@@ -146,7 +163,7 @@ function moduleOptions(options: ModuleOptions, fn: string): Required<Pick<Module
   };
   const plans = strings('plans');
   const samples = strings('samples');
-  return { format, library, source, planning: { ...(plans ? { plans } : {}), ...(samples ? { samples } : {}) } };
+  return { format, library, source, planning: plans || samples ? { ...(plans ? { plans } : {}), ...(samples ? { samples } : {}) } : { complete: true } };
 }
 
 /**

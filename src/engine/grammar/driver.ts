@@ -19,7 +19,7 @@ import type { Rules } from '../expr';
 import { LONG } from '../limits';
 import { verdictSource } from '../automata/regexp';
 import { GrammarSyntaxError, type SyntaxErrorClass } from '../errors';
-import { TableDfa, type PackedDfa } from '../automata/tableDfa';
+import { TableDfa, type PackedDfa, type WideAs } from '../automata/tableDfa';
 
 export interface DriverOptions {
   /**
@@ -173,6 +173,18 @@ export class Driver<R extends string> {
     if (!table) return undefined;
     const { tables, start } = table;
     return (input, from, end) => tables.locate(input, start, from, end);
+  }
+
+  /**
+   * `tableLocator` of a whole input whose code units above ASCII in `as.units` are read as
+   * `as.text` (../automata/tableDfa.ts `locateAs`: RFC 3987's IRIs on RFC 3986's tables).
+   * Undefined for a rule the tables do not hold.
+   */
+  tableLocatorAs(rule: R, as: WideAs): ((input: string) => number) | undefined {
+    const table = this.table(rule);
+    if (!table) return undefined;
+    const { tables, start } = table;
+    return (input) => tables.locateAs(input, start, as);
   }
 
   /** The offset of a failure code from `tableLocator`. */

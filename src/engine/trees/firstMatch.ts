@@ -313,6 +313,27 @@ export class FirstMatch {
   }
 
   /**
+   * Makes what the lookahead of every ambiguous step holds: each choice's candidate after one
+   * character of every class, and every state of the race with every class, up to
+   * `maxRaceStates` states. After `completeRows`, what a plan made with no input holds
+   * (../build/treePlan.ts `completePlan`), so that its builder answers any input without its
+   * NFA (but for the right-to-left pass, past the lookahead budget). False when the race has
+   * more states.
+   */
+  completeLookahead(maxRaceStates: number): boolean {
+    for (let id = 0; id < this.choices.length; id++) {
+      for (let k = 0; k < this.columns; k++) this.afterOne(this.choices[id], k);
+    }
+    if (!this.racePass) return true;
+    const race = this.racePass;
+    for (let p = 0; p < race.size; p++) {
+      if (p >= maxRaceStates) return false;
+      for (let k = 0; k < race.width; k++) race.step(p, k);
+    }
+    return true;
+  }
+
+  /**
    * Takes the tables of `parts`. `keep`: the parts are this builder's to keep (a plan this
    * library wrote, parsed for it alone), so their arrays are used as they are; otherwise each is
    * copied (data a caller may still hold and change). Index loops: a process's first tree runs

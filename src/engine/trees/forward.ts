@@ -114,30 +114,104 @@ export class Forward {
     const sa = scratch.intern(this.sets[a], this.accepting[a]);
     const sb = scratch.intern(this.sets[b], this.accepting[b]);
     if (sa < 0 || sb < 0) return false;
-    const seen = new Set<string>();
-    const todo = [sa, sb];
-    while (todo.length) {
-      const y = todo.pop()!;
-      const x = todo.pop()!;
+    const failed = scratch.failedPairs;
+    // The pairs visited (their keys), each with the index of the pair it was reached from: when
+    // one shows x taking a string y does not, so does every pair on the way to it, and a later
+    // check that meets one of them ends there (the checks of one race often walk the same pairs).
+    const visited: string[] = [];
+    const from: number[] = [];
+    const index = new Map<string, number>();
+    const fail = (at: number): false => {
+      for (let j = at; j >= 0; j = from[j]) failed.add(visited[j]);
+      return false;
+    };
+    // Pairs to visit: x, y, and the index of the pair they were reached from; breadth first,
+    // so that a check that fails (most do) stops at a shortest string x takes and y does not.
+    const todo = [sa, sb, -1];
+    for (let q = 0; q < todo.length; q += 3) {
+      const x = todo[q];
+      const y = todo[q + 1];
+      const up = todo[q + 2];
       // The dead state accepts nothing; a state includes itself.
       if (x === 0 || x === y) continue;
-      if (scratch.accepting[x] && (y === 0 || !scratch.accepting[y])) return false;
+      if (scratch.accepting[x] && (y === 0 || !scratch.accepting[y])) return fail(up);
+      // A state's language is the union of its character states': a subset is included, with
+      // nothing more to explore (most pairs of futures that come together end here).
+      if (y !== 0 && scratch.within(x, y)) continue;
       const key = `${x},${y}`;
-      if (seen.has(key)) continue;
-      if (seen.size >= MAX_INCLUSION_PAIRS || --this.inclusionWork < 0) return false;
-      seen.add(key);
+      if (index.has(key)) continue;
+      if (failed.has(key)) return fail(up);
+      if (index.size >= MAX_INCLUSION_PAIRS || --this.inclusionWork < 0) return false;
+      const at = visited.length;
+      index.set(key, at);
+      visited.push(key);
+      from.push(up);
+      // A character x takes and y does not: x goes on where y is dead. Found from the character
+      // states alone, before any step is built.
+      if (y === 0 || !scratch.takesAll(x, y)) return fail(at);
+      const takes = scratch.takes(x);
       for (let k = 1; k < scratch.width; k++) {
+        // A class x does not take leads it to the dead state: nothing to follow, no step to build.
+        if (takes[k] === 0) continue;
         const nx = scratch.step(x, k);
         if (nx < 0) return false;
         if (nx === 0) continue;
-        const ny = y === 0 ? 0 : scratch.step(y, k);
+        const ny = scratch.step(y, k);
         if (ny < 0) return false;
-        todo.push(nx, ny);
+        todo.push(nx, ny, at);
       }
     }
     return true;
   }
+  /** Pairs of this (scratch) automaton's states from which `explore` refuted (or could not prove) that y takes every string x takes. */
+  private readonly failedPairs = new Set<string>();
   private scratch: Forward | undefined;
+
+  /** Per NFA character state, the classes it takes (1) or not (0), made when first asked for. */
+  private readonly stateTakes: (Uint8Array | undefined)[] = [];
+
+  /** Per state, `takes` once made. */
+  private readonly takesOf: (Uint8Array | undefined)[] = [];
+
+  /** Does state `y` take every class state `x` takes? */
+  private takesAll(x: number, y: number): boolean {
+    const tx = this.takes(x);
+    const ty = this.takes(y);
+    for (let k = 1; k < this.width; k++) if (tx[k] > ty[k]) return false;
+    return true;
+  }
+
+  /** The classes state `id` takes (its character states' union). */
+  private takes(id: number): Uint8Array {
+    let out = this.takesOf[id];
+    if (out) return out;
+    out = this.takesOf[id] = new Uint8Array(this.width);
+    const nfa = this.nfa;
+    for (const s of this.sets[id]) {
+      let t = this.stateTakes[s];
+      if (!t) {
+        t = this.stateTakes[s] = new Uint8Array(this.width);
+        for (let k = 1; k < this.width; k++) if (this.classes.inSet(k, nfa.ranges[s]!)) t[k] = 1;
+      }
+      for (let k = 1; k < this.width; k++) out[k] |= t[k];
+    }
+    return out;
+  }
+
+  /** Are state `x`'s character states among `y`'s (both sorted), and does `y` accept if `x` does? */
+  private within(x: number, y: number): boolean {
+    if (this.accepting[x] && !this.accepting[y]) return false;
+    const a = this.sets[x];
+    const b = this.sets[y];
+    if (a.length > b.length) return false;
+    let j = 0;
+    for (let k = 0; k < a.length; k++) {
+      while (j < b.length && b[j] < a[k]) j++;
+      if (j === b.length || b[j] !== a[k]) return false;
+      j++;
+    }
+    return true;
+  }
 
   /** The state after a character of class `k` (0: dead; -1: too many states). */
   step(from: number, k: number): number {

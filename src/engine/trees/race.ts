@@ -45,6 +45,11 @@ export class Race {
     this.width = classes + 1;
   }
 
+  /** How many states it has. */
+  get size(): number {
+    return this.cands.length;
+  }
+
   /** The state (or decision) for candidates `cands` with futures `futures` (dead ones: 0). */
   enter(cands: ArrayLike<number>, futures: ArrayLike<number>): number {
     const c: number[] = [];
