@@ -1,0 +1,222 @@
+/**
+ * `npm run bench`, recursive grammars against parser generators (issue 35): the same generated
+ * JSON texts through `JSON.parse`, peggy, chevrotain, ohm-js (bench/jsonPeers.ts) and this
+ * project's `isValid` and `parseTree`, side by side in one process, round-robin passes, no
+ * collection forced (bench/harness.ts). Then RFC 5322 `addr-spec` on long addresses with comments
+ * and folding white space, and ABNF's `rulelist` on a 100 KB grammar file. Every table has a time
+ * budget: the number of rounds is what fits in it (at least one), so the bench never runs minutes.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { grammarByName } from '../src/index';
+import { median, pass } from './harness';
+import { chevrotainJson, ohmJson, peggyJson, type JsonPeer } from './jsonPeers';
+
+/** How long one table's timed rounds may take, in ns (the warm-up pass comes on top). */
+export const TABLE_BUDGET_NS = 10e9;
+/** At most this many rounds (the median of them is reported). */
+export const MAX_ROUNDS = 9;
+
+/** A JSON text of about `bytes` bytes: an array of small objects with nested arrays and objects, numbers and escapes. */
+export function jsonText(bytes: number): string {
+  const items: string[] = [];
+  let n = 2;
+  for (let i = 0; n < bytes; i++) {
+    const s = JSON.stringify({ id: i, name: `item ${i}`, tags: ['a', 'b', i % 7], nested: { x: i * 1.5, ok: i % 2 === 0, v: null, s: 'caf\u00e9 \\"q\\"\n' } });
+    items.push(s);
+    n += s.length + 2;
+  }
+  return '[\n' + items.join(',\n') + '\n]';
+}
+
+/**
+ * A deeper-nested JSON text of about `bytes` bytes: an array of values each `depth` levels deep,
+ * objects and arrays in turn, with a number and a string at every level.
+ */
+export function deepJsonText(bytes: number, depth: number): string {
+  const one = (i: number): string => {
+    let v = `"leaf ${i}"`;
+    for (let d = depth; d > 0; d--) v = d % 2 ? `{"d": ${d}, "v": ${v}}` : `[${i - d}, "l\\t${d}", ${v}]`;
+    return v;
+  };
+  const items: string[] = [];
+  let n = 2;
+  for (let i = 0; n < bytes; i++) {
+    const s = one(i);
+    items.push(s);
+    n += s.length + 2;
+  }
+  return '[\n' + items.join(',\n') + '\n]';
+}
+
+/** A function of a table: a label, and a call that returns the tool's answer (or throws). */
+export interface Entry {
+  readonly label: string;
+  readonly fn: (s: string) => unknown;
+}
+
+/** An entry's figure: ns per call (median), and how many timed passes it had. */
+export interface Timing {
+  readonly ns: number;
+  readonly passes: number;
+}
+
+/**
+ * Each entry on `inputs` (a pass is one call per input): one warm-up pass each, in which `check`
+ * is asked of every answer (no figure is of a call that refused the text), then as many
+ * round-robin rounds as fit in the budget (at most MAX_ROUNDS), every entry one pass a round, and
+ * the median pass. When not even one round fits, the warm-up passes are the figures (a pass that
+ * long is not moved by compiling). Figures are ns per pass.
+ */
+export function sideBySide(inputs: readonly string[], entries: readonly Entry[], check: (label: string, answer: unknown) => void): Timing[] {
+  const warm = entries.map((e) => {
+    let refused: unknown;
+    const t = pass((s) => {
+      let answer: unknown;
+      try {
+        answer = e.fn(s);
+        check(e.label, answer);
+      } catch (err) {
+        refused ??= err;
+      }
+      return answer;
+    }, inputs);
+    if (refused) throw new Error(`bench: ${e.label}: ${String((refused as Error).message ?? refused).split('\n')[0]}`);
+    return t;
+  });
+  const round = warm.reduce((a, b) => a + b, 0);
+  const rounds = Math.min(MAX_ROUNDS, Math.floor(TABLE_BUDGET_NS / round));
+  if (rounds === 0) return warm.map((ns) => ({ ns, passes: 0 }));
+  const times = entries.map(() => [] as number[]);
+  for (let r = 0; r < rounds; r++) entries.forEach((e, k) => times[k].push(pass(e.fn, inputs)));
+  return times.map((t) => ({ ns: median(t), passes: t.length }));
+}
+
+/** The "timed passes" cell. */
+const passes = (t: Timing): string => (t.passes ? String(t.passes) : 'warm-up only');
+
+const kb = (bytes: number): string => `${(bytes / 1000).toFixed(0)} KB`;
+const fmt = (x: number): string => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
+/** The peers table's result, for the headline ratios. */
+export interface PeersResult {
+  readonly lines: string[];
+  /** isValid ÷ JSON.parse and parseTree ÷ peggy, on the main text. */
+  readonly isValidOverParse: number;
+  readonly parseTreeOverPeggy: number;
+}
+
+/** The JSON tables: the ~188 KB text of the issue and a deeper-nested one. */
+export function jsonPeersTables(): PeersResult {
+  const json = grammarByName('json');
+  const peers: JsonPeer[] = [];
+  const missing: string[] = [];
+  for (const make of [peggyJson, chevrotainJson, ohmJson]) {
+    try {
+      peers.push(make());
+    } catch (e) {
+      missing.push(`${make.name}: ${(e as Error).message.split('\n')[0]}`);
+    }
+  }
+  const entries: Entry[] = [
+    { label: '`JSON.parse` (native, builds the values)', fn: (s) => JSON.parse(s) },
+    ...peers.map((p) => ({ label: `${p.name} ${p.version}, ${p.call}`, fn: (s: string) => p.parse(s) })),
+    { label: '**this, `isValid(s, \'JSON-text\')`**', fn: (s) => json.isValid(s, 'JSON-text') },
+    { label: '**this, `parseTree(s, \'JSON-text\')`**', fn: (s) => json.parseTree(s, 'JSON-text') },
+  ];
+  const check = (label: string, answer: unknown) => {
+    if (answer === false) throw new Error(`bench: ${label} refused a generated JSON text`);
+  };
+  const lines: string[] = [];
+  let isValidOverParse = NaN;
+  let parseTreeOverPeggy = NaN;
+  const texts: Array<[string, string]> = [
+    ['an array of objects with strings, escapes, numbers and nested arrays', jsonText(188_000)],
+    ['an array of values each 200 levels deep (objects and arrays in turn)', deepJsonText(100_000, 200)],
+  ];
+  for (const [what, text] of texts) {
+    const bytes = Buffer.byteLength(text);
+    const t = sideBySide([text], entries, check);
+    const base = t[0].ns;
+    const peggyAt = entries.findIndex((e) => e.label.startsWith('peggy'));
+    lines.push('', `JSON text of ${kb(bytes)} (${fmt(bytes)} bytes of UTF-8): ${what}.`, '',
+      '| parser of the same text | ns per byte | × `JSON.parse` | timed passes |', '|---|---:|---:|---:|');
+    entries.forEach((e, k) => lines.push(`| ${e.label} | ${fmt(t[k].ns / bytes)} | ${fmt(t[k].ns / base)} | ${passes(t[k])} |`));
+    const valid = t[entries.length - 2].ns;
+    const tree = t[entries.length - 1].ns;
+    const a = valid / base;
+    const b = peggyAt >= 0 ? tree / t[peggyAt].ns : NaN;
+    lines.push('', `\`isValid\` ÷ \`JSON.parse\`: **${fmt(a)}** (goal ≤ 2); \`parseTree\` ÷ peggy's \`parse\`: **${Number.isNaN(b) ? 'no peggy' : fmt(b)}** (goal ≤ 0.5).`);
+    if (Number.isNaN(isValidOverParse)) {
+      isValidOverParse = a;
+      parseTreeOverPeggy = b;
+    }
+  }
+  for (const m of missing) lines.push('', `Left out: ${m}.`);
+  return { lines, isValidOverParse, parseTreeOverPeggy };
+}
+
+/**
+ * A long RFC 5322 address: a local part of `words` words (atoms and quoted strings, with nested
+ * comments and folding white space between them, the obsolete form `obs-local-part`), and a domain
+ * of dotted labels with comments.
+ */
+export function longAddress(words: number, seed: number): string {
+  const local: string[] = [];
+  for (let i = 0; i < words; i++) {
+    const w = i % 3 === 1 ? `"quoted \\" w${seed}.${i}"` : `w${seed}_${i}`;
+    local.push(i % 2 ? ` (c ${i} (nested \\) ${seed}))\r\n ${w} ` : w);
+  }
+  return `(from ${seed})\r\n ${local.join('.')} (end) @ (domain)\r\n mail${seed} . example (x) . org (t)`;
+}
+
+/** The whole text of `file` under grammar/ (CRLF line ends, as `rulelist` requires). */
+function grammarText(file: string): string {
+  return fs.readFileSync(path.resolve(__dirname, '..', '..', 'grammar', file), 'utf8')
+    .split(/\r?\n/)
+    .map((line) => (/^\s+[A-Za-z][A-Za-z0-9-]*\s*=/.test(line) ? line.trimStart() : line)) // a rule starts in column 1
+    .join('\r\n');
+}
+
+/**
+ * An ABNF text of at least `bytes` bytes: the repository's .abnf files over and over, each copy's
+ * rule names given the suffix `-k` (strings, numeric values, prose and comments left as they are).
+ */
+export function abnfText(bytes: number): string {
+  const dir = path.resolve(__dirname, '..', '..', 'grammar');
+  const texts = fs.readdirSync(dir).filter((f) => f.endsWith('.abnf')).sort().map(grammarText);
+  const token = /"[^"]*"|%[xdbXDB][0-9A-Fa-f.-]+|%[siSI]"[^"]*"|<[^>]*>|;[^\r]*|[A-Za-z][A-Za-z0-9-]*/g;
+  const out: string[] = [];
+  let n = 0;
+  for (let k = 0; n < bytes; k++) {
+    const t = texts[k % texts.length].replace(token, (m) => (/^[A-Za-z]/.test(m) ? `${m}-${k}` : m));
+    out.push(t);
+    n += t.length;
+  }
+  return out.join('\r\n');
+}
+
+/** RFC 5322 `addr-spec` and ABNF `rulelist`: this project alone, ns per byte. */
+export function otherGrammarTables(): string[] {
+  const lines: string[] = [];
+  const rfc5322 = grammarByName('rfc5322');
+  const abnf = grammarByName('abnf');
+  const addresses = Array.from({ length: 20 }, (_, i) => longAddress(40, i));
+  const abnfFile = abnfText(100_000);
+  const cases: Array<[string, string[], (s: string) => boolean, (s: string) => unknown]> = [
+    [`RFC 5322 \`addr-spec\`: ${addresses.length} addresses of about ${kb(addresses[0].length)} each (quoted strings, nested comments, folding white space)`,
+      addresses, (s) => rfc5322.isValid(s, 'addr-spec'), (s) => rfc5322.parseTree(s, 'addr-spec')],
+    [`ABNF \`rulelist\` (RFC 5234 section 4): the repository's .abnf files, repeated with renamed rules, ${kb(abnfFile.length)}`,
+      [abnfFile], (s) => abnf.isValid(s, 'rulelist'), (s) => abnf.parseTree(s, 'rulelist')],
+  ];
+  for (const [what, texts, valid, tree] of cases) {
+    const bytes = texts.reduce((n, s) => n + Buffer.byteLength(s), 0);
+    const entries: Entry[] = [{ label: '`isValid`', fn: valid }, { label: '`parseTree`', fn: tree }];
+    const t = sideBySide(texts, entries, (label, answer) => {
+      if (answer === false) throw new Error(`bench: ${label} refused a generated text (${what})`);
+    });
+    lines.push('', `${what}.`, '', '| call | ns per byte | ms a pass | timed passes |', '|---|---:|---:|---:|');
+    entries.forEach((e, k) => lines.push(`| ${e.label} | ${fmt(t[k].ns / bytes)} | ${fmt(t[k].ns / 1e6)} | ${passes(t[k])} |`));
+  }
+  return lines;
+}
