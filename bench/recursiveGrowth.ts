@@ -74,7 +74,7 @@ function worker(): void {
       times.push(t);
       spent += t;
     }
-    parentPort!.postMessage({ ns: median(times) / input.length, runs: times.length } satisfies Reply);
+    parentPort!.postMessage({ ns: median(times) / Buffer.byteLength(input), runs: times.length } satisfies Reply);
   });
 }
 
