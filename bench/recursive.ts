@@ -55,7 +55,7 @@ async function main(): Promise<void> {
     `round-robin passes (as many as fit in ${TABLE_BUDGET_MS / 1000} s of wall time, at most ${MAX_ROUNDS}; the median; "warm-up only" where not one round fit), no collection`,
     'forced (bench/harness.ts). The texts are the same for every parser; "ns per byte" divides by their UTF-8 length. The peers\' JSON',
     'grammars are in bench/jsonPeers.ts, held to JSONTestSuite by test/bench/jsonPeers.test.ts.',
-    ...peers.lines,
+    ...peers,
     '',
     ...growth,
   ];
