@@ -51,7 +51,7 @@ async function main(): Promise<void> {
     : ' Other work on a shared machine makes single figures noisy: read the ratios, measured side by side.';
   // The lines docs/grammars.md carries too (verbatim, contiguous).
   const figures = [
-    `\`npm run bench\` (bench/recursive.ts), ${machine}.${shared} One process; each parser makes a warm-up pass, then`,
+    `\`npm run bench\` (bench/recursive.ts), ${machine}; clock: ${CLOCK === 'cpu' ? 'the process\'s CPU time (`BENCH_CLOCK=cpu`)' : 'wall time'}.${shared} One process; each parser makes a warm-up pass, then`,
     `round-robin passes (as many as fit in ${TABLE_BUDGET_MS / 1000} s of wall time, at most ${MAX_ROUNDS}; the median; "warm-up only" where not one round fit), no collection`,
     'forced (bench/harness.ts). The texts are the same for every parser; "ns per byte" divides by their UTF-8 length. The peers\' JSON',
     'grammars are in bench/jsonPeers.ts, held to JSONTestSuite by test/bench/jsonPeers.test.ts.',
@@ -69,11 +69,11 @@ async function main(): Promise<void> {
   } catch (e) {
     limit = `${(e as Error).name}: ${(e as Error).message}`;
   }
-  const roomy = compileAbnf(fs.readFileSync(path.join(ROOT, 'grammar', 'json.abnf'), 'utf8'), { maxNesting: 100_000 });
+  const roomy = grammarByName('json', { maxNesting: 100_000 });
   let deepValid = false;
   const deepMs = time(() => (deepValid = roomy.isValid(deep, 'JSON-text')));
   lines.push('### Nesting and the cubic case', '', `10,000 levels of \`[\` (then as many \`]\`): with the default nesting limit, ${limit}; with`,
-    `\`maxNesting: 100000\`, ${deepValid ? 'valid' : 'invalid'} in ${deepMs.toFixed(0)} ms. Never a stack overflow: the work runs on an explicit stack.`, '');
+    `\`grammarByName('json', { maxNesting: 100000 })\`, ${deepValid ? 'valid' : 'invalid'} in ${deepMs.toFixed(0)} ms. Never a stack overflow: the work runs on an explicit stack.`, '');
   const s = compileAbnf('s = "a" s s / ""');
   const roomyS = compileAbnf('s = "a" s s / ""', { workLimit: 1e9 });
   lines.push('The ambiguous `s = "a" s s / ""` (every split of a run of `a` is a parse; first match picks one): the worst case',
