@@ -15,7 +15,7 @@ import * as path from 'path';
 import { compileAbnf, grammarByName } from '../src/index';
 import { CLOCK } from './harness';
 import { growthTable } from './recursiveGrowth';
-import { MAX_ROUNDS, TABLE_BUDGET_MS, jsonPeersTables, otherGrammarTables } from './recursivePeers';
+import { MAX_PASSES, TABLE_BUDGET_MS, jsonPeersTables, otherGrammarTables } from './recursivePeers';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
@@ -51,10 +51,11 @@ async function main(): Promise<void> {
     : ' Other work on a shared machine makes single figures noisy: read the ratios, measured side by side.';
   // The lines docs/grammars.md carries too (verbatim, contiguous).
   const figures = [
-    `\`npm run bench\` (bench/recursive.ts), ${machine}; clock: ${CLOCK === 'cpu' ? 'the process\'s CPU time (`BENCH_CLOCK=cpu`)' : 'wall time'}.${shared} One process; each parser makes a warm-up pass, then`,
-    `round-robin passes (as many as fit in ${TABLE_BUDGET_MS / 1000} s of wall time, at most ${MAX_ROUNDS}; the median; "warm-up only" where not one round fit), no collection`,
-    'forced (bench/harness.ts). The texts are the same for every parser; "ns per byte" divides by their UTF-8 length. The peers\' JSON',
-    'grammars are in bench/jsonPeers.ts, held to JSONTestSuite by test/bench/jsonPeers.test.ts.',
+    `\`npm run bench\` (bench/recursive.ts), ${machine}; clock: ${CLOCK === 'cpu' ? 'the process\'s CPU time (`BENCH_CLOCK=cpu`)' : 'wall time'}.${shared} One process; each parser runs a few`,
+    `times on a 10 KB text of the same kind, then makes full passes over the text, round-robin with the others, as many as fit in its share`,
+    `of ${TABLE_BUDGET_MS / 1000} s of wall time (at least 1, at most ${MAX_PASSES}; the median), no collection forced (bench/harness.ts). The texts are the same for`,
+    'every parser; "ns per byte" divides by their UTF-8 length. The peers\' JSON grammars are in bench/jsonPeers.ts, held to',
+    'JSONTestSuite by test/bench/jsonPeers.test.ts.',
     ...peers,
     '',
     ...growth,
