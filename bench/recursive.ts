@@ -15,9 +15,7 @@ import * as path from 'path';
 import { compileAbnf, grammarByName } from '../src/index';
 import { CLOCK } from './harness';
 import { growthTable } from './recursiveGrowth';
-import { MAX_PASSES, TABLE_BUDGET_MS, jsonPeersTables, otherGrammarTables } from './recursivePeers';
-
-const ROOT = path.resolve(__dirname, '..', '..');
+import { MAX_PASSES, ROOT, TABLE_BUDGET_MS, jsonPeersTables, otherGrammarTables } from './recursivePeers';
 
 /** Replaces the block between `<!-- NAME -->` and `<!-- /NAME -->` in `file` (or appends it). */
 function writeBlock(file: string, name: string, lines: readonly string[]): void {

@@ -12,6 +12,13 @@ import { grammarByName } from '../src/index';
 import { median, pass } from './harness';
 import { chevrotainJson, ohmJson, peggyJson, type JsonPeer } from './jsonPeers';
 
+/** The repository: the nearest directory above this file with a package.json (bench/ or dist/bench/). */
+export const ROOT = ((): string => {
+  let dir = __dirname;
+  while (!fs.existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return dir;
+})();
+
 /**
  * How long one table's passes after the first may take, in ms of wall time whatever the clock: on
  * a loaded machine the bench then takes fewer passes, not more minutes.
@@ -173,7 +180,7 @@ export function longAddress(words: number, seed: number): string {
 
 /** The whole text of `file` under grammar/ (CRLF line ends, as `rulelist` requires). */
 function grammarText(file: string): string {
-  return fs.readFileSync(path.resolve(__dirname, '..', '..', 'grammar', file), 'utf8')
+  return fs.readFileSync(path.join(ROOT, 'grammar', file), 'utf8')
     .split(/\r?\n/)
     .map((line) => (/^\s+[A-Za-z][A-Za-z0-9-]*\s*=/.test(line) ? line.trimStart() : line)) // a rule starts in column 1
     .join('\r\n');
@@ -184,7 +191,7 @@ function grammarText(file: string): string {
  * rule names given the suffix `-k` (strings, numeric values, prose and comments left as they are).
  */
 export function abnfText(bytes: number): string {
-  const dir = path.resolve(__dirname, '..', '..', 'grammar');
+  const dir = path.join(ROOT, 'grammar');
   const texts = fs.readdirSync(dir).filter((f) => f.endsWith('.abnf')).sort().map(grammarText);
   const token = /"[^"]*"|%[xdbXDB][0-9A-Fa-f.-]+|%[siSI]"[^"]*"|<[^>]*>|;[^\r]*|[A-Za-z][A-Za-z0-9-]*/g;
   const out: string[] = [];
