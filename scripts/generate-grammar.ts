@@ -4,8 +4,9 @@
  * expression exactly what the engine's ABNF reader makes of the text (src/engine/text/abnf.ts), and
  * nothing the ABNF does not have. The rule metadata (which rules are character-level, the child
  * rules the typed trees read) is written beside it: the first from LEXICAL below, the second
- * computed from the grammar by the rule every typed tree follows (src/engine/build/childRules.ts). test/generated/rfc3986Rules-is-current.test.ts checks that the module is
- * current. Run by `npm run generate`.
+ * computed from the grammar by the rule every typed tree follows (src/engine/build/childRules.ts).
+ * test/generated/rfc3986Rules-is-current.test.ts checks that the module is current. Run by
+ * `npm run generate`.
  */
 import * as fs from 'fs';
 import * as path from 'path';

@@ -13,7 +13,6 @@ import { givenOf } from '../engine/errors';
 import { compileAbnf } from '../engine/text/abnf';
 import { shippedGrammar } from '../engine/grammar/fromCompiled';
 import { rfc6874Compiled, rfc6874Plans } from '../generated/load';
-import type { Grammar } from '../engine/grammar/types';
 import type { TypedGrammar } from '../engine/grammar/typedTrees';
 import type { Rfc6874Children } from '../generated/treeTypes';
 import { RuleGrammar } from '../engine/grammar/grammar';
