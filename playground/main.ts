@@ -272,8 +272,11 @@ function fitColumns(): void {
     const f = getComputedStyle(label);
     measure.font = `${f.fontWeight} ${f.fontSize} ${f.fontFamily}`;
     const pad = 0.6 * rem + 6; // the node's padding (0.3rem a side), border and margin
-    const spans = drawn.filter((d) => d.node.end > d.node.start)
-      .map((d) => ({ from: d.node.start, to: d.node.end, need: measure!.measureText(d.node.rule).width + pad }))
+    // An empty node's label, "rule (empty)", takes the column of its offset (issue 38), after
+    // the empty nodes before it there (its margin) or before a name (the name's padding).
+    const extra = (d: Drawn): number => (parseFloat(d.el.style.marginLeft) || 0) + (parseFloat((d.el.querySelector('.rule') as HTMLElement).style.paddingLeft) || 0);
+    const spans = drawn
+      .map((d) => ({ from: d.node.start, to: Math.max(d.node.end, d.node.start + 1), need: measure!.measureText(d.el.querySelector('.rule')!.textContent!).width + pad + extra(d) }))
       .sort((a, b) => (a.to - a.from) - (b.to - b.from));
     for (const s of spans) {
       let have = 0;

@@ -123,7 +123,9 @@ export function drawTree(host: HTMLElement, chars: HTMLElement, input: string, r
   const drawn: Drawn[] = [];
   if (!root) return drawn;
   const hues = huesFor(root);
-  // Empty nodes in one row at one offset (an empty authority, then an empty path) stand side by side.
+  // Empty nodes in one row at one offset (an empty authority, then an empty path) stand side by
+  // side, labelled (issue 38): the width their labels take there, which a node beginning at that
+  // offset in that row leaves free before its own name.
   const emptiesAt = new Map<string, number>();
   const stack: Array<[Node, number, number]> = [[root, 0, -1]];
   while (stack.length) {
@@ -136,12 +138,12 @@ export function drawTree(host: HTMLElement, chars: HTMLElement, input: string, r
     const el = document.createElement('div');
     el.className = 'node';
     if (options.greyed) el.classList.add('greyed');
-    if (node.start === node.end) {
+    const empty = node.start === node.end;
+    const at = `${depth}:${node.start}`;
+    const taken = emptiesAt.get(at) ?? 0;
+    if (empty) {
       el.classList.add('empty');
-      const key = `${depth}:${node.start}`;
-      const n = emptiesAt.get(key) ?? 0;
-      emptiesAt.set(key, n + 1);
-      if (n > 0) el.style.marginLeft = `${n * 11}px`;
+      if (taken > 0) el.style.marginLeft = `${taken}px`;
     }
     el.setAttribute('role', 'treeitem');
     el.setAttribute('aria-level', String(depth + 1));
@@ -153,12 +155,14 @@ export function drawTree(host: HTMLElement, chars: HTMLElement, input: string, r
     el.style.gridColumn = node.start === node.end ? `${node.start + 1} / span 1` : `${node.start + 1} / ${node.end + 1}`;
     el.style.gridRow = String(depth + 1);
     el.style.setProperty('--h', String(hues.get(node.rule)));
-    el.title = `${node.rule} [${node.start},${node.end}) ${JSON.stringify(text)}`;
+    el.title = empty ? `${node.rule} (empty) at offset ${node.start}` : `${node.rule} [${node.start},${node.end}) ${JSON.stringify(text)}`;
     const label = document.createElement('span');
     label.className = 'rule';
-    label.textContent = node.rule;
+    label.textContent = empty ? `${node.rule} (empty)` : node.rule;
     el.appendChild(label);
     host.appendChild(el);
+    if (empty) emptiesAt.set(at, taken + (el.offsetWidth || 7 * label.textContent.length) + 2);
+    else if (taken > 0) label.style.paddingLeft = `${taken}px`;
     const k = drawn.length;
     drawn.push({ node, depth, parent, el });
     for (let c = node.children.length - 1; c >= 0; c--) stack.push([node.children[c], depth + 1, k]);

@@ -4,14 +4,16 @@
  * expression exactly what the engine's ABNF reader makes of the text (src/engine/text/abnf.ts), and
  * nothing the ABNF does not have. The rule metadata (which rules are character-level, the child
  * rules the typed trees read) is written beside it: the first from LEXICAL below, the second
- * computed from the grammar. test/generated/rfc3986Rules-is-current.test.ts checks that the module is
- * current. Run by `npm run generate`.
+ * computed from the grammar by the rule every typed tree follows (src/engine/build/childRules.ts).
+ * test/generated/rfc3986Rules-is-current.test.ts checks that the module is current. Run by
+ * `npm run generate`.
  */
 import * as fs from 'fs';
 import * as path from 'path';
 import { CORE_RULES, readGrammar } from '../src/engine/text/abnf';
 import type { Expr, Rules } from '../src/engine/expr';
 import { asciiRanges } from '../src/engine/automata/codepoints';
+import { childRules } from '../src/engine/build/childRules';
 import { RFC3986_ABNF } from '../src/generated/texts';
 
 /** The repository: this file's parent (run by ts-node or jest) or grandparent (compiled into dist/). */
@@ -72,38 +74,6 @@ function coreRulesUsed(rules: Rules): Map<string, number[]> {
   };
   Object.values(rules).forEach(visit);
   return used;
-}
-
-/**
- * The rules whose nodes can be children of each rule's node, in either tree: in the lexical tree
- * the rules it refers to; in the structural tree the structural rules reached through
- * character-level ones (IPv4address through ls32).
- */
-function childRules(rules: Rules, names: readonly string[], lexical: ReadonlySet<string>): Map<string, string[]> {
-  const refs = (e: Expr, out: Set<string>): Set<string> => {
-    switch (e.t) {
-      case 'ref': out.add(e.name); break;
-      case 'seq': case 'alt': e.items.forEach((x) => refs(x, out)); break;
-      case 'rep': refs(e.item, out); break;
-      default: break;
-    }
-    return out;
-  };
-  const structural = (name: string): Set<string> => {
-    const out = new Set<string>();
-    const seen = new Set<string>();
-    const stack = [...refs(rules[name], new Set())];
-    while (stack.length) {
-      const r = stack.pop()!;
-      if (seen.has(r)) continue;
-      seen.add(r);
-      if (lexical.has(r)) stack.push(...refs(rules[r], new Set()));
-      else out.add(r);
-    }
-    return out;
-  };
-  // In the order the body names them, then the structural rules reached through others.
-  return new Map(names.map((n) => [n, [...new Set([...refs(rules[n], new Set()), ...structural(n)])]]));
 }
 
 export function grammarModuleText(abnf: string = RFC3986_ABNF): string {

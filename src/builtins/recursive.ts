@@ -6,7 +6,9 @@
  */
 import { ABNF_ABNF, JSON_ABNF, RFC5322_ADDR_SPEC_ABNF } from '../generated/texts';
 import { compileAbnfWith } from '../engine/text/abnf';
-import type { Grammar } from '../engine/grammar/types';
+import type { TypedGrammar } from '../engine/grammar/typedTrees';
+import type { ChildMap } from '../engine/tree';
+import type { AbnfChildren, JsonChildren, Rfc5322Children } from '../generated/treeTypes';
 import { RuleGrammar } from '../engine/grammar/grammar';
 
 /** The limits a shipped recursive grammar may be given (grammarByName's options). */
@@ -43,9 +45,23 @@ export function recursiveGrammar(name: 'json' | 'rfc5322' | 'abnf', limits: Recu
   return g;
 }
 
+export type { AbnfChildren, JsonChildren, Rfc5322Children };
+/** The rules of each grammar, as its text spells them. */
+export type JsonRule = Extract<keyof JsonChildren, string>;
+export type Rfc5322Rule = Extract<keyof Rfc5322Children, string>;
+export type AbnfRule = Extract<keyof AbnfChildren, string>;
+
+/**
+ * A shipped recursive grammar, compiled on first use, typed by its rules and its trees by parent
+ * (src/generated/treeTypes.ts, from the same text).
+ */
+function shipped<M extends ChildMap<Extract<keyof M, string>>>(name: 'json' | 'rfc5322' | 'abnf'): TypedGrammar<M> & RuleGrammar<Extract<keyof M, string>> {
+  return new RuleGrammar(() => recursiveGrammar(name), undefined, { name }) as TypedGrammar<M> & RuleGrammar<Extract<keyof M, string>>;
+}
+
 /** RFC 8259 (JSON) sections 2-7; entry `JSON-text`. */
-export const json: Grammar = new RuleGrammar(() => recursiveGrammar('json'), undefined, { name: 'json' });
+export const json: TypedGrammar<JsonChildren> = shipped<JsonChildren>('json');
 /** RFC 5322 sections 3.2, 3.4, 4.1, 4.2, 4.4 (addresses, with nested comments); entry `addr-spec`. */
-export const rfc5322: Grammar = new RuleGrammar(() => recursiveGrammar('rfc5322'), undefined, { name: 'rfc5322' });
+export const rfc5322: TypedGrammar<Rfc5322Children> = shipped<Rfc5322Children>('rfc5322');
 /** RFC 5234 section 4 (ABNF itself, errata 2968/3076, RFC 7405); entry `rulelist`; CRLF line ends. */
-export const abnf: Grammar = new RuleGrammar(() => recursiveGrammar('abnf'), undefined, { name: 'abnf' });
+export const abnf: TypedGrammar<AbnfChildren> = shipped<AbnfChildren>('abnf');

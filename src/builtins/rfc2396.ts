@@ -14,9 +14,12 @@ import { shippedGrammar } from '../engine/grammar/fromCompiled';
 import { RuleGrammar } from '../engine/grammar/grammar';
 import { rfc2396Compiled, rfc2396Plans } from '../generated/load';
 import type { Grammar } from '../engine/grammar/types';
+import type { TypedGrammar } from '../engine/grammar/typedTrees';
+import type { Rfc2396Children } from '../generated/treeTypes';
 import { rfc2396ComponentsOf, type Rfc2396Components } from './rfc2396Components';
 
 export type { Rfc2396Components, Rfc2396HostKind, Rfc2396PathRule } from './rfc2396Components';
+export type { Rfc2396Children };
 
 /** The 40 rule names of RFC 2396 Appendix A, spelled as the RFC spells them. */
 export type Rfc2396Rule =
@@ -59,8 +62,11 @@ export function rfc2396Grammar(): Grammar<Rfc2396Rule> {
   return compiled;
 }
 
-/** RFC 2396 as a `Grammar`, plus `parse` for the components of a URI-reference. */
-export interface Rfc2396Grammar extends Grammar<Rfc2396Rule> {
+/**
+ * RFC 2396 as a `Grammar`, its trees typed by parent (`Rfc2396Children`: `parseTree(s, 'hostport')`
+ * has `host` and `port` children), plus `parse` for the components of a URI-reference.
+ */
+export interface Rfc2396Grammar extends TypedGrammar<Rfc2396Children> {
   /**
    * The components of `input` read as an RFC 2396 `URI-reference` (first match wins): scheme,
    * authority, userinfo, host and its kind, port, path and its rule, query, fragment; absent
@@ -75,4 +81,4 @@ export const rfc2396: Rfc2396Grammar = Object.assign(new RuleGrammar<Rfc2396Rule
     if (typeof input !== 'string') throw new TypeError(`rfc2396.parse: argument "input" must be a string, got ${input === null ? 'null' : typeof input}`);
     return rfc2396ComponentsOf(rfc2396Grammar().parseTree(input, 'URI-reference'), input);
   },
-});
+}) as Rfc2396Grammar & RuleGrammar<Rfc2396Rule>;

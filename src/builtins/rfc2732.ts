@@ -17,7 +17,11 @@ import { shippedGrammar } from '../engine/grammar/fromCompiled';
 import { RuleGrammar } from '../engine/grammar/grammar';
 import { rfc2732Compiled, rfc2732Plans } from '../generated/load';
 import type { Grammar } from '../engine/grammar/types';
+import type { TypedGrammar } from '../engine/grammar/typedTrees';
+import type { Rfc2732Children } from '../generated/treeTypes';
 import { RFC2396_LEXICAL_RULES, rfc2396FromText, type Rfc2396Rule } from './rfc2396';
+
+export type { Rfc2732Children };
 
 export type Rfc2732Rule = Rfc2396Rule | 'ipv6reference' | 'IPv6address' | 'hexpart' | 'hexseq' | 'hex4';
 
@@ -62,5 +66,5 @@ export function rfc2732Grammar(): Grammar<Rfc2732Rule> {
   return compiled;
 }
 
-/** The RFC 2732 grammar as a `Grammar` (compiled on first use). */
-export const rfc2732: Grammar<Rfc2732Rule> = new RuleGrammar<Rfc2732Rule>(() => rfc2732Grammar() as RuleGrammar<Rfc2732Rule>, undefined, { name: 'rfc2732' });
+/** The RFC 2732 grammar as a `Grammar` (compiled on first use), its trees typed by parent (`Rfc2732Children`). */
+export const rfc2732: TypedGrammar<Rfc2732Children> = new RuleGrammar<Rfc2732Rule>(() => rfc2732Grammar() as RuleGrammar<Rfc2732Rule>, undefined, { name: 'rfc2732' }) as TypedGrammar<Rfc2732Children> & RuleGrammar<Rfc2732Rule>;

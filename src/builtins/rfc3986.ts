@@ -6,7 +6,8 @@
 import { compileAbnf } from '../engine/text/abnf';
 import type { RuleGrammar } from '../engine/grammar/grammar';
 import { RFC3986_ABNF } from '../generated/texts';
-import { LABEL_RULES, LEXICAL_RULES, type RuleName } from '../uri/rules';
+import type { TypedGrammar } from '../engine/grammar/typedTrees';
+import { LABEL_RULES, LEXICAL_RULES, type ChildRule, type RuleName } from '../uri/rules';
 import { rfc3986 } from '../uri/rfc3986';
 
 let fromText: RuleGrammar<RuleName> | undefined;
@@ -21,5 +22,8 @@ export function rfc3986FromText(): RuleGrammar<RuleName> {
   return fromText;
 }
 
-/** The RFC 3986 grammar (src/uri/rfc3986.ts). */
-export const rfc3986Grammar = rfc3986;
+/** RFC 3986's `ChildMap` (src/engine/tree.ts): its CHILD_RULES, as types. */
+export type Rfc3986Children = { readonly [K in RuleName]: ChildRule<K> };
+
+/** The RFC 3986 grammar (src/uri/rfc3986.ts), its trees typed by parent as `parseTree`'s (`UriNode`). */
+export const rfc3986Grammar = rfc3986 as TypedGrammar<Rfc3986Children> & typeof rfc3986;

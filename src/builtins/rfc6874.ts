@@ -13,7 +13,8 @@ import { givenOf } from '../engine/errors';
 import { compileAbnf } from '../engine/text/abnf';
 import { shippedGrammar } from '../engine/grammar/fromCompiled';
 import { rfc6874Compiled, rfc6874Plans } from '../generated/load';
-import type { Grammar } from '../engine/grammar/types';
+import type { TypedGrammar } from '../engine/grammar/typedTrees';
+import type { Rfc6874Children } from '../generated/treeTypes';
 import { RuleGrammar } from '../engine/grammar/grammar';
 import { RFC3986_ABNF } from '../generated/texts';
 import { RFC6874_ABNF } from '../generated/texts';
@@ -24,6 +25,7 @@ import { percentDecode } from '../uri/percent';
 
 /** RFC 6874's rules: RFC 3986's and the two section 2 adds. */
 export type Rfc6874Rule = RuleName | 'IPv6addrz' | 'ZoneID';
+export type { Rfc6874Children };
 
 let compiled: RuleGrammar<Rfc6874Rule> | undefined;
 
@@ -90,5 +92,5 @@ export function parseZoned(input: string, rule: (typeof RULES)[number] = 'URI-re
 }
 
 /** The RFC 6874 grammar (declared type: its `.d.ts` then names no inferred import). */
-export const rfc6874: Grammar<Rfc6874Rule> & { readonly name: 'rfc6874'; parse: typeof parseZoned } =
-  Object.assign(new RuleGrammar<Rfc6874Rule>(rfc6874Grammar, undefined, { name: 'rfc6874' }), { parse: parseZoned }) as Grammar<Rfc6874Rule> & { readonly name: 'rfc6874'; parse: typeof parseZoned };
+export const rfc6874: TypedGrammar<Rfc6874Children> & { readonly name: 'rfc6874'; parse: typeof parseZoned } =
+  Object.assign(new RuleGrammar<Rfc6874Rule>(rfc6874Grammar, undefined, { name: 'rfc6874' }), { parse: parseZoned }) as TypedGrammar<Rfc6874Children> & RuleGrammar<Rfc6874Rule> & { readonly name: 'rfc6874'; parse: typeof parseZoned };

@@ -9,7 +9,7 @@ export const tree: Command = {
   summary: 'the parse tree as an indented outline, JSON or Graphviz DOT',
   synopsis: '<uri> [--rule R] [--lexical] [--format text|json|dot]',
   details: [
-    'text (default): one line a node: rule name, [start,end) span, the text it covers.',
+    'text (default): one line a node: rule name, [start,end) span, the text it covers ("(empty)" for none).',
     'json: nested { rule, start, end, text, children }. dot: a graph for Graphviz (| dot -Tsvg > tree.svg).',
   ],
   options: {

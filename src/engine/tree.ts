@@ -19,6 +19,28 @@ export interface Node<R extends string = string, C extends string = string> {
  */
 export type TreeNode<R extends string, All extends string = R> = { [K in R]: Node<K, All> }[R];
 
+/**
+ * Which rules' nodes can be children of each rule's node: a rule name to the union of its
+ * child rules (`never` for a rule whose nodes have none). What `uri-grammar compile` writes
+ * for a grammar (its `.d.ts`'s `Children`), and src/generated/treeTypes.ts for the shipped ones.
+ */
+export type ChildMap<R extends string = string> = { readonly [K in R]: R };
+
+/**
+ * A node typed by parent, as RFC 3986's `UriNode`: `TreeNodeOf<M, 'version'>` is a `version`
+ * node whose children are `TreeNodeOf<M, M['version']>`, down to the leaves. A union keyed by
+ * `rule` (`node.rule === 'pre'` narrows it), and a `TreeNode<keyof M>` too: a walker written over
+ * the rule names takes it.
+ */
+export type TreeNodeOf<M extends ChildMap<Extract<keyof M, string>>, R extends Extract<keyof M, string> = Extract<keyof M, string>> = {
+  [K in R]: {
+    readonly rule: K;
+    readonly start: number;
+    readonly end: number;
+    readonly children: ReadonlyArray<TreeNodeOf<M, M[K]>>;
+  }
+}[R];
+
 
 /**
  * The tree sink: where a tree builder sends a tree as it finds it, nodes opening and closing in

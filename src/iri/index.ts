@@ -2,5 +2,5 @@
 export { toUri, type ToUriOptions } from './toUri';
 export { toIri, type ToIriOptions } from './toIri';
 export { hostToAscii, hostToUnicode, IdnaError } from './idna';
-export { rfc3987, RFC3987_RULES, type Rfc3987Rule, type IriValidationResult } from './rfc3987';
+export { rfc3987, RFC3987_RULES, type Rfc3987Rule, type Rfc3987Children, type IriValidationResult } from './rfc3987';
 export { IRI_COMPONENT_RULES, type IriComponentRule, type IriCheckOptions } from './semantics';

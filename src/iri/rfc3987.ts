@@ -24,7 +24,9 @@ import { compileAbnf } from '../engine/text/abnf';
 import { shippedGrammar } from '../engine/grammar/fromCompiled';
 import { rfc3987Compiled, rfc3987Plans } from '../generated/load';
 import type { TreeOptions, ValidateOptions, ValidationOf } from '../engine/grammar/types';
-import type { TreeNode } from '../engine/tree';
+import type { TreeNodeOf } from '../engine/tree';
+import type { TypedGrammar } from '../engine/grammar/typedTrees';
+import type { Rfc3987Children } from '../generated/treeTypes';
 import type { TreeVisitor } from '../engine/trees/flatTree';
 import { RuleGrammar } from '../engine/grammar/grammar';
 import type { Verdict } from '../engine/grammar/runner';
@@ -41,6 +43,7 @@ export const RFC3987_RULES = Object.freeze([
 ] as const);
 
 export type Rfc3987Rule = (typeof RFC3987_RULES)[number];
+export type { Rfc3987Children };
 
 export type IriValidationResult = ValidationOf<UriSyntaxError>;
 
@@ -171,7 +174,7 @@ export const rfc3987 = Object.assign(new RuleGrammar<Rfc3987Rule>(rfc3987Grammar
   equivalent: equivalentIri,
   toUri,
   toIri,
-}) as RuleGrammar<Rfc3987Rule> & Rfc3987Extras;
+}) as Rfc3987Extras & TypedGrammar<Rfc3987Children> & RuleGrammar<Rfc3987Rule>;
 
 /** What the RFC 3987 grammar adds to its `Grammar` (section 4.1's options, and the RFC 3986 algorithms on IRIs). */
 export interface Rfc3987Extras {
@@ -180,8 +183,11 @@ export interface Rfc3987Extras {
   isValid(input: string, rule?: Rfc3987Rule, options?: IriCheckOptions): boolean;
   /** `{ ok: true }` or `{ ok: false, error }`: the offset, what stands there, and why when it is a character. */
   validate(input: string, rule?: Rfc3987Rule, options?: IriCheckOptions & ValidateOptions): IriValidationResult;
-  /** The first-match-wins tree (character-level rules with `{ lexical: true }`); section 4.1 applies unless `abnfOnly`. */
-  parseTree(input: string, rule?: Rfc3987Rule, options?: IriTreeOptions): TreeNode<Rfc3987Rule>;
+  /**
+   * The first-match-wins tree (character-level rules with `{ lexical: true }`), typed by parent
+   * (`Rfc3987Children`); section 4.1 applies unless `abnfOnly`.
+   */
+  parseTree<K extends Rfc3987Rule = 'IRI-reference'>(input: string, rule?: K, options?: IriTreeOptions): TreeNodeOf<Rfc3987Children, K>;
   /** `parseTree`'s tree as enter and leave events (no node objects); section 4.1 applies unless `abnfOnly`. */
   walk(input: string, rule: Rfc3987Rule, visitor: TreeVisitor<Rfc3987Rule>, options?: IriTreeOptions): void;
   parse: typeof parseIri;

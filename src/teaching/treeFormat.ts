@@ -15,16 +15,20 @@ export const TEXT_SHOWN = 200;
 /** Indentation stops at this depth (the outline then writes the depth out). */
 export const MAX_INDENT = 40;
 
-/** A node's text as JSON, cut past TEXT_SHOWN characters (its length said). */
+/**
+ * A node's text as JSON, cut past TEXT_SHOWN characters (its length said); an empty node's is
+ * `(empty)` (issue 38: a node that matched nothing is labelled, its offset in its span).
+ */
 function shown(input: string, node: Node): string {
   const n = node.end - node.start;
+  if (n === 0) return '(empty)';
   if (n <= TEXT_SHOWN) return JSON.stringify(input.slice(node.start, node.end));
   return `${JSON.stringify(input.slice(node.start, node.start + TEXT_SHOWN - 20))}… (${n} characters)`;
 }
 
 const pad = (depth: number): string => '  '.repeat(Math.min(depth, MAX_INDENT));
 
-/** One line a node: indentation for depth (past MAX_INDENT, the depth written out), rule name, span and text. */
+/** One line a node: indentation for depth (past MAX_INDENT, the depth written out), rule name, span and text (`(empty)` for none). */
 export function treeLines(input: string, root: Node): string[] {
   const lines: string[] = [];
   walk(root, (node, depth) => {

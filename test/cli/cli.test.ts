@@ -72,6 +72,25 @@ describe('tree', () => {
       '        segment [6,7) "x"',
     ]);
   });
+  it('labels an empty node "(empty)", its offset in its span (issue 38)', async () => {
+    const r = await cli('tree', 'file:///x?#');
+    expect(r.status).toBe(0);
+    expect(r.out).toEqual([
+      'URI-reference [0,11) "file:///x?#"',
+      '  URI [0,11) "file:///x?#"',
+      '    scheme [0,4) "file"',
+      '    hier-part [5,9) "///x"',
+      '      authority [7,7) (empty)',
+      '        host [7,7) (empty)',
+      '          reg-name [7,7) (empty)',
+      '      path-abempty [7,9) "/x"',
+      '        segment [8,9) "x"',
+      '    query [10,10) (empty)',
+      '    fragment [11,11) (empty)',
+    ]);
+    const dot = await cli('tree', 'a:', '--format', 'dot');
+    expect(dot.out.join('\n')).toContain('[label="path-empty\\n[2,2) (empty)"];');
+  });
   it('--lexical adds the character-level rules', async () => {
     const plain = (await cli('tree', 'a%41', '--rule', 'segment')).out;
     const lexical = (await cli('tree', 'a%41', '--rule', 'segment', '--lexical')).out;

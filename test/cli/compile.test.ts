@@ -89,12 +89,48 @@ describe('uri-grammar compile', () => {
       "walk(g.parseTree('1.2', 'top'));",
       "// @ts-expect-error: a misspelt rule name at depth 1",
       "const typo = g.parseTree('1.2', 'top').children[0].rule === 'prt';",
-      'export { ok, r, typo };',
+      // Typed by parent: top's children are part nodes, a part node has none.
+      "const part: g.Node<'part'> = g.parseTree('1.2', 'top').children[0];",
+      "// @ts-expect-error: top is no child of top",
+      "const pairing = g.parseTree('1.2', 'top').children[0].rule === 'top';",
+      'export { ok, r, typo, part, pairing };',
     ].join('\n'));
     const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
     const r = spawnSync(process.execPath, [tsc, '--noEmit', '--strict', '--esModuleInterop', '--module', 'commonjs', '--moduleResolution', 'node', '--skipLibCheck', use], { cwd: dir, encoding: 'utf8' });
     expect(r.stdout + r.stderr).toBe('');
     expect(r.status).toBe(0);
+  });
+
+  it('types the trees by parent (issue 38): a walk over TreeNode<RuleName> compiles, a typo or a wrong pairing does not; CommonJS and ES module', () => {
+    const file = path.join(dir, 'version.abnf');
+    fs.writeFileSync(file, 'version = version-core [ "-" pre ]\nversion-core = 1*DIGIT "." 1*DIGIT\npre = 1*ALPHA\n');
+    expect(spawnSync(process.execPath, [bin, 'compile', file, '--out', path.join(dir, 'version.js')]).status).toBe(0);
+    expect(spawnSync(process.execPath, [bin, 'compile', file, '--format', 'esm', '--out', path.join(dir, 'version.mjs')]).status).toBe(0);
+    const body = [
+      "function walk(n: TreeNode<RuleName>): void { n.children.forEach(walk); }",
+      "const t = g.parseTree('1.2-rc', 'version');",
+      'walk(t);',
+      "const first = t.children[0].rule === 'version-core';",
+      "// @ts-expect-error: a misspelt rule name",
+      "const typo = t.children[0].rule === 'version-cor';",
+      "// @ts-expect-error: version is no child of version",
+      "const pairing = t.children.some((c) => c.rule === 'version');",
+      "const core = t.children[0];",
+      "// @ts-expect-error: a version-core node has no children (DIGIT is no rule of the text)",
+      "const leaf = core.rule === 'version-core' && core.children.some((c) => c.rule === 'pre');",
+      'export { first, typo, pairing, leaf };',
+    ];
+    fs.writeFileSync(path.join(dir, 'useVersion.ts'), ["import g = require('./version');", "import type { TreeNode } from 'uri-grammar';", 'type RuleName = g.RuleName;', ...body].join('\n'));
+    fs.writeFileSync(path.join(dir, 'useVersion.mts'), ["import g, { type RuleName } from './version.mjs';", "import type { TreeNode } from 'uri-grammar';", ...body].join('\n'));
+    const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+    const cjs = spawnSync(process.execPath, [tsc, '--noEmit', '--strict', '--esModuleInterop', '--module', 'commonjs', '--moduleResolution', 'node', '--skipLibCheck', path.join(dir, 'useVersion.ts')], { cwd: dir, encoding: 'utf8' });
+    expect(cjs.stdout + cjs.stderr).toBe('');
+    const esm = spawnSync(process.execPath, [tsc, '--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--skipLibCheck', path.join(dir, 'useVersion.mts')], { cwd: dir, encoding: 'utf8' });
+    expect(esm.stdout + esm.stderr).toBe('');
+    // Without the expected errors, tsc says where each @ts-expect-error went unused: the checks can fail.
+    fs.writeFileSync(path.join(dir, 'useVersion.ts'), fs.readFileSync(path.join(dir, 'useVersion.ts'), 'utf8').replace("'version-cor'", "'pre'"));
+    const unused = spawnSync(process.execPath, [tsc, '--noEmit', '--strict', '--esModuleInterop', '--module', 'commonjs', '--moduleResolution', 'node', '--skipLibCheck', path.join(dir, 'useVersion.ts')], { cwd: dir, encoding: 'utf8' });
+    expect(unused.stdout).toMatch(/error TS2578: Unused '@ts-expect-error' directive/);
   });
 
   it('with --samples, carries a tree plan of the first rule (or of each --plan rule), and answers alike', () => {

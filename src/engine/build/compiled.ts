@@ -8,7 +8,8 @@
  * rules minimized and packed (./packDfas.ts), and the tree plans asked for (./treePlan.ts, from
  * samples: ./samples.ts), or, with none asked for (`complete`), a small complete plan of the
  * first rule. `toModule` writes the module (ES or CommonJS), `toTypes` its declaration file,
- * whose rule-name union types the grammar: `uri-grammar compile` (src/cli/compile.ts) writes both.
+ * whose rule-name union and child map type the grammar and its trees: `uri-grammar compile`
+ * (src/cli/compile.ts) writes both.
  */
 import { Automaton, type MinimalDfa } from '../automata/automaton';
 import type { Expr } from '../expr';
@@ -23,6 +24,7 @@ import { packDfas } from './packDfas';
 import { checkRuleNames, COMPILED_FORMAT, COMPILED_KEY, COMPILED_VERSION, type CompiledGrammar, type EncodedExpr } from '../grammar/fromCompiled';
 import { digestOf } from '../digest';
 import { jsString, commentText } from '../jsText';
+import { childRules } from './childRules';
 
 function encode(e: Expr): EncodedExpr {
   switch (e.t) {
@@ -196,29 +198,40 @@ export function toModule(grammar: RuleGrammar, options: ModuleOptions = {}): str
     ? `${header(o.source)}\nimport { fromCompiled } from ${jsString(o.library)};\n\nexport default fromCompiled(${data});\n`
     : `${header(o.source)}\n'use strict';\n${cjsExports} = ${reader}(${data});\n`;
 }
-/** The declaration file of `toModule`'s module: the grammar typed by its rule names. */
+/**
+ * The declaration file of `toModule`'s module: the grammar typed by its rule names and its trees
+ * typed by parent (`Children`: which rules' nodes can be children of each rule's node, by the
+ * rule the trees follow, ./childRules.ts), as RFC 3986's are: a misspelt rule name, or a rule that
+ * cannot be a child of its parent, is a compile error at any depth.
+ */
 export function toTypes(grammar: RuleGrammar, options: ModuleOptions = {}): string {
   const o = moduleOptions(options, 'toTypes');
   if (!(grammar instanceof RuleGrammar)) throw new TypeError('toTypes: argument "grammar" must be a grammar from compileAbnf');
-  const names = grammar.rules.map((r) => jsString(r)).join(' | ') || 'never';
-  const lines = [
-    header(o.source),
-    `import type { RuleGrammar, TreeNode } from ${jsString(o.library)};`,
-    '',
-    '/** The rules of this grammar, as its text spells them. */',
-    `export type RuleName = ${names};`,
-    '/** A node of this grammar\'s trees, its children typed by the rule names down to the leaves. */',
-    'export type Node = TreeNode<RuleName>;',
-    '',
-    `declare const grammar: RuleGrammar<RuleName>;`,
-    o.format === 'esm' ? 'export default grammar;' : 'export = grammar;',
-    '',
+  const src = grammar.source();
+  const names = src.names.map((r) => jsString(r)).join(' | ') || 'never';
+  const children = [...childRules(src.exprs, src.names, new Set(src.lexicalRules))]
+    .map(([rule, kids]) => `readonly ${jsString(rule)}: ${kids.map((k) => jsString(k)).join(' | ') || 'never'};`);
+  const cjs = o.format === 'cjs';
+  // `export =` and `export type` cannot stand together: in CommonJS the types go in a namespace merged with the value.
+  const [indent, exp, ns] = cjs ? ['  ', '', 'grammar.'] : ['', 'export ', ''];
+  const types = [
+    `${indent}/** The rules of this grammar, as its text spells them. */`,
+    `${indent}${exp}type RuleName = ${names};`,
+    `${indent}/** Which rules' nodes can be children of each rule's node: the trees narrow by parent on it. */`,
+    `${indent}${exp}type Children = {`,
+    ...children.map((l) => `${indent}  ${l}`),
+    `${indent}};`,
+    `${indent}/** A node of this grammar's trees, typed by parent down to the leaves: \`Node<K>\` is a node of rule K. */`,
+    `${indent}${exp}type Node<K extends RuleName = RuleName> = TreeNodeOf<Children, K>;`,
   ];
-  if (o.format === 'cjs') {
-    // `export =` and `export type` cannot stand together: the types go in a namespace merged with the value.
-    lines.splice(3, 5, 'declare namespace grammar {', '  /** The rules of this grammar, as its text spells them. */', `  type RuleName = ${names};`,
-      '  /** A node of this grammar\'s trees, its children typed by the rule names down to the leaves. */', '  type Node = TreeNode<RuleName>;', '}');
-    lines.splice(lines.indexOf('declare const grammar: RuleGrammar<RuleName>;'), 1, `declare const grammar: RuleGrammar<${names}>;`);
-  }
-  return lines.join('\n');
+  return [
+    header(o.source),
+    `import type { RuleGrammar, TreeNodeOf, TypedGrammar } from ${jsString(o.library)};`,
+    '',
+    ...(cjs ? ['declare namespace grammar {', ...types, '}'] : types),
+    '',
+    `declare const grammar: TypedGrammar<${ns}Children> & RuleGrammar<${ns}RuleName>;`,
+    cjs ? 'export = grammar;' : 'export default grammar;',
+    '',
+  ].join('\n');
 }

@@ -87,10 +87,21 @@ describe('toModule', () => {
     expect(text).toContain('import { fromCompiled } from "uri-grammar";');
     expect(text).toMatch(/\nexport default fromCompiled\("\{\\"digest\\":\\"[0-9a-f]{16}\\",\\"format\\":\\"uri-grammar\/compiled\\"/);
   });
-  it('has a declaration file that types the rule names', () => {
-    expect(toTypes(g)).toContain('declare const grammar: RuleGrammar<"greeting" | "name">;\nexport = grammar;');
+  it('has a declaration file that types the rule names, and the trees by parent (issue 38)', () => {
+    expect(toTypes(g)).toContain('  type RuleName = "greeting" | "name";');
+    expect(toTypes(g)).toContain('  type Children = {\n    readonly "greeting": "name";\n    readonly "name": never;\n  };');
+    expect(toTypes(g)).toContain('declare const grammar: TypedGrammar<grammar.Children> & RuleGrammar<grammar.RuleName>;\nexport = grammar;');
     expect(toTypes(g, { format: 'esm' })).toContain('export type RuleName = "greeting" | "name";');
-    expect(toTypes(g, { format: 'esm' })).toContain('export default grammar;');
+    expect(toTypes(g, { format: 'esm' })).toContain('export type Children = {\n  readonly "greeting": "name";\n  readonly "name": never;\n};');
+    expect(toTypes(g, { format: 'esm' })).toContain('export type Node<K extends RuleName = RuleName> = TreeNodeOf<Children, K>;');
+    expect(toTypes(g, { format: 'esm' })).toContain('declare const grammar: TypedGrammar<Children> & RuleGrammar<RuleName>;\nexport default grammar;');
+  });
+  it('types the children by the rule the trees follow (src/engine/build/childRules.ts): character-level rules pass their children up', () => {
+    const h = compileAbnf('top = part "." part\npart = 1*num [ tag ]\nnum = DIGIT\ntag = "-" 1*ALPHA\n', { lexicalRules: ['part'] });
+    const types = toTypes(h, { format: 'esm' });
+    // part has a node in the lexical tree only; in the structural one, its num and tag nodes are top's children.
+    expect(types).toContain('  readonly "top": "part" | "tag" | "num";\n  readonly "part": "num" | "tag";\n  readonly "num": never;\n  readonly "tag": never;\n');
+    expect(h.parseTree('1.2-x', 'top').children.map((c) => c.rule)).toEqual(['num', 'num', 'tag']);
   });
   it('refuses bad options and what is not a grammar from compileAbnf with a TypeError', () => {
     expect(() => toModule(g, { format: 'umd' as 'esm' })).toThrow(TypeError);
