@@ -53,6 +53,20 @@ function reachable(rules: Rules, root: string): Set<string> {
  * adds nothing to what follows a repetition in `addr-spec`.
  */
 export function repetitionFollows(rules: Rules, root?: string): Map<Expr, CharBits> {
+  const used = root === undefined ? undefined : reachable(rules, root);
+  const follows = fullFollows(rules, used);
+  for (const [rep, set] of reentries(rules, follows, used)) follows.set(rep, set);
+  return follows;
+}
+
+/** The repetitions `repetitionFollows` finds re-entrant (shapes A, B, C below), for tests. */
+export function reentrantRepetitions(rules: Rules, root?: string): Set<Expr> {
+  const used = root === undefined ? undefined : reachable(rules, root);
+  return new Set(reentries(rules, fullFollows(rules, used), used).keys());
+}
+
+/** FOLLOW sets of the repetitions of the rules `used` (default: all), as an LL(1) parser generator computes them. */
+function fullFollows(rules: Rules, used: ReadonlySet<string> | undefined): Map<Expr, CharBits> {
   const nullableRule = nullableRules(rules);
   const isNullableRule = (r: string) => nullableRule.has(r);
   const nullable = new Map<Expr, boolean>();
@@ -99,7 +113,7 @@ export function repetitionFollows(rules: Rules, root?: string): Map<Expr, CharBi
   // FOLLOW: each rule's body walked with what follows the rule, again until nothing grows.
   const followRule = new Map<string, CharBits>(Object.keys(rules).map((n) => [n, new Uint32Array(WORDS)]));
   const follows = new Map<Expr, CharBits>();
-  const todo: string[] = root === undefined ? Object.keys(rules) : [...reachable(rules, root)];
+  const todo: string[] = used === undefined ? Object.keys(rules) : [...used];
   const queued = new Set(todo);
   const visit = (e: Expr, fol: CharBits): void => {
     switch (e.t) {
@@ -139,7 +153,6 @@ export function repetitionFollows(rules: Rules, root?: string): Map<Expr, CharBi
     queued.delete(name);
     visit(rules[name], new Uint32Array(followRule.get(name)!));
   }
-  for (const [rep, set] of reentries(rules, follows, root === undefined ? undefined : new Set(todo))) follows.set(rep, set);
   return follows;
 }
 
