@@ -94,7 +94,10 @@ export interface RunLimits {
 interface Request { readonly e: Expr; readonly c: number; readonly pos: number; readonly tail?: boolean }
 
 /** Frames replaced by tail requests, a linked list (a loop of k iterations adds k: no copies). */
-interface Heirs { readonly frame: Frame; readonly next: Heirs | undefined }
+interface Heirs { readonly heir: Heir; readonly next: Heirs | undefined }
+
+/** What a dropped frame leaves: its request and memo slot (not its generator: a long loop would keep them all). */
+interface Heir { readonly req: Request; readonly key: number | undefined }
 
 /** A frame of the explicit stack: one expression being worked out. */
 interface Frame {
@@ -337,7 +340,7 @@ export class EndsRunner {
       if (call && ++calls > this.maxNesting) throw new NestingLimitError(this.maxNesting, this.limits.nestingHow);
       stack.push({ gen: this.work(r.e, r.c, r.pos), req: r, key, call, heirs, calls: held + (call ? 1 : 0) });
     };
-    const done = (f: Frame, ends: Ends) => {
+    const done = (f: Heir, ends: Ends) => {
       if (f.key !== undefined) {
         this.remember(f.req.e, f.req.c, f.req.pos, ends);
         this.mark(f.key, f.req.pos, false);
@@ -353,7 +356,7 @@ export class EndsRunner {
       if (step.done) {
         stack.pop();
         done(top, step.value);
-        for (let h = top.heirs; h; h = h.next) done(h.frame, step.value);
+        for (let h = top.heirs; h; h = h.next) done(h.heir, step.value);
         calls -= top.calls;
         value = step.value;
         result = step.value;
@@ -370,7 +373,7 @@ export class EndsRunner {
         // This frame's answer is the request's: the new frame takes its place (and its memo entry).
         // The rule calls it held stay in progress (nesting is still nesting), held by the new one.
         stack.pop();
-        const heirs = top.key === undefined ? top.heirs : { frame: top, next: top.heirs };
+        const heirs = top.key === undefined ? top.heirs : { heir: { req: top.req, key: top.key }, next: top.heirs };
         push(r, heirs, top.calls);
       } else push(r, undefined, 0);
     }
