@@ -94,12 +94,16 @@ export interface RunLimits {
 interface Request { readonly e: Expr; readonly c: number; readonly pos: number; readonly tail?: boolean }
 
 /** Frames replaced by tail requests, a linked list (a loop of k iterations adds k: no copies). */
-interface Heirs { readonly frame: Frame; readonly next: Heirs | undefined }
+interface Heirs { readonly heir: Heir; readonly next: Heirs | undefined }
+
+/** What a dropped frame leaves: its request and memo slot (not its generator: a long loop would keep them all). */
+interface Heir { readonly req: Request; readonly key: number | undefined }
 
 /** A frame of the explicit stack: one expression being worked out. */
 interface Frame {
   readonly gen: Gen;
   readonly req: Request;
+  /** The memo slot of a rule call or repetition (its start is req.pos), else undefined. */
   readonly key: number | undefined;
   readonly call: boolean;
   /** Frames dropped for this one (tail requests), whose answer is this one's: memoized with it. */
@@ -197,7 +201,8 @@ export class EndsRunner {
    */
   private readonly slots = new Map<number, Int32Array>();
   private readonly lists: Ends[] = [];
-  private readonly active = new Set<number>();
+  /** The rule calls and repetitions in progress, by slot and start (dense, as the memo: a set of millions of numbers is slow). */
+  private readonly active = new Map<number, Uint8Array>();
   private furthest = 0;
   private expected: string[] = [];
   private readonly n: number;
@@ -211,11 +216,13 @@ export class EndsRunner {
     this.maxNesting = limits.maxNesting ?? DEFAULT_MAX_NESTING;
     this.budget = (limits.workLimit ?? DEFAULT_WORK_LIMIT) * (input.length + 1);
     this.productive = productiveOf(rules);
-    this.follows = limits.prefix ? undefined : followsOf(rules);
   }
 
-  /** What may follow each repetition (./follow.ts); none in prefix mode, where anything may. */
-  private readonly follows: Map<Expr, CharBits> | undefined;
+  /**
+   * What may follow each repetition (./follow.ts), in the grammar as the rule run uses it (`run`;
+   * the whole grammar's for `ends` asked directly); none in prefix mode, where anything may.
+   */
+  private follows: Map<Expr, CharBits> | undefined | null = null;
 
   /**
    * Must a repetition that matched an iteration past `pos` list `pos` too? Not when the character
@@ -223,9 +230,14 @@ export class EndsRunner {
    * the furthest offset, which that iteration already passed.
    */
   private endsAt(e: Expr, pos: number): boolean {
-    if (pos >= this.n || !this.follows) return true;
-    const f = this.follows.get(e);
+    if (pos >= this.n || this.limits.prefix) return true;
+    const f = (this.follows ??= followsOf(this.rules))!.get(e);
     return f === undefined || holds(f, this.input.charCodeAt(pos));
+  }
+
+  /** The steps spent so far (the work limit's measure): what a test of linear work counts. */
+  get steps(): number {
+    return (this.limits.workLimit ?? DEFAULT_WORK_LIMIT) * (this.n + 1) - this.budget;
   }
 
   /** Counts `k` steps against the work limit. */
@@ -244,9 +256,13 @@ export class EndsRunner {
     return e.t === 'ref' ? this.id(this.rules[e.name]) * 65537 + 65536 : this.id(e) * 65537 + c;
   }
 
-  /** The memo key of a rule call or repetition at `pos` (for the set of those in progress). */
-  private key(e: Expr, c: number, pos: number): number {
-    return this.slotOf(e, c) * (this.n + 1) + pos;
+  /** Marks the rule call or repetition of `slot` at `pos` in progress (true) or done (false); false when it already was (left recursion). */
+  private mark(slot: number, pos: number, on: boolean): boolean {
+    let a = this.active.get(slot);
+    if (!a) this.active.set(slot, (a = new Uint8Array(this.n + 1)));
+    if (on && a[pos] === 1) return false;
+    a[pos] = on ? 1 : 0;
+    return true;
   }
 
   private recall(e: Expr, c: number, pos: number): Ends | undefined {
@@ -318,19 +334,16 @@ export class EndsRunner {
     let calls = 0;
     const push = (r: Request, heirs: Heirs | undefined, held: number) => {
       const memoized = r.e.t === 'ref' || r.e.t === 'rep';
-      const key = memoized ? this.key(r.e, r.c, r.pos) : undefined;
-      if (key !== undefined) {
-        if (this.active.has(key)) throw new Error(`grammar engine internal error: left recursion at offset ${r.pos} was not refused`);
-        this.active.add(key);
-      }
+      const key = memoized ? this.slotOf(r.e, r.c) : undefined;
+      if (key !== undefined && !this.mark(key, r.pos, true)) throw new Error(`grammar engine internal error: left recursion at offset ${r.pos} was not refused`);
       const call = r.e.t === 'ref';
       if (call && ++calls > this.maxNesting) throw new NestingLimitError(this.maxNesting, this.limits.nestingHow);
       stack.push({ gen: this.work(r.e, r.c, r.pos), req: r, key, call, heirs, calls: held + (call ? 1 : 0) });
     };
-    const done = (f: Frame, ends: Ends) => {
+    const done = (f: Heir, ends: Ends) => {
       if (f.key !== undefined) {
         this.remember(f.req.e, f.req.c, f.req.pos, ends);
-        this.active.delete(f.key);
+        this.mark(f.key, f.req.pos, false);
       }
     };
     push({ e, c, pos }, undefined, 0);
@@ -343,7 +356,7 @@ export class EndsRunner {
       if (step.done) {
         stack.pop();
         done(top, step.value);
-        for (let h = top.heirs; h; h = h.next) done(h.frame, step.value);
+        for (let h = top.heirs; h; h = h.next) done(h.heir, step.value);
         calls -= top.calls;
         value = step.value;
         result = step.value;
@@ -360,7 +373,7 @@ export class EndsRunner {
         // This frame's answer is the request's: the new frame takes its place (and its memo entry).
         // The rule calls it held stay in progress (nesting is still nesting), held by the new one.
         stack.pop();
-        const heirs = top.key === undefined ? top.heirs : { frame: top, next: top.heirs };
+        const heirs = top.key === undefined ? top.heirs : { heir: { req: top.req, key: top.key }, next: top.heirs };
         push(r, heirs, top.calls);
       } else push(r, undefined, 0);
     }
@@ -439,6 +452,7 @@ export class EndsRunner {
   run(rule: string, from = 0): EndsRun {
     this.furthest = from;
     this.expected = [];
+    if (!this.limits.prefix && this.follows === null) this.follows = followsOf(this.rules, rule);
     const ends = this.ends({ t: 'ref', name: rule }, 0, from);
     return { ends, furthest: this.furthest, expected: this.expected };
   }
@@ -521,12 +535,14 @@ export class EndsRunner {
   }
 }
 
-const followsByRules = new WeakMap<Rules, Map<Expr, CharBits>>();
+const followsByRules = new WeakMap<Rules, Map<string | undefined, Map<Expr, CharBits>>>();
 
-/** `repetitionFollows(rules)`, worked out once per grammar. */
-function followsOf(rules: Rules): Map<Expr, CharBits> {
-  let f = followsByRules.get(rules);
-  if (!f) followsByRules.set(rules, (f = repetitionFollows(rules)));
+/** `repetitionFollows(rules, root)`, worked out once per grammar and root rule. */
+function followsOf(rules: Rules, root?: string): Map<Expr, CharBits> {
+  let byRoot = followsByRules.get(rules);
+  if (!byRoot) followsByRules.set(rules, (byRoot = new Map()));
+  let f = byRoot.get(root);
+  if (!f) byRoot.set(root, (f = repetitionFollows(rules, root)));
   return f;
 }
 

@@ -158,6 +158,79 @@ describe('recursive grammars, wider (seeded): repetitions of recursive rules, nu
   });
 });
 
+/**
+ * Grammars made around the re-entrant repetitions (src/engine/recursive/follow.ts, shapes A, B, C:
+ * `r0 = P *r0`, `*(*r1)`, `r1 = *r2` under `*r1`), the rest random: where the analysis lists no
+ * end for a repetition's stop, the verdict, the error offset, what is expected there (against a
+ * prefix run, which lists every end) and the tree are still the backtracking reference's.
+ */
+describe('re-entrant repetitions (seeded): issue 35\'s linear shapes, the rest of the grammar random', () => {
+  it('agree with the reference, and the analysis does find them', () => {
+    const { reentrantRepetitions } = require('../../../src/engine/recursive/follow') as typeof import('../../../src/engine/recursive/follow');
+    const ref = (j: number): Ast => ({ t: 'ref', name: WIDE[j] });
+    const lit = (s: string): Ast => ({ t: 'lit', s });
+    const star = (item: Ast, min = 0): Ast => ({ t: 'rep', item, min, max: Infinity });
+    const edge = fc.constantFrom<Ast>(lit('('), lit('a'), lit('(a'), { t: 'range', lo: 0x61, hi: 0x62 });
+    const close = fc.constantFrom<Ast>(lit(')'), lit(''), lit('b'), lit('a'), { t: 'alt', items: [lit(')'), lit('b')] });
+    const rest = (k: number) => wideArb(k, 2);
+    const shaped: fc.Arbitrary<Rules> = fc.tuple(
+      fc.integer({ min: 0, max: 2 }), edge, close, rest(1), rest(2), rest(3), rest(4), rest(5), fc.constantFrom(0, 1), fc.boolean(),
+    ).map(([shape, open, shut, x1, x2, x3, x4, x5, min, back]) => {
+      const rules: Rules = { r0: lit(''), r1: x1, r2: x2, r3: x3, r4: x4, r5: x5 };
+      if (shape === 0) rules.r0 = { t: 'seq', items: [open, { t: 'alt', items: [ref(2), lit('')] }, star(ref(0), min)] }; // (A)
+      else if (shape === 1) rules.r0 = { t: 'seq', items: [open, star(star(ref(1), min)), shut] }; // (B)
+      else {
+        rules.r0 = { t: 'seq', items: [open, star(ref(1), min), shut] }; // (C): r1 = *r2
+        rules.r1 = star(ref(2), min);
+      }
+      // r0 used once more, followed by something of its own (then shape A is no longer re-entrant), or not.
+      if (shape !== 0 || back) rules.r2 = { t: 'alt', items: [{ t: 'seq', items: [lit('('), ref(0), ...(back ? [shut] : [])] }, x2] };
+      return rules;
+    });
+    const input = fc.array(fc.constantFrom('a', 'b', '(', ')', '(a', '()', 'aa', 'a)'), { maxLength: 6 }).map((cs) => cs.join(''));
+    let found = 0;
+    let compared = 0;
+    fc.assert(
+      fc.property(shaped, fc.array(input, { minLength: 10, maxLength: 10 }), (rules, inputs) => {
+        const text = toAbnf(rules);
+        let g;
+        try {
+          g = compileAbnf(text);
+        } catch (e) {
+          if (e instanceof AbnfSyntaxError) return; // left recursion through a nullable part: refused, as it must be
+          throw e;
+        }
+        if (g.reachesRecursion('r0') && reentrantRepetitions(g.source().exprs, 'r0').size) found++;
+        for (const s of ['', 'aaaa', '(()())', '((a)(b))', '(a(a(a', 'a(aa', '(a(aa', 'a(aaa', '(a(a(aa', ...inputs]) {
+          let want: RefNode | undefined;
+          try {
+            want = referenceTree(rules, 'r0', s);
+          } catch {
+            continue; // the reference's own step limit
+          }
+          compared++;
+          const v = g.validate(s, 'r0');
+          expect({ text, s, ok: v.ok }).toEqual({ text, s, ok: want !== undefined });
+          if (want) expect({ text, s, tree: plain(g.parseTree(s, 'r0')) }).toEqual({ text, s, tree: plain(want) });
+          else if (!v.ok) {
+            if (g.reachesRecursion('r0')) {
+              const all = new EndsRunner(g.source().exprs, s, { prefix: true }).run('r0');
+              const expected = [...all.expected, ...(all.ends.includes(all.furthest) ? ['end of input'] : [])];
+              expect({ text, s, at: v.error.index, expected: v.error.expected }).toEqual({ text, s, at: all.furthest, expected });
+            }
+            let index: number | undefined;
+            try { index = referenceErrorIndex(rules, 'r0', s); } catch { continue; }
+            expect({ text, s, index: v.error.index }).toEqual({ text, s, index });
+          }
+        }
+      }),
+      { seed: 20261129, numRuns: 200 },
+    );
+    expect(found).toBeGreaterThan(60);
+    expect(compared).toBeGreaterThan(1000);
+  });
+});
+
 describe('what a user gets', () => {
   const list = compileAbnf('list = item *("," item)\nitem = word / "(" list ")"\nword = 1*ALPHA');
   const show = (n: Node): string => `${n.rule}[${n.start},${n.end}]${n.children.length ? `(${n.children.map(show).join(' ')})` : ''}`;
