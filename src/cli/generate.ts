@@ -77,7 +77,8 @@ export const generate: Command = {
       for (const m of misses) ctx.io.out(`near-miss\toffset ${m.index}\t${escapeLine(m.input)}`);
     }
     if (g.uncovered.length) {
-      ctx.io.err(`uri-grammar: ${g.uncovered.length} target${g.uncovered.length === 1 ? '' : 's'} no string covers (first match never takes ${g.uncovered.length === 1 ? 'it' : 'them'} in the tries; uri-grammar shadows --rule ${ctx.rule} says why):`);
+      // Shadowed (shadows says so), or out of reach within --max-length and the derivations tried.
+      ctx.io.err(`uri-grammar: ${g.uncovered.length} target${g.uncovered.length === 1 ? '' : 's'} no string covers (first match never takes ${g.uncovered.length === 1 ? 'it' : 'them'} in the strings tried up to ${maxLength ?? 256} characters; uri-grammar shadows --rule ${ctx.rule} says which are shadowed):`);
       for (const u of g.uncovered) ctx.io.err(`  ${u.description}`);
     }
     return 0;

@@ -73,7 +73,7 @@ describe('uri-grammar generate', () => {
     expect(r.status).toBe(0);
     expect(r.out).toEqual(['0', 'x', '09']);
     expect(checkLines(r.out, planted, 'r', toAbnf(planted)).valid).toHaveLength(3);
-    expect(r.err[0]).toBe('uri-grammar: 3 targets no string covers (first match never takes them in the tries; uri-grammar shadows --rule r says why):');
+    expect(r.err[0]).toBe('uri-grammar: 3 targets no string covers (first match never takes them in the strings tried up to 256 characters; uri-grammar shadows --rule r says which are shadowed):');
     expect(r.err[1]).toBe('  b: alternative 1 (1*digit)');
   });
 
