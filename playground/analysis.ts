@@ -2,7 +2,8 @@
  * The "Grammar analysis" panel (docs/analysis.md): strings whose first-match trees cover every
  * alternative of the current rule (each one a button that puts it in the input), the
  * alternatives first match never takes or that overlap, with their witnesses, and the rule's
- * railroad diagram coloured by how often a corpus takes each alternative (./usage.ts). Computed when asked
+ * railroad diagram coloured by how often a corpus takes each alternative (./usage.ts), and the
+ * rule compared with a rule of another grammar (./compare.ts). Computed when asked
  * (a button), for the grammar and rule the page shows.
  */
 import type { Grammar } from '../src/engine/grammar/types';
@@ -10,12 +11,18 @@ import type { GrammarView } from '../src/teaching/grammarView';
 import { generate } from '../src/engine/analysis/generate';
 import { shadows } from '../src/engine/analysis/shadows';
 import { wireUsage } from './usage';
+import { wireCompare } from './compare';
 
 export interface AnalysisHost {
   grammar(): GrammarView;
+  /** The name of the grammar the page shows (`custom` for pasted ABNF). */
+  grammarName(): string;
   rule(): string;
   /** Puts a string in the input and shows its tree. */
   use(input: string): void;
+  /** The shipped grammars' names, and one of them loaded (undefined when the load failed): for the compare control. */
+  readonly names: readonly string[];
+  load(name: string): Promise<GrammarView | undefined>;
 }
 
 /** Wires the panel's buttons to `host`. */
@@ -28,6 +35,12 @@ export function wireAnalysis(host: AnalysisHost): void {
   };
   // The railroad coloured by use (./usage.ts), below the panel's buttons.
   wireUsage(document.getElementById('analysis') as HTMLElement, { grammar: grammarOf, rule: host.rule });
+  // The current rule against another grammar's (./compare.ts), below that.
+  const analysable = (g: GrammarView | undefined): Grammar | undefined => (g && typeof (g as Partial<Grammar>).isValid === 'function' ? (g as Grammar) : undefined);
+  wireCompare(document.getElementById('analysis') as HTMLElement, {
+    grammar: grammarOf, grammarName: host.grammarName, rule: host.rule, use: host.use, names: host.names,
+    load: async (name) => analysable(await host.load(name)),
+  });
   document.getElementById('analysis-cover')!.addEventListener('click', () => {
     out.textContent = '';
     const g = grammarOf();

@@ -746,8 +746,11 @@ async function openAnalysis(): Promise<void> {
   }
   m.wireAnalysis({
     grammar: grammarNow,
+    grammarName: () => state.grammar,
     rule: () => state.rule,
     use: (input) => { state.input = input; ui.input.value = input; update(); },
+    names: GRAMMAR_NAMES,
+    load: (name) => loading(`the grammar ${label(name)}`, loadGrammar(name)),
   });
 }
 

@@ -36,6 +36,8 @@ const COMMAND_FILES: ReadonlyArray<readonly [string, () => Command]> = [
   ['compile', () => (require('./compile') as typeof import('./compile')).compile],
   ['diff', () => (require('./diff') as typeof import('./diff')).diff],
   ['cover', () => (require('./cover') as typeof import('./cover')).cover],
+  ['generate', () => (require('./generate') as typeof import('./generate')).generate],
+  ['shadows', () => (require('./shadows') as typeof import('./shadows')).shadows],
 ];
 
 /** The command names, in table order. */

@@ -1,9 +1,10 @@
 /// <reference lib="dom" />
 /**
  * The playground's "Grammar analysis" panel (playground/analysis.ts) in Chromium: the cover set of
- * the current rule as buttons that put a string in the input, and the shadow report.
+ * the current rule as buttons that put a string in the input, the shadow report, the railroad
+ * coloured by use, and the compare control (playground/compare.ts).
  */
-import { coverage, generate, grammarByName } from '../../src/index';
+import { compare, coverage, generate, grammarByName } from '../../src/index';
 import { usePlayground } from '../support/playground';
 
 const playground = usePlayground('uri-grammar-playground-analysis-');
@@ -82,8 +83,35 @@ test('the why panel says number is shadowed by symbol on -5 (the shadow report\'
   const abnf = 'atom = symbol / number\nsymbol = 1*( ALPHA / DIGIT / "-" )\nnumber = [ "-" ] 1*DIGIT\n';
   const { page, errors } = await playground.open(`#g=custom&r=atom&i=-5&abnf=${encodeURIComponent(abnf)}`);
   await page.getByRole('treeitem', { name: 'atom -5', exact: true }).focus();
-  const text = await page.getByRole('region', { name: 'Rule', exact: true }).textContent();
+  // The "why" lines come with the steps part, loaded on the first focus ("Why: loading the reasons…" until then).
+  const region = page.getByRole('region', { name: 'Rule', exact: true });
+  await region.getByText('second alternative, number', { exact: false }).waitFor();
+  const text = await region.textContent();
   expect(text).toContain('second alternative, number: would match `-5` too, and loses by order (first match takes the first, written before it); '
     + 'it is shadowed: every string it matches is matched by an earlier alternative, so first match never takes it (its shortest string, `0`, goes to symbol)');
+  expect(errors).toEqual([]);
+});
+
+test('compare: URI-reference against RFC 2396\'s, the shortest witness each way; the same rule is equal', async () => {
+  const { page, errors } = await open();
+  await page.locator('#analysis summary').click();
+  const out = page.locator('#compare-out');
+  // The page's own grammar and rule first: the same language, proved.
+  await page.getByRole('button', { name: 'Compare the languages' }).click();
+  await out.getByText('rfc3986 URI-reference vs rfc3986 URI-reference: the same language.').waitFor();
+  expect(await out.locator('p').allTextContents()).toEqual(expect.arrayContaining(['Only in rfc3986 URI-reference: none (proved)']));
+  // Another shipped grammar, loaded when picked; its rule of the same name is chosen.
+  await page.getByLabel('Compare with grammar').selectOption('rfc2396');
+  await page.getByRole('button', { name: 'Compare the languages' }).click();
+  await out.getByText('rfc3986 URI-reference vs rfc2396 URI-reference: neither includes the other.').waitFor();
+  expect(await page.getByLabel('Its rule').inputValue()).toBe('URI-reference');
+  const want = compare(grammarByName('rfc3986'), 'URI-reference', grammarByName('rfc2396'), 'URI-reference');
+  expect([want.onlyA, want.onlyB]).toEqual(['?', '//:!']);
+  const lines = await out.locator('p').allTextContents();
+  expect(lines.slice(1, 3)).toEqual([`Only in rfc3986 URI-reference: ${want.onlyA}`, `Only in rfc2396 URI-reference: ${want.onlyB}`]);
+  // The witness of the page's own rule puts it in the input.
+  await out.getByRole('button', { name: want.onlyA!, exact: true }).click();
+  expect(await page.getByRole('textbox', { name: 'Input' }).inputValue()).toBe(want.onlyA);
+  expect(await page.locator('#verdict').textContent()).toContain('valid URI-reference');
   expect(errors).toEqual([]);
 });
