@@ -9,7 +9,6 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { CATALOG } from '../builtins/catalog';
 import { GrammarSyntaxError } from '../engine/errors';
 import { Usage, parseArgs, show, type OptionTable } from './args';
 import type { Command } from './command';
@@ -57,7 +56,15 @@ export function allCommands(): Command[] {
 /** Options every command takes. */
 const GLOBAL: OptionTable = {
   grammar: { value: 'G', help: 'the grammar (default rfc3986)' },
-  'max-nesting': { value: 'N', help: `recursive grammars (${CATALOG.filter((e) => e.kind === 'recursive').map((e) => e.name).join(', ')}, files): rule calls in progress at once, at most (default 5000)` },
+  'max-nesting': {
+    value: 'N',
+    // The catalog's recursive grammars, read when help is shown (the catalog is in cold.js, which a
+    // command such as `validate` on RFC 3986 never loads).
+    get help() {
+      const { CATALOG } = require('../builtins/catalog') as typeof import('../builtins/catalog');
+      return `recursive grammars (${CATALOG.filter((e) => e.kind === 'recursive').map((e) => e.name).join(', ')}, files): rule calls in progress at once, at most (default 5000)`;
+    },
+  },
   'work-limit': { value: 'N', help: 'recursive grammars: steps per character of input, at most (default 2000)' },
   help: { help: 'this help' },
   version: { help: 'the version' },

@@ -142,7 +142,8 @@ const SIGNATURES: Record<string, { args: unknown[]; names: string[]; optional?: 
   compare: { args: [api.compileAbnf('a = "x"'), 'a', api.compileAbnf('b = "y"'), 'b', {}], names: ['grammarA', 'ruleA', 'grammarB', 'ruleB', 'options'], optional: [4] },
   // An array is the valid kind of `inputs` (any iterable of strings).
   coverage: { args: [api.compileAbnf('a = "x"'), 'a', ['x']], names: ['grammar', 'rule', 'inputs'] },
-  arbitrary: { args: [api.rfc3986, 'URI', fc], names: ['grammar', 'rule', 'fc', 'options'], optional: [3] },
+  // `fc` may be left out (the user's fast-check is then required): docs/analysis.md.
+  arbitrary: { args: [api.rfc3986, 'URI', fc], names: ['grammar', 'rule', 'fc', 'options'], optional: [2, 3] },
 };
 
 const BAD: [string, unknown][] = [
