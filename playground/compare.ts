@@ -5,7 +5,7 @@
  * rule is a button that puts it in the input. Regular rules are compared exactly, on their
  * automata; a rule that reaches recursion gets a bounded search, labelled so.
  */
-import { compare } from '../src/engine/analysis/compare';
+import { compare, relationWords } from '../src/engine/analysis/compare';
 import type { Grammar } from '../src/engine/grammar/types';
 
 export interface CompareHost {
@@ -67,14 +67,7 @@ export function wireCompare(panel: HTMLElement, host: CompareHost): void {
     const r = compare(a, ra, other, rb, { ascii: ascii.checked });
     const nameA = `${host.grammarName()} ${ra}`;
     const nameB = `${grammarPick.value} ${rb}`;
-    const words: Record<string, string> = {
-      equal: 'the same language',
-      subset: `every ${nameA} is a ${nameB}, not conversely`,
-      superset: `every ${nameB} is a ${nameA}, not conversely`,
-      'disjoint-or-overlapping': 'neither includes the other',
-      unknown: 'no difference found in the other direction (bounded search: not a proof)',
-    };
-    say(`${nameA} vs ${nameB}${r.exact ? '' : ' (bounded search)'}${ascii.checked ? ' (ASCII only)' : ''}: ${words[r.relation]}.`);
+    say(`${nameA} vs ${nameB}${r.exact ? '' : ' (bounded search)'}${ascii.checked ? ' (ASCII only)' : ''}: ${relationWords(r.relation, nameA, nameB)}.`);
     const none = r.exact ? 'none (proved)' : 'none found';
     const onlyA = say(`Only in ${nameA}: `);
     if (r.onlyA === undefined) onlyA.append(none);

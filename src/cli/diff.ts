@@ -4,7 +4,7 @@
  * when they are equal, 1 when they differ (or when a bounded search could not tell).
  */
 import * as path from 'path';
-import { compare } from '../engine/analysis/compare';
+import { compare, relationWords } from '../engine/analysis/compare';
 import { Usage, show } from './args';
 import type { Command } from './command';
 import { cliGrammar } from './grammar';
@@ -52,14 +52,7 @@ export const diff: Command = {
     // A grammar file by its file name (the registry's by theirs).
     const nameA = `${path.basename(a.name ?? 'A')} ${ra}`;
     const nameB = `${path.basename(b.name ?? 'B')} ${rb}`;
-    const words: Record<string, string> = {
-      equal: 'the same language',
-      subset: `every ${nameA} is a ${nameB}, not conversely`,
-      superset: `every ${nameB} is a ${nameA}, not conversely`,
-      'disjoint-or-overlapping': 'neither includes the other',
-      unknown: 'no difference found in the other direction (bounded search: not a proof)',
-    };
-    ctx.io.out(`${nameA} vs ${nameB}${r.exact ? '' : ' (bounded)'}${ctx.opts.get('ascii') === true ? ' (ASCII only)' : ''}: ${words[r.relation]}`);
+    ctx.io.out(`${nameA} vs ${nameB}${r.exact ? '' : ' (bounded)'}${ctx.opts.get('ascii') === true ? ' (ASCII only)' : ''}: ${relationWords(r.relation, nameA, nameB)}`);
     ctx.io.out(`  only in ${nameA}: ${r.onlyA === undefined ? (r.exact ? 'none (proved)' : 'none found') : quote(r.onlyA)}`);
     ctx.io.out(`  only in ${nameB}: ${r.onlyB === undefined ? (r.exact ? 'none (proved)' : 'none found') : quote(r.onlyB)}`);
     ctx.io.out(`  ${r.method}`);

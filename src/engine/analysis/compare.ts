@@ -28,6 +28,17 @@ export type { CompareOptions, Comparison, Relation };
 
 const OPTIONS = { maxStates: 'count', ascii: 'boolean', samples: 'count', maxLength: 'count' } as const;
 
+/** A comparison's relation in words, the rules named as given (the CLI's `diff` and the playground say it so). */
+export function relationWords(relation: Relation, nameA: string, nameB: string): string {
+  switch (relation) {
+    case 'equal': return 'the same language';
+    case 'subset': return `every ${nameA} is a ${nameB}, not conversely`;
+    case 'superset': return `every ${nameB} is a ${nameA}, not conversely`;
+    case 'disjoint-or-overlapping': return 'neither includes the other';
+    case 'unknown': return 'no difference found in the other direction (bounded search: not a proof)';
+  }
+}
+
 export function compare(a: Grammar, ruleA: string, b: Grammar, ruleB: string, options?: CompareOptions): Comparison {
   checkGrammar(a, 'compare', 'grammarA');
   const ra = ruleOf(a, ruleA, 'compare', 'ruleA');
