@@ -6,15 +6,17 @@
 import type P from 'parsimmon';
 import type { Rules } from '../expr';
 import { parsimmon } from '../parsimmonLib';
-import { EndsRunner, type RunLimits } from '../recursive/ends';
+import { rulesReachingRecursion } from '../recursive/analysis';
+import { DEFAULT_MAX_NESTING, EndsRunner, type RunLimits } from '../recursive/ends';
+import { pushdownOf, UNDECIDED, type Pushdown } from '../recursive/pushdown';
 import { NodeBuilder, type TreeNode } from '../tree';
 import type { TreeSink } from '../tree';
 import { DEFAULT_MAX_NODES, EAGER_NODES, NamedSink, type FlatTree } from '../trees/flatTree';
 import type { Accepted, RuleRunner, Verdict } from './runner';
 
-/** The verdict of a run, with the run (its memo builds the tree). */
+/** The verdict of a run, with the run (its memo builds the tree; none when ../recursive/pushdown.ts gave the verdict). */
 interface RecursiveVerdict extends Verdict {
-  readonly run: EndsRunner;
+  readonly run: EndsRunner | undefined;
 }
 
 export class RecursiveRunner<R extends string> implements RuleRunner<R> {
@@ -30,12 +32,31 @@ export class RecursiveRunner<R extends string> implements RuleRunner<R> {
     return new EndsRunner(this.exprs, input, prefix ? { ...this.limits, prefix } : this.limits);
   }
 
+  private pushdown_: Pushdown | null | undefined;
+
+  /** The one-pass verdict (../recursive/pushdown.ts), or null where the grammar is too large for it. */
+  private pushdown(): Pushdown | null {
+    if (this.pushdown_ === undefined) {
+      this.pushdown_ = pushdownOf(this.exprs, this.rule, rulesReachingRecursion(this.exprs), this.limits.maxNesting ?? DEFAULT_MAX_NESTING);
+    }
+    return this.pushdown_;
+  }
+
+  /** The verdict in one pass where the lookahead decides it; else the general engine's. */
   tester(): (input: string) => boolean {
-    return (input) => this.runner(input).run(this.rule).ends.includes(input.length);
+    const pd = this.pushdown();
+    const general = (input: string) => this.runner(input).run(this.rule).ends.includes(input.length);
+    if (!pd) return general;
+    return (input) => {
+      const v = pd.test(input);
+      return v === UNDECIDED ? general(input) : v === 1;
+    };
   }
 
   /** Ok, or the furthest offset a viable prefix reaches and what was expected there. */
   accept(input: string): RecursiveVerdict {
+    // A valid input needs no memo until its tree is asked for; an error's offset and `expected` come from the general engine.
+    if (this.pushdown()?.test(input) === 1) return { ok: true, index: input.length, expected: [], run: undefined };
     const runner = this.runner(input);
     const run = runner.run(this.rule);
     if (run.ends.includes(input.length)) return { ok: true, index: input.length, expected: [], run: runner };
@@ -49,7 +70,12 @@ export class RecursiveRunner<R extends string> implements RuleRunner<R> {
   }
 
   tree(input: string, accepted: Accepted, lexical: boolean, sink: TreeSink): void {
-    (accepted as RecursiveVerdict).run.tree(this.rule, 0, input.length, this.nodeRules(lexical), sink);
+    let run = (accepted as RecursiveVerdict).run;
+    if (!run) {
+      run = this.runner(input);
+      run.run(this.rule);
+    }
+    run.tree(this.rule, 0, input.length, this.nodeRules(lexical), sink);
   }
 
   flat(input: string, accepted: Accepted, lexical: boolean, maxNodes: number | undefined): FlatTree {
