@@ -101,8 +101,17 @@ export class Pushdown {
     let nesting = 0;
     let i = 0;
     while (i < n) {
-      let c = s.charCodeAt(i++);
+      const c = s.charCodeAt(i++);
       let k: number;
+      if (c < 128) {
+        // The common step: an ASCII character, a transition worked out before, no action.
+        k = ascii[c];
+        const t = trans[st * nc + k];
+        if (t > 0) {
+          st = t;
+          continue;
+        }
+      }
       if (c < 128) k = ascii[c];
       else if (c < 0xd800 || c > 0xdfff) k = bmp[c - 128];
       else {
