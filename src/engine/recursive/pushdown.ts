@@ -89,7 +89,11 @@ export class Pushdown {
     }
   }
 
+  /** The most frames the last run had on its stack at once (its memory: the nesting, not the length). */
+  deepest = 0;
+
   private run(s: string): number {
+    this.deepest = 0;
     const n = s.length;
     const m = this.m;
     const ascii = m.ascii;
@@ -138,6 +142,7 @@ export class Pushdown {
           const weight = this.actWeight[a];
           this.stack[sp] = this.actArg[a];
           this.weights[sp++] = weight;
+          if (sp > this.deepest) this.deepest = sp;
           if ((nesting += weight) > this.maxNesting) return UNDECIDED;
           st = this.actTarget[a];
           break;
