@@ -1,6 +1,6 @@
 /**
  * The one-pass verdict of recursive grammars (src/engine/recursive/pushdown.ts, machines.ts):
- * where it decides, it is the general engine's (./ends.ts) on random recursive grammars (seeded)
+ * where it decides, it is the general engine's (src/engine/recursive/ends.ts) on random recursive grammars (seeded)
  * and on JSONTestSuite; right recursion in tail position is a loop; the nesting limit and its
  * error stay the general engine's; memory is the stack.
  */
