@@ -264,12 +264,19 @@ export class TableDfa {
           hops = 0;
           let read = 0;
           if (cycles !== null) {
-            // On a slice of at most CHUNK characters (a view, not a copy): V8's backtracking stack
-            // grows with what one call reads, and must not overflow whatever the pattern.
+            // At most CHUNK characters a call (a slice: a view, not a copy): V8's backtracking
+            // stack grows with what one call reads, and must not overflow whatever the pattern.
+            // The input's last CHUNK are read where they are.
             const re = cycles.re;
-            re.lastIndex = 0;
-            re.test(input.slice(i, i + CHUNK)); // always matches (zero cycles at least)
-            read = re.lastIndex;
+            if (end - i > CHUNK) {
+              re.lastIndex = 0;
+              re.test(input.slice(i, i + CHUNK)); // always matches (zero cycles at least)
+              read = re.lastIndex;
+            } else {
+              re.lastIndex = i;
+              re.test(input);
+              read = re.lastIndex - i;
+            }
             i += read;
           }
           if (read >= 256) {
