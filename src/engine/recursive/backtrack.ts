@@ -381,6 +381,8 @@ export class Backtracker {
   private store: Store = emptyStore();
   private parents = new Int32Array(256);
   private count = 0;
+  /** Nodes a character in the last tree (the store's first size for the next run). */
+  private perChar = 1;
 
   /** Room for at least `need` nodes (doubling). */
   private room(need: number): void {
@@ -415,7 +417,9 @@ export class Backtracker {
   run(s: string, maxNesting: number, maxNodes = DEFAULT_MAX_NODES): number {
     this.runs++;
     const n = s.length;
-    if (this.store.rules.length < 64) this.room(Math.min(n + 64, 1 << 16));
+    // Room for as many nodes a character as the last tree had (the store was handed over with it).
+    const guess = Math.min(maxNodes, Math.ceil(n * this.perChar * 1.1) + 64);
+    if (this.store.rules.length < guess) this.room(guess);
     const op = this.ops;
     const A = this.as;
     const B = this.bs;
@@ -440,20 +444,19 @@ export class Backtracker {
     let parents = this.parents;
     let calls = this.calls;
     let iters = this.iters;
+    // Each instruction that goes on `continue`s; one that fails `break`s to the backtracking below.
     for (;;) {
-      let ok = true;
       switch (op[pc]) {
         case Op.Chars: {
-          ok = false;
           if (pos < n) {
             const c = s.charCodeAt(pos);
             if (c < 128) {
-              if (testAscii[(A[pc] << 7) + c] === 1) { pos++; pc = N[pc]; ok = true; }
+              if (testAscii[(A[pc] << 7) + c] === 1) { pos++; pc = N[pc]; continue; }
             } else if (c < 0xd800 || c > 0xdfff) {
-              if (hasCodePoint(tests[A[pc]].more, c)) { pos++; pc = N[pc]; ok = true; }
+              if (hasCodePoint(tests[A[pc]].more, c)) { pos++; pc = N[pc]; continue; }
             } else if (c <= 0xdbff && pos + 1 < n) {
               const d = s.charCodeAt(pos + 1);
-              if (d >= 0xdc00 && d <= 0xdfff && hasCodePoint(tests[A[pc]].more, ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000)) { pos += 2; pc = N[pc]; ok = true; }
+              if (d >= 0xdc00 && d <= 0xdfff && hasCodePoint(tests[A[pc]].more, ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000)) { pos += 2; pc = N[pc]; continue; }
             }
           }
           break;
@@ -463,19 +466,19 @@ export class Backtracker {
           if (--budget < 0) return GAVE_WAY;
           const c = pos < n ? s.charCodeAt(pos) : -1;
           const d = jumps[C[pc] + (c < 0 ? 128 : c < 128 ? c : 129)];
-          if (d >= 0) pc = d;
-          else if (d === BOTH) {
+          if (d >= 0) { pc = d; continue; }
+          if (d === BOTH) {
             if (CP * cps + CP > cp.length) cp = this.cp = grow(cp);
             const o = CP * cps++;
             cp[o] = B[pc]; cp[o + 1] = pos; cp[o + 2] = call; cp[o + 3] = iter;
             cp[o + 4] = depth; cp[o + 5] = nodes; cp[o + 6] = callTop; cp[o + 7] = iterTop; cp[o + 8] = -1; cp[o + 9] = cur;
             pc = A[pc];
-          } else ok = false;
+            continue;
+          }
           break;
         }
-        case Op.Jmp: pc = A[pc]; break;
+        case Op.Jmp: pc = A[pc]; continue;
         case Op.Tok: {
-          ok = false;
           if (pos < n) {
             const c = s.charCodeAt(pos);
             let w = 0;
@@ -498,7 +501,7 @@ export class Backtracker {
               ends[nodes] = pos;
               sizes[nodes++] = 1;
               pc = N[pc];
-              ok = true;
+              continue;
             }
           }
           break;
@@ -528,7 +531,7 @@ export class Backtracker {
             cp[o + 4] = depth; cp[o + 5] = nodes; cp[o + 6] = callTop; cp[o + 7] = iterTop; cp[o + 8] = from; cp[o + 9] = cur;
           }
           pc = N[pc];
-          break;
+          continue;
         }
         case Op.Open: {
           if (nodes === rules.length) {
@@ -542,7 +545,7 @@ export class Backtracker {
           parents[nodes] = cur;
           cur = nodes++;
           pc = N[pc];
-          break;
+          continue;
         }
         case Op.Close: {
           // The innermost open node ends here (written again if a backtrack reopens it).
@@ -550,7 +553,7 @@ export class Backtracker {
           sizes[cur] = nodes - cur;
           cur = parents[cur];
           pc = N[pc];
-          break;
+          continue;
         }
         case Op.Call: {
           if (--budget < 0) return GAVE_WAY;
@@ -561,19 +564,19 @@ export class Backtracker {
           calls[3 * callTop + 2] = B[pc];
           call = callTop++;
           pc = A[pc];
-          break;
+          continue;
         }
         case Op.Ret:
           pc = calls[3 * call];
           depth -= calls[3 * call + 2];
           call = calls[3 * call + 1];
-          break;
+          continue;
         case Op.End:
           if (pos === n) {
             this.count = nodes;
+            if (n > 0 && nodes > 0) this.perChar = nodes / n;
             return nodes;
           }
-          ok = false;
           break;
         case Op.IStart:
           if (2 * iterTop + 2 > iters.length) iters = this.iters = grow(iters);
@@ -581,13 +584,13 @@ export class Backtracker {
           iters[2 * iterTop + 1] = iter;
           iter = iterTop++;
           pc = N[pc];
-          break;
+          continue;
         case Op.IEnd:
-          if (iters[2 * iter] === pos) ok = false; // an empty iteration past the minimum: a dead path
-          else { iter = iters[2 * iter + 1]; pc = N[pc]; }
-          break;
+          if (iters[2 * iter] === pos) break; // an empty iteration past the minimum: a dead path
+          iter = iters[2 * iter + 1];
+          pc = N[pc];
+          continue;
       }
-      if (ok) continue;
       // Back to the last choice point, as it was.
       if (cps === 0) return NO_MATCH;
       if (--budget < 0) return GAVE_WAY;
