@@ -7,7 +7,7 @@ import type P from 'parsimmon';
 import type { Rules } from '../expr';
 import { parsimmon } from '../parsimmonLib';
 import { rulesReachingRecursion } from '../recursive/analysis';
-import { DEFAULT_MAX_NESTING, EndsRunner, type RunLimits } from '../recursive/ends';
+import { DEFAULT_MAX_NESTING, EndsRunner, WorkLimitError, type RunLimits } from '../recursive/ends';
 import { pushdownOf, UNDECIDED, type Pushdown } from '../recursive/pushdown';
 import { backtrackerOf, GAVE_WAY, NO_MATCH, type Backtracker } from '../recursive/backtrack';
 import { NodeBuilder, type TreeNode } from '../tree';
@@ -21,6 +21,11 @@ interface RecursiveVerdict extends Verdict {
   /** A tree found by backtracking as the verdict was given: its nodes, readable while `bt.runs` is `ticket`. */
   readonly found?: { readonly bt: Backtracker; readonly ticket: number; readonly lexical: boolean };
 }
+
+/** An input this long makes the one-pass runners at once (`RecursiveRunner.warm`). */
+export const WARM_LENGTH = 1000;
+/** So does this many calls of a rule. */
+export const WARM_CALLS = 8;
 
 export class RecursiveRunner<R extends string> implements RuleRunner<R> {
   constructor(
@@ -37,6 +42,17 @@ export class RecursiveRunner<R extends string> implements RuleRunner<R> {
 
   private pushdown_: Pushdown | null | undefined;
 
+  private calls = 0;
+
+  /**
+   * Are the one-pass runners worth making? They cost a few to a few hundred milliseconds to make
+   * (RFC 5322's are the largest), which a first short input would pay for nothing: they are made
+   * for an input of at least WARM_LENGTH characters, or from the WARM_CALLS-th call on.
+   */
+  private warm(input: string): boolean {
+    return this.calls >= WARM_CALLS || input.length >= WARM_LENGTH || ++this.calls >= WARM_CALLS;
+  }
+
   /** The one-pass verdict (../recursive/pushdown.ts), or null where the grammar is too large for it. */
   private pushdown(): Pushdown | null {
     if (this.pushdown_ === undefined) {
@@ -51,6 +67,7 @@ export class RecursiveRunner<R extends string> implements RuleRunner<R> {
    * backtracking run with no nodes (a match of the whole input, or none when every way was tried).
    */
   private quick(input: string): number {
+    if (!this.warm(input)) return UNDECIDED;
     const pd = this.pushdown();
     const v = pd ? pd.test(input) : UNDECIDED;
     if (v !== UNDECIDED) return v;
@@ -64,15 +81,35 @@ export class RecursiveRunner<R extends string> implements RuleRunner<R> {
   tester(): (input: string) => boolean {
     return (input) => {
       const v = this.quick(input);
-      return v === UNDECIDED ? this.runner(input).run(this.rule).ends.includes(input.length) : v === 1;
+      if (v !== UNDECIDED) return v === 1;
+      try {
+        return this.runner(input).run(this.rule).ends.includes(input.length);
+      } catch (e) {
+        return this.rescued(e, () => {
+          const again = this.quick(input);
+          if (again === UNDECIDED) throw e;
+          return again === 1;
+        });
+      }
     };
+  }
+
+  /**
+   * The general engine's work limit met before the one-pass runners were made: they are made
+   * now and asked, so that an answer does not depend on how many calls came before (they settle
+   * the valid inputs of `s = "a" s s / ""` that the lists of ends cannot). Else the error stands.
+   */
+  private rescued<T>(e: unknown, again: () => T): T {
+    if (!(e instanceof WorkLimitError) || this.calls >= WARM_CALLS) throw e;
+    this.calls = WARM_CALLS;
+    return again();
   }
 
   /** Ok, or the furthest offset a viable prefix reaches and what was expected there. */
   accept(input: string, ask?: TreeAsk): RecursiveVerdict {
     // A tree asked for: backtracking finds it, and so the verdict, at once where the grammar is
     // nearly deterministic (a match of the whole input is the verdict).
-    if (ask) {
+    if (ask && this.warm(input)) {
       const bt = this.backtracker(ask.lexical);
       const nodes = bt ? bt.run(input, this.limits.maxNesting ?? DEFAULT_MAX_NESTING, ask.maxNodes ?? DEFAULT_MAX_NODES) : GAVE_WAY;
       if (nodes >= 0) return { ok: true, index: input.length, expected: [], run: undefined, found: { bt: bt!, ticket: bt!.runs, lexical: ask.lexical } };
@@ -80,7 +117,11 @@ export class RecursiveRunner<R extends string> implements RuleRunner<R> {
     }
     // A valid input needs no memo until its tree is asked for; an error's offset and `expected` come from the general engine.
     if (this.quick(input) === 1) return { ok: true, index: input.length, expected: [], run: undefined };
-    return this.error(input);
+    try {
+      return this.error(input);
+    } catch (e) {
+      return this.rescued(e, () => this.accept(input, ask));
+    }
   }
 
   /** The general engine's verdict: ok with its memo, or the error offset and what was expected there. */

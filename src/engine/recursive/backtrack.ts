@@ -43,6 +43,7 @@ export const GAVE_WAY = -2;
 /** The numbers of a choice point: where to go, offset, call, iteration, nesting, nodes, call and iteration stores, a span's start (-1 none), the open node. */
 const CP = 10;
 const BOTH = -2;
+const UNKNOWN = -3;
 /** Steps a character (plus one) before the run gives way to ./ends.ts. */
 export const BACKTRACK_STEPS = 100;
 /** References expanded in place within one another, at most (deeper: left to ./ends.ts). */
@@ -83,7 +84,15 @@ export class Backtracker {
       this.b.push(b);
       return this.op.length - 1;
     };
-    const testOf = (ascii: Uint8Array, more: readonly number[]): number => this.tests.push({ ascii, more }) - 1;
+    // One test for each table (the same `chars` or quoted character reads alike everywhere).
+    const testIds = new Map<Uint8Array, number>();
+    const testOf = (ascii: Uint8Array, more: readonly number[]): number => {
+      const known = more.length ? undefined : testIds.get(ascii);
+      if (known !== undefined) return known;
+      const k = this.tests.push({ ascii, more }) - 1;
+      if (!more.length) testIds.set(ascii, k);
+      return k;
+    };
     const ruleIndex = (name: string): number => {
       let k = node.get(name);
       if (k === undefined) node.set(name, (k = this.names.push(name) - 1));
@@ -258,28 +267,8 @@ export class Backtracker {
     for (let pc = 0; pc < n; pc++) if (this.op[pc] === Op.Split) this.cs[pc] = 130 * splits++;
     if (splits > MAX_SPLITS) throw new NotCompiled();
     // Each split's way for each character (ASCII, 128 the end of the input, 129 above ASCII),
-    // followed through the splits after it while one way alone may match: a chain of
-    // alternatives that the next character decides (`value`'s seven) is one step.
-    const way = (q: number, c: number): number => (this.may(this.a[q], c) ? 1 : 0) | (this.may(this.b[q], c) ? 2 : 0);
-    const resolve = (q: number, c: number): number => {
-      for (let k = 0; this.op[q] === Op.Split && k < 64; k++) {
-        const d = way(q, c);
-        if (d === 0) return FAIL;
-        if (d === 3) return q;
-        q = d === 1 ? this.a[q] : this.b[q];
-      }
-      return q;
-    };
-    this.jumps = new Int32Array(130 * splits);
-    for (let pc = 0; pc < n; pc++) {
-      if (this.op[pc] !== Op.Split) continue;
-      const base = this.cs[pc];
-      for (let k = 0; k < 130; k++) {
-        const c = k < 128 ? k : k === 128 ? -1 : 128;
-        const d = way(pc, c);
-        this.jumps[base + k] = d === 0 ? FAIL : d === 3 ? BOTH : resolve(d === 1 ? this.a[pc] : this.b[pc], c);
-      }
-    }
+    // worked out on first use (`decide`).
+    this.jumps = new Int32Array(130 * splits).fill(UNKNOWN);
     // Where each instruction goes on to, past jumps.
     this.ns = new Int32Array(n);
     for (let pc = 0; pc < n; pc++) this.ns[pc] = pc + 1 < n ? land(this.op, this.a, pc + 1) : pc + 1;
@@ -288,52 +277,73 @@ export class Backtracker {
   /** `first` and `nul` of every instruction: a work list over the program's edges. */
   private analyze(): void {
     const n = this.op.length;
+    const op = this.op;
+    const A = this.a;
     const first = new Uint32Array(5 * n);
     const nul = new Uint8Array(n);
-    const succ = (pc: number): number[] => {
-      switch (this.op[pc]) {
-        case Op.Chars: case Op.Tok: case Op.Ret: case Op.End: return [];
-        case Op.Split: return [this.a[pc], this.b[pc]];
-        case Op.Jmp: return [this.a[pc]];
-        case Op.Call: return [this.a[pc], pc + 1];
-        default: return [pc + 1];
+    // Who depends on whom: an instruction on its successors (none for one that reads or ends).
+    const succ = (pc: number, out: number[]): void => {
+      switch (op[pc]) {
+        case Op.Chars: case Op.Tok: case Op.Ret: case Op.End: return;
+        case Op.Split: out.push(A[pc], this.b[pc]); return;
+        case Op.Jmp: out.push(A[pc]); return;
+        case Op.Call: out.push(A[pc], pc + 1); return;
+        default: out.push(pc + 1);
       }
     };
     const preds: number[][] = Array.from({ length: n }, () => []);
-    for (let pc = 0; pc < n; pc++) for (const t of succ(pc)) preds[t].push(pc);
-    const update = (pc: number): boolean => {
-      const o = 5 * pc;
-      const before = [first[o], first[o + 1], first[o + 2], first[o + 3], first[o + 4], nul[pc]];
-      const take = (q: number) => { for (let w = 0; w < 5; w++) first[o + w] |= first[5 * q + w]; };
-      switch (this.op[pc]) {
-        case Op.Chars: case Op.Tok: case Op.Span: {
-          const t = this.tests[this.a[pc]];
-          for (let c = 0; c < 128; c++) if (t.ascii[c]) first[o + (c >> 5)] |= 1 << (c & 31);
-          if (t.more.length) first[o + 4] = 1;
-          if (this.op[pc] === Op.Span) { take(pc + 1); nul[pc] = nul[pc + 1]; }
-          break;
-        }
-        case Op.Ret: case Op.End: nul[pc] = 1; break;
-        case Op.Split:
-          take(this.a[pc]); take(this.b[pc]);
-          nul[pc] = nul[this.a[pc]] | nul[this.b[pc]];
-          break;
-        case Op.Jmp: take(this.a[pc]); nul[pc] = nul[this.a[pc]]; break;
-        case Op.Call:
-          take(this.a[pc]);
-          if (nul[this.a[pc]]) { take(pc + 1); nul[pc] = nul[pc + 1]; }
-          break;
-        default: take(pc + 1); nul[pc] = nul[pc + 1];
+    const out: number[] = [];
+    for (let pc = 0; pc < n; pc++) {
+      out.length = 0;
+      succ(pc, out);
+      for (let k = 0; k < out.length; k++) preds[out[k]].push(pc);
+    }
+    // What reads first: the test's characters (each test's bits made once).
+    const masks = this.tests.map((t) => {
+      const w = new Uint32Array(5);
+      for (let c = 0; c < 128; c++) if (t.ascii[c]) w[c >> 5] |= 1 << (c & 31);
+      if (t.more.length) w[4] = 1;
+      return w;
+    });
+    for (let pc = 0; pc < n; pc++) {
+      if (op[pc] !== Op.Chars && op[pc] !== Op.Tok && op[pc] !== Op.Span) continue;
+      first.set(masks[A[pc]], 5 * pc);
+    }
+    /** ORs q's facts into pc's; true when they grew. */
+    const take = (pc: number, q: number, nulToo: boolean): boolean => {
+      let grew = false;
+      for (let w = 0; w < 5; w++) {
+        const v = (first[5 * pc + w] | first[5 * q + w]) >>> 0;
+        if (v !== first[5 * pc + w]) { first[5 * pc + w] = v; grew = true; }
       }
-      return before[0] !== first[o] || before[1] !== first[o + 1] || before[2] !== first[o + 2] || before[3] !== first[o + 3] || before[4] !== first[o + 4] || before[5] !== nul[pc];
+      if (nulToo && nul[q] && !nul[pc]) { nul[pc] = 1; grew = true; }
+      return grew;
     };
+    const update = (pc: number): boolean => {
+      switch (op[pc]) {
+        case Op.Chars: case Op.Tok: return false;
+        case Op.Ret: case Op.End: if (nul[pc]) return false; nul[pc] = 1; return true;
+        case Op.Span: return take(pc, pc + 1, true);
+        case Op.Split: { const x = take(pc, A[pc], true); const y = take(pc, this.b[pc], true); return x || y; }
+        case Op.Jmp: return take(pc, A[pc], true);
+        case Op.Call: {
+          const x = take(pc, A[pc], false);
+          const y = nul[A[pc]] ? take(pc, pc + 1, true) : false;
+          return x || y;
+        }
+        default: return take(pc, pc + 1, true);
+      }
+    };
+    // A work list, last instructions first (most depend on the ones after them).
     const todo: number[] = [];
     const queued = new Uint8Array(n);
-    for (let pc = n - 1; pc >= 0; pc--) { todo.push(pc); queued[pc] = 1; }
+    for (let pc = 0; pc < n; pc++) { todo.push(pc); queued[pc] = 1; }
     while (todo.length) {
       const pc = todo.pop()!;
       queued[pc] = 0;
-      if (update(pc)) for (const p of preds[pc]) if (!queued[p]) { queued[p] = 1; todo.push(p); }
+      if (!update(pc)) continue;
+      const ps = preds[pc];
+      for (let k = 0; k < ps.length; k++) if (!queued[ps[k]]) { queued[ps[k]] = 1; todo.push(ps[k]); }
     }
     this.first = first;
     this.nul = nul;
@@ -402,6 +412,28 @@ export class Backtracker {
     }
   }
 
+  /**
+   * The way of the split at `pc` for character class `k` (ASCII, 128 the end of the input, 129
+   * above ASCII): where to go, FAIL or BOTH, followed through the splits after it while one way
+   * alone may match (a chain of alternatives that the next character decides, `value`'s seven,
+   * is one step).
+   */
+  private decide(pc: number, k: number): number {
+    const c = k < 128 ? k : k === 128 ? -1 : 128;
+    const way = (q: number): number => (this.may(this.a[q], c) ? 1 : 0) | (this.may(this.b[q], c) ? 2 : 0);
+    const d = way(pc);
+    if (d === 0) return FAIL;
+    if (d === 3) return BOTH;
+    let q = d === 1 ? this.a[pc] : this.b[pc];
+    for (let j = 0; this.op[q] === Op.Split && j < 64; j++) {
+      const e = way(q);
+      if (e === 0) return FAIL;
+      if (e === 3) return q;
+      q = e === 1 ? this.a[q] : this.b[q];
+    }
+    return q;
+  }
+
   /** Does the branch at `pc` stand a chance at `pos`? */
   private may(pc: number, c: number): boolean {
     if (this.nul[pc]) return true;
@@ -465,7 +497,9 @@ export class Backtracker {
           // The budget counts splits, calls and failures: every loop and every recursion passes one.
           if (--budget < 0) return GAVE_WAY;
           const c = pos < n ? s.charCodeAt(pos) : -1;
-          const d = jumps[C[pc] + (c < 0 ? 128 : c < 128 ? c : 129)];
+          const k = c < 0 ? 128 : c < 128 ? c : 129;
+          let d = jumps[C[pc] + k];
+          if (d === UNKNOWN) d = jumps[C[pc] + k] = this.decide(pc, k);
           if (d >= 0) { pc = d; continue; }
           if (d === BOTH) {
             if (CP * cps + CP > cp.length) cp = this.cp = grow(cp);
@@ -627,7 +661,11 @@ function isLow(c: number): boolean {
 }
 
 /** The test of one character of a quoted string (ASCII letters in both cases). */
+const foldedTests = new Map<string, Test>();
+
 function foldedTest(ch: string): Test {
+  const known = foldedTests.get(ch);
+  if (known) return known;
   const r = foldedRanges(ch);
   const ascii = new Uint8Array(128);
   const more: number[] = [];
@@ -635,7 +673,9 @@ function foldedTest(ch: string): Test {
     if (r[i] < 128) ascii[r[i]] = 1;
     else more.push(r[i], r[i + 1]);
   }
-  return { ascii, more };
+  const t = { ascii, more };
+  foldedTests.set(ch, t);
+  return t;
 }
 
 /** A run's nodes: FlatTree's arrays (../trees/flatTree.ts). */

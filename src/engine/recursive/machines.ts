@@ -55,8 +55,8 @@ export class Machines {
   /** Above the BMP: interval starts and their classes. */
   astralFrom: number[] = [];
   astralClass: number[] = [];
-  /** Per character state: the classes it takes (one byte a class). */
-  takes: Uint8Array[] = [];
+  /** The classes each state takes, one byte a class: state s's class k at `s * nc + k` (one array: many small ones cost a collector). */
+  takes = new Uint8Array(0);
 
   // Facts over classes, made by `analyze`.
   nullable: boolean[] = [];
@@ -226,13 +226,24 @@ function classify(m: Machines): void {
     for (let i = 0; i < r.length; i += 2) bounds.add(r[i]).add(r[i + 1] + 1);
   }
   const starts = [...bounds].filter((b) => b <= 0x10ffff).sort((a, b) => a - b);
-  if (starts.length * charStates.length > 20_000_000) throw new NotMachines('too many character classes');
+  // Each state's ranges mark the intervals they cover (every range's ends are interval starts).
+  const at = new Map<number, number>(starts.map((b, i) => [b, i]));
+  const covers: number[][] = starts.map(() => []);
+  let work = 0;
+  for (const s of charStates) {
+    const r = m.ranges[s]!;
+    for (let i = 0; i < r.length; i += 2) {
+      const from = at.get(r[i])!;
+      const to = r[i + 1] + 1 > 0x10ffff ? starts.length : at.get(r[i + 1] + 1)!;
+      if ((work += to - from) > 20_000_000) throw new NotMachines('too many character classes');
+      for (let j = from; j < to; j++) covers[j].push(s);
+    }
+  }
   const bySignature = new Map<string, number>([['', 0]]);
   const intervalClass: number[] = [];
   const members: number[][] = [[]];
-  for (const lo of starts) {
-    const sig: number[] = [];
-    if (!hasCodePoint(SURROGATES, lo)) for (const s of charStates) if (hasCodePoint(m.ranges[s]!, lo)) sig.push(s);
+  for (let i = 0; i < starts.length; i++) {
+    const sig = hasCodePoint(SURROGATES, starts[i]) ? [] : covers[i];
     const key = sig.join(',');
     let c = bySignature.get(key);
     if (c === undefined) {
@@ -243,9 +254,9 @@ function classify(m: Machines): void {
   }
   if (bySignature.size > MAX_CLASSES) throw new NotMachines('too many character classes');
   m.nc = bySignature.size;
-  m.takes = m.ranges.map(() => undefined as unknown as Uint8Array);
-  for (const s of charStates) m.takes[s] = new Uint8Array(m.nc);
-  for (let c = 1; c < members.length; c++) for (const s of members[c]) m.takes[s][c] = 1;
+  const nc = m.nc;
+  m.takes = new Uint8Array(m.ranges.length * nc);
+  for (let c = 1; c < members.length; c++) for (const s of members[c]) m.takes[s * nc + c] = 1;
   const bmp = new Uint16Array(0x10000 - 128);
   for (let i = 0; i < starts.length; i++) {
     const lo = starts[i];
@@ -283,7 +294,7 @@ function analyze(m: Machines): void {
     while (stack.length) {
       const s = stack.pop()!;
       if (s === m.accept[m.owner[s]]) ends = true;
-      if (m.takes[s]) or(first, m.takes[s]);
+      if (m.ranges[s]) for (let c = 1; c < nc; c++) if (m.takes[s * nc + c]) first[c] = 1;
       const callee = m.callTo[s];
       if (callee >= 0) {
         or(first, m.first[callee]);

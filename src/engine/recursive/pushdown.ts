@@ -323,7 +323,7 @@ export class Pushdown {
     const out: number[] = [];
     for (let j = 0; j < codes.length; j++) {
       const s = codes[j] % ns;
-      if (m.takes[s][k]) out.push(codes[j] - s + m.next[s]);
+      if (m.takes[s * this.nc + k]) out.push(codes[j] - s + m.next[s]);
     }
     return out;
   }

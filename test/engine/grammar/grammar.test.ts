@@ -23,7 +23,18 @@ describe('a rule that reaches recursion runs once', () => {
   afterEach(() => jest.restoreAllMocks());
   // A valid input: the backtracking run (src/engine/recursive/backtrack.ts) is verdict and tree
   // at once, and the general engine does not run; an invalid one: the general engine once (its error).
+  it('the one-pass runners are made for a long input or from the eighth call on, not for a first short one', () => {
+    const fresh = compileAbnf('list = "(" *item ")"\nitem = list / "x"');
+    const bt = jest.spyOn(Backtracker.prototype, 'run');
+    expect(fresh.isValid('((x)', 'list')).toBe(false);
+    expect(fresh.parseTree('((x))', 'list').end).toBe(5);
+    expect(bt).not.toHaveBeenCalled();
+    expect(fresh.isValid('(' + 'x'.repeat(2000) + ')', 'list')).toBe(true);
+    expect(fresh.parseTree('(' + 'x'.repeat(2000) + ')', 'list').children.length).toBe(2000);
+    expect(bt).toHaveBeenCalledTimes(1); // the tree's run (the verdict was the pushdown's)
+  });
   it.each([['an invalid input', '((x)', 1, 1], ['a valid input', '((x))', 0, 1]])('parseTree and walk of %s: one run', (_, input, ends, backtracking) => {
+    for (let k = 0; k < 8; k++) g.isValid('(x)', 'list'); // past the first calls (the one-pass runners made)
     const run = jest.spyOn(EndsRunner.prototype, 'run');
     const bt = jest.spyOn(Backtracker.prototype, 'run');
     try { g.parseTree(input, 'list'); } catch { /* the error is the verdict's */ }
