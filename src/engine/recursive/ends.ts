@@ -37,7 +37,7 @@ import type { Expr, Rules } from '../expr';
 import type { TreeSink } from '../tree';
 import { productive } from './analysis';
 import { holds, repetitionFollows, type CharBits } from './follow';
-import { leadTerminal, type Lead } from './lead';
+import { leadingChars, leads, type AsciiBits } from './lead';
 
 /** Nesting deeper than the limit (rule calls in progress at once). */
 export class NestingLimitError extends RangeError {
@@ -89,7 +89,8 @@ export interface RunLimits {
 /**
  * A request for the ends of `e` (iteration `c`) from `pos`. `tail`: the asking frame's answer is
  * exactly this one's (a rule's body, the last item of a sequence from one start, the last
- * iteration a repetition may take): the frame is dropped and its memo entry given to the new
+ * alternative when those before listed nothing, the last iteration a repetition may take, as
+ * `[ x ]`): the frame is dropped and its memo entry given to the new
  * one, as a tail call drops its caller's frame. Right recursion in tail position
  * (`list = item [ "," list ]`) then keeps one frame however long the list: a loop, not nesting.
  */
@@ -219,7 +220,7 @@ export class EndsRunner {
     this.maxNesting = limits.maxNesting ?? DEFAULT_MAX_NESTING;
     this.budget = (limits.workLimit ?? DEFAULT_WORK_LIMIT) * (input.length + 1);
     this.productive = productiveOf(rules);
-    this.leadOf = leadOf(rules);
+    this.leading = leadingOf(rules);
   }
 
   /**
@@ -239,18 +240,15 @@ export class EndsRunner {
     return f === undefined || holds(f, this.input.charCodeAt(pos));
   }
 
-  private readonly leadOf: (e: Expr) => Lead | undefined;
+  private readonly leading: (e: Expr) => AsciiBits | undefined;
 
   /**
-   * Does every way `e` can match begin with one terminal (./lead.ts) whose first character is the
-   * one at `pos`? Then the run of `e` from `pos` reaches past `pos`, whether `e` matches or not.
+   * Does a run of `e` from `pos` surely read past `pos` (./lead.ts), and list no end at `pos`
+   * (no match of `e` is empty)?
    */
   private leads(e: Expr, pos: number): boolean {
-    const t = this.leadOf(e);
-    if (t === undefined || pos >= this.n) return false;
-    if (t.t === 'lit') return this.input[pos].toLowerCase() === t.text[0].toLowerCase();
-    const cp = this.input.codePointAt(pos)!;
-    return cp < 128 ? t.set[cp] === 1 : !(cp >= 0xd800 && cp <= 0xdfff) && inRanges(t.more, cp);
+    const set = pos < this.n ? this.leading(e) : undefined;
+    return set !== undefined && leads(set, this.input.charCodeAt(pos));
   }
 
   /** The steps spent so far (the work limit's measure): what a test of linear work counts. */
@@ -421,7 +419,15 @@ export class EndsRunner {
       case 'alt': {
         if (e.items.length === 1) return yield { e: e.items[0], c: 0, pos, tail: true };
         const out = new Collector();
-        for (const item of e.items) if (this.productive(item)) this.spend(out.addAll(yield { e: item, c: 0, pos }));
+        let last = e.items.length - 1;
+        while (last >= 0 && !this.productive(e.items[last])) last--;
+        for (let k = 0; k <= last; k++) {
+          const item = e.items[k];
+          if (!this.productive(item)) continue;
+          // The last alternative, when those before it listed no end: its list is the whole's.
+          if (k === last && !out.out.length) return yield { e: item, c: 0, pos, tail: true };
+          this.spend(out.addAll(yield { e: item, c: 0, pos }));
+        }
         return out.out;
       }
       case 'seq': {
@@ -447,10 +453,10 @@ export class EndsRunner {
         if (c < e.max && this.productive(e.item)) {
           // The last iteration it may take (an optional `[ x ]`): its list is the item's, where no
           // end of the item is `pos` and `pos` is not listed after them — below the minimum, or
-          // where nothing that follows can begin at `pos` and the item's first terminal reads the
-          // character there (then the item lists no `pos`, and should it fail, `pos` would only
-          // start a rest that fails at once, below the furthest offset, which that terminal
-          // passed). Then it is a tail request: `list = item [ "," list ]` is a loop.
+          // where nothing that follows can begin at `pos` and a run of the item surely reads past
+          // the character there (./lead.ts: then the item lists no `pos`, and should it fail,
+          // `pos` would only start a rest that fails at once, below the furthest offset). Then it
+          // is a tail request: `list = item [ "," list ]` is a loop.
           if (c + 1 === e.max && (c < e.min || (!this.endsAt(e, pos) && this.leads(e.item, pos)))) return yield { e: e.item, c: 0, pos, tail: true };
           const items = toArray(yield { e: e.item, c: 0, pos });
           this.spend(items.length);
@@ -587,20 +593,12 @@ function productiveOf(rules: Rules): (e: Expr) => boolean {
   return p;
 }
 
-const leadByRules = new WeakMap<Rules, (e: Expr) => Lead | undefined>();
+const leadingByRules = new WeakMap<Rules, (e: Expr) => AsciiBits | undefined>();
 
-/** `leadTerminal(rules, e)`, worked out once per grammar and expression. */
-function leadOf(rules: Rules): (e: Expr) => Lead | undefined {
-  let f = leadByRules.get(rules);
-  if (!f) {
-    const memo = new Map<Expr, Lead | null>();
-    f = (e) => {
-      let t = memo.get(e);
-      if (t === undefined) memo.set(e, (t = leadTerminal(rules, e) ?? null));
-      return t ?? undefined;
-    };
-    leadByRules.set(rules, f);
-  }
+/** `leadingChars(rules)`, worked out once per grammar. */
+function leadingOf(rules: Rules): (e: Expr) => AsciiBits | undefined {
+  let f = leadingByRules.get(rules);
+  if (!f) leadingByRules.set(rules, (f = leadingChars(rules)));
   return f;
 }
 

@@ -1,0 +1,136 @@
+/**
+ * Right recursion in tail position is a loop, not nesting (issue 35): `list = item [ "," list ]`
+ * keeps one frame of the recursive runner (src/engine/recursive/ends.ts) however long the list,
+ * so a list of a million items passes under the default nesting limit, in linear work (steps
+ * counted, not timed), while true nesting (`[[[…]]]`) still counts each level.
+ */
+import { compileAbnf } from '../../../src/index';
+import { EndsRunner, NestingLimitError } from '../../../src/engine/recursive/ends';
+import { leadingChars, leads } from '../../../src/engine/recursive/lead';
+import type { Node } from '../../../src/engine/tree';
+
+const flat = 'list = item [ "," list ]\nitem = 1*DIGIT\n';
+const nested = 'list = item [ "," list ]\nitem = "[" [ list ] "]" / 1*DIGIT\n';
+
+/** A list of `n` items, 0 to 9 in turn. */
+const items = (n: number): string => {
+  const parts = new Array<string>(n);
+  for (let k = 0; k < n; k++) parts[k] = String(k % 10);
+  return parts.join(',');
+};
+
+/** The depth of the tree's `list` nodes down the last child, and the number of `item` nodes (no recursion). */
+function shape(root: Node): { depth: number; items: number } {
+  let depth = 0;
+  let count = 0;
+  for (let n: Node | undefined = root; n; depth++) {
+    let next: Node | undefined;
+    for (const c of n.children) {
+      if (c.rule === 'item') count++;
+      if (c.rule === 'list') next = c;
+    }
+    n = next;
+  }
+  return { depth, items: count };
+}
+
+describe('right recursion in tail position is a loop', () => {
+  it('a list of a million items passes under the default nesting limit', () => {
+    const g = compileAbnf(flat);
+    const s = items(1_000_000);
+    expect(g.isValid(s, 'list')).toBe(true);
+  });
+
+  it('the error at the end of a list (300,000 items here, to keep the test a few seconds)', () => {
+    const g = compileAbnf(flat);
+    const s = items(300_000);
+    const v = g.validate(s + ',x', 'list');
+    expect(!v.ok && [v.error.index, v.error.expected]).toEqual([s.length + 1, ['DIGIT']]);
+  });
+
+  it('its tree (300,000 items here, to keep the test a few seconds: the run is the million\'s): one list node a level', () => {
+    const g = compileAbnf(nested);
+    const s = items(300_000);
+    const t = g.parseTree(s, 'list');
+    expect([t.rule, t.start, t.end]).toEqual(['list', 0, s.length]);
+    expect(shape(t)).toEqual({ depth: 300_000, items: 300_000 });
+  });
+
+  it('the nesting does not grow with the list: 30,000 items pass a nesting limit of 8, in either grammar', () => {
+    for (const text of [flat, nested]) {
+      const g = compileAbnf(text, { maxNesting: 8 });
+      const s = items(30_000);
+      expect(g.isValid(s, 'list')).toBe(true);
+      expect(g.parseTree(s, 'list').end).toBe(s.length);
+      const v = g.validate(s + ',', 'list');
+      expect(!v.ok && [v.error.index, [...v.error.expected].sort()]).toEqual([s.length + 1, text === flat ? ['DIGIT'] : ['"["', 'DIGIT']]);
+      const w = g.validate(s.slice(0, 999) + ';' + s.slice(1000), 'list');
+      expect(!w.ok && [w.error.index, [...w.error.expected].sort()]).toEqual([999, ['","', 'DIGIT', 'end of input']]);
+    }
+  });
+
+  it('true nesting still counts each level: [[[…]]] 6,000 deep is the nesting limit', () => {
+    const g = compileAbnf(nested);
+    const deep = '['.repeat(6_000) + ']'.repeat(6_000);
+    expect(() => g.isValid(deep, 'list')).toThrow(NestingLimitError);
+    expect(() => g.validate(deep, 'item')).toThrow(NestingLimitError);
+    // A tight limit: 30,000 items pass it (above), nesting a few levels does not.
+    const tight = compileAbnf(nested, { maxNesting: 8 });
+    expect(tight.isValid('[[1]]', 'list')).toBe(true);
+    expect(() => tight.isValid('[[[[[1]]]]]', 'list')).toThrow(NestingLimitError);
+    expect(compileAbnf(nested, { maxNesting: 20_000 }).isValid(deep, 'list')).toBe(true);
+  });
+
+  it('where a comma may also follow the list, each level keeps its choice: nesting, exactly as before', () => {
+    // `pair = list "," "x"`: after an item, "," may begin the rest of the list or what follows it.
+    const g = compileAbnf('pair = list "," "x"\n' + flat);
+    expect(g.isValid(items(1_000) + ',x', 'pair')).toBe(true);
+    expect(g.parseTree(items(1_000) + ',x', 'pair').children[0].end).toBe(items(1_000).length);
+    expect(() => g.isValid(items(6_000) + ',x', 'pair')).toThrow(NestingLimitError);
+  });
+
+  it('other tail positions are loops too: a sequence\'s last item, mutual recursion, a nullable body', () => {
+    const cases: Array<[string, string, (n: number) => string]> = [
+      ['list = item ( "." / "," list )\nitem = 1*DIGIT\n', 'list', (n) => items(n) + '.'], // a sequence's last item, an alternative
+      ['list = item "." / item "," list\nitem = 1*DIGIT\n', 'list', (n) => items(n) + '.'], // the last alternative
+      ['a = "x" [ ";" b ]\nb = "y" [ "," a ]\n', 'a', (n) => 'x;y,'.repeat(n) + 'x'], // through another rule
+      ['list = [ item [ "," list ] ]\nitem = 1*DIGIT\n', 'list', items], // a nullable body
+      ['list = item [ ws "," list ]\nws = *" "\nitem = 1*DIGIT\n', 'list', (n) => items(n).replace(/,/g, ' ,')],
+    ];
+    for (const [text, rule, input] of cases) {
+      const g = compileAbnf(text, { maxNesting: 8 });
+      const s = input(10_000);
+      expect({ text, valid: g.isValid(s, rule), end: g.parseTree(s, rule).end }).toEqual({ text, valid: true, end: s.length });
+    }
+  });
+
+  it('takes linear work: steps per character stay put from 10,000 to 80,000 items', () => {
+    for (const text of [flat, nested]) {
+      const exprs = compileAbnf(text).source().exprs;
+      const per = (n: number) => {
+        const s = items(n);
+        const r = new EndsRunner(exprs, s);
+        expect(r.run('list').ends).toEqual([s.length]);
+        return r.steps / s.length;
+      };
+      const small = per(10_000);
+      const large = per(80_000);
+      expect(large).toBeLessThan(20);
+      expect(large).toBeLessThanOrEqual(small * 1.05);
+    }
+  });
+
+  it('what a run surely reads past (src/engine/recursive/lead.ts): every productive way in, up to the first part that cannot be empty', () => {
+    const { exprs } = compileAbnf('a = "," b\nb = 1*DIGIT c\nc = [ "x" ] "y"\nd = e / "z"\ne = "q" d\nf = "" "a"\ng = [ "x" ]\nh = u / "k"\nu = "u" u\nw = *" " "," a\n').source();
+    const leading = leadingChars(exprs);
+    const chars = (e: keyof typeof exprs) => {
+      const set = leading(exprs[e]);
+      return set === undefined ? undefined : Array.from({ length: 128 }, (_, c) => c).filter((c) => leads(set, c)).map((c) => String.fromCharCode(c)).join('');
+    };
+    expect([chars('a'), chars('b'), chars('c'), chars('d'), chars('f'), chars('w')]).toEqual([',', '0123456789', 'XYxy', 'QZqz', 'Aa', ' ,']);
+    expect(chars('g')).toBeUndefined(); // nullable: it may list its own start
+    expect(chars('u')).toBeUndefined(); // matches nothing: not tried at all
+    expect(chars('h')).toBe('Kk'); // the alternative that matches nothing is skipped, so its "u" is not read
+    expect(leads(leading(exprs.a)!, 0x212a)).toBe(false); // KELVIN SIGN: above ASCII, never "surely"
+  });
+});
