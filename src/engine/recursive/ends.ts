@@ -25,7 +25,10 @@
  *
  * The work runs on an explicit stack of generators (one per expression being worked out), never
  * on JavaScript's stack; nesting is bounded by `maxNesting` rule calls in progress, past which
- * a `NestingLimitError` (a RangeError) is thrown. Left recursion is refused when the grammar is
+ * a `NestingLimitError` (a RangeError) is thrown. A request whose answer is its asker's (a tail
+ * request: a rule's body, a sequence's last item, `[ x ]` where its start cannot matter) replaces
+ * the asker's frame, and a call made so holds no frame of its own: nesting counts the frames that
+ * hold a rule call, so right recursion in tail position (`list = item [ "," list ]`) is a loop. Left recursion is refused when the grammar is
  * read (./analysis.ts).
  *
  * The error offset keeps its definition (the first offset at which the input stops being a
