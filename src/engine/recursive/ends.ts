@@ -97,7 +97,14 @@ export interface RunLimits {
  * one, as a tail call drops its caller's frame. Right recursion in tail position
  * (`list = item [ "," list ]`) then keeps one frame however long the list: a loop, not nesting.
  */
-interface Request { readonly e: Expr; readonly c: number; readonly pos: number; readonly tail?: boolean }
+interface Request {
+  readonly e: Expr;
+  readonly c: number;
+  readonly pos: number;
+  readonly tail?: boolean;
+  /** A tail request whose answer is the asker's once the asker's start is listed after it (`withEnd`). */
+  readonly append?: boolean;
+}
 
 /** A frame of the explicit stack: one expression being worked out. */
 interface Frame {
@@ -157,6 +164,11 @@ function contains(l: Ends, end: number): boolean {
     x = c.head;
   }
   return (x as readonly number[]).includes(end);
+}
+
+/** `l`, then `end` (which `l` does not hold). */
+function withEnd(l: Ends, end: number): Ends {
+  return !('t' in l) && (l as readonly number[]).length === 0 ? [end] : chain(l, end);
 }
 
 function chain(head: Ends, last: number): Chain {
@@ -377,12 +389,19 @@ export class EndsRunner {
       const step = top.gen.next(value as Ends);
       if (step.done) {
         stack.pop();
-        done(top.key, top.pos, step.value);
-        for (let h = top.heirs; h < heirs.length; h += 2) done(heirs[h], heirs[h + 1], step.value);
+        let v = step.value;
+        done(top.key, top.pos, v);
+        // The frames it replaced, innermost first: each one's answer is the next one's, its own
+        // start listed after it where it asked so (`append`, a negative start).
+        for (let h = heirs.length - 2; h >= top.heirs; h -= 2) {
+          let at = heirs[h + 1];
+          if (at < 0) v = withEnd(v, (at = -at - 1));
+          done(heirs[h], at, v);
+        }
         heirs.length = top.heirs;
         if (top.holds) nesting--;
-        value = step.value;
-        result = step.value;
+        value = v;
+        result = v;
         continue;
       }
       const r = step.value;
@@ -396,7 +415,8 @@ export class EndsRunner {
         // This frame's answer is the request's: the new frame takes its place (and its memo entry),
         // and the rule calls it held, counted once: a call in tail position is a loop, not nesting.
         stack.pop();
-        if (top.key !== undefined) heirs.push(top.key, top.pos);
+        if (top.key !== undefined) heirs.push(top.key, r.append ? -top.pos - 1 : top.pos);
+        else if (r.append) throw new Error('grammar engine internal error: an appending tail request from a frame with no memo slot');
         push(r, top.heirs, top.holds);
       } else push(r, heirs.length, false);
     }
@@ -460,7 +480,15 @@ export class EndsRunner {
           // the character there (./lead.ts: then the item lists no `pos`, and should it fail,
           // `pos` would only start a rest that fails at once, below the furthest offset). Then it
           // is a tail request: `list = item [ "," list ]` is a loop.
-          if (c + 1 === e.max && (c < e.min || (!this.endsAt(e, pos) && this.leads(e.item, pos)))) return yield { e: e.item, c: 0, pos, tail: true };
+          if (c + 1 === e.max) {
+            if (c < e.min || (!this.endsAt(e, pos) && this.leads(e.item, pos))) return yield { e: e.item, c: 0, pos, tail: true };
+            // Otherwise, where no match of the item is empty, the list is the item's and then
+            // `pos` (zero iterations): a tail request too, `pos` listed as the answer comes back
+            // (a chain, no copy). This lists `pos` where FOLLOW would have left it out (an end the
+            // backtracking parser has, which fails at once), and keeps prefix runs and lists
+            // that a comma may follow (`pair = list "," "x"`) loops.
+            if (this.leading(e.item) !== undefined) return withEnd(yield { e: e.item, c: 0, pos, tail: true, append: true }, pos);
+          }
           const items = toArray(yield { e: e.item, c: 0, pos });
           this.spend(items.length);
           if (items.length === 1 && items[0] > pos) {
@@ -549,7 +577,11 @@ export class EndsRunner {
         case 'rep': {
           if (c < e.max) {
             const next = e.max === Infinity && c + 1 >= e.min ? e.min : c + 1;
-            const j = this.ends(e.item, 0, pos).find((x) => !(x === pos && c + 1 > e.min) && has(e, next, x, end));
+            // The last count matches nothing more: the item must end at `end` (asked at once, not
+            // by listing the item's ends, which in a loop of k levels are up to k long each).
+            const j = next === e.max
+              ? (end === pos && c + 1 > e.min) || !has(e.item, 0, pos, end) ? undefined : end
+              : this.ends(e.item, 0, pos).find((x) => !(x === pos && c + 1 > e.min) && has(e, next, x, end));
             if (j !== undefined) {
               // The rest, unless it is the last count, which matches nothing more (`[ "," list ]`).
               if (next < e.max) todo.push({ e, c: next, pos: j, end });

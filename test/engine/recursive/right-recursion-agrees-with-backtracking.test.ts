@@ -9,6 +9,7 @@
  * run, which lists every end) and the first-match tree must be the reference's.
  */
 import fc from 'fast-check';
+import P from 'parsimmon';
 import { compileAbnf, AbnfSyntaxError } from '../../../src/index';
 import type { Node } from '../../../src/engine/tree';
 import { EndsRunner, WorkLimitError } from '../../../src/engine/recursive/ends';
@@ -115,6 +116,18 @@ describe('right recursion in tail position (seeded): the engine = the backtracki
             try { index = referenceErrorIndex(rules, rule, s); } catch { continue; }
             expect({ text, rule, s, index: v.error.index }).toEqual({ text, rule, s, index });
           }
+        }
+        // parser(): the longest prefix that is a match (a prefix run lists every end), as the
+        // reference finds it prefix by prefix.
+        for (const s of inputs.slice(0, 4)) {
+          let longest = -1;
+          try {
+            for (let j = s.length; j >= 0 && longest < 0; j--) if (referenceTree(rules, 'r0', s.slice(0, j))) longest = j;
+          } catch {
+            continue;
+          }
+          const r = P.seq(g.parser('r0'), P.all).parse(s);
+          expect({ text, s, end: r.status ? (r.value[0] as Node).end : -1 }).toEqual({ text, s, end: longest });
         }
         // A long list, when the grammar takes short ones of the same units: the verdict at 2,000
         // items is the reference's at 3 and 4 (a list's verdict does not depend on its length here).
