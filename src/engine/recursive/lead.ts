@@ -11,8 +11,8 @@
  * that consumed). So the set is: a terminal's first character; an alternation's union over its
  * productive alternatives; a sequence's items' sets up to its first item that cannot be empty;
  * a repetition's item's; a rule's body's (the least fixpoint over the rules). Non-ASCII
- * characters are left out: a character class above ASCII is a list of ranges, and a quoted
- * string is read case-insensitively (`"k"` reads U+212A), so "surely" is kept to ASCII.
+ * characters are left out (a character class above ASCII is a list of ranges): "surely" is
+ * kept to ASCII, where a quoted string's two cases are both listed.
  */
 import { matchesEmpty, type Expr, type Rules } from '../expr';
 import { nullableRules, productive } from './analysis';

@@ -1,12 +1,13 @@
 /**
- * Right recursion in tail position as a loop (src/engine/recursive/ends.ts, ./lead.ts; issue 35)
- * against the plain backtracking reference (test/oracles/backtrack.ts), on seeded random
- * grammars made around it: `r0 = X [ S r0 ]` and its variants (no separator, a nullable body,
- * mutual recursion, a bounded `*2` tail, the last alternative, a tail followed by more), with
- * random items X (nullable ones, nested `( r0 )`, other random rules) and separators S (nullable,
- * overlapping X, several characters), used by a second root that puts the separator after the
- * list (where the tail must not be a loop). Verdict, error offset, `expected` (against a prefix
- * run, which lists every end) and the first-match tree must be the reference's.
+ * Right recursion in tail position as a loop (src/engine/recursive/ends.ts,
+ * src/engine/recursive/lead.ts; issue 35) against the plain backtracking reference
+ * (test/oracles/backtrack.ts), on seeded random grammars made around it: `r0 = X [ S r0 ]` and
+ * its variants (no separator, a nullable body, mutual recursion, a bounded `*2` tail, the last
+ * alternative, a tail followed by more), with random items X (nullable ones, nested `( r0 )`,
+ * other random rules) and separators S (nullable, overlapping X, several characters), used by a
+ * second root that puts the separator after the list (where the start of a tail must be listed).
+ * Verdict, error offset, `expected` (against a prefix run, which lists every end), the
+ * first-match tree and parser()'s longest prefix must be the reference's.
  */
 import fc from 'fast-check';
 import P from 'parsimmon';
