@@ -6,15 +6,20 @@
 import type P from 'parsimmon';
 import type { Rules } from '../expr';
 import { parsimmon } from '../parsimmonLib';
-import { EndsRunner, type RunLimits } from '../recursive/ends';
+import { rulesReachingRecursion } from '../recursive/analysis';
+import { DEFAULT_MAX_NESTING, EndsRunner, type RunLimits } from '../recursive/ends';
+import { pushdownOf, UNDECIDED, type Pushdown } from '../recursive/pushdown';
+import { backtrackerOf, type Backtracker } from '../recursive/backtrack';
 import { NodeBuilder, type TreeNode } from '../tree';
 import type { TreeSink } from '../tree';
 import { DEFAULT_MAX_NODES, EAGER_NODES, NamedSink, type FlatTree } from '../trees/flatTree';
-import type { Accepted, RuleRunner, Verdict } from './runner';
+import type { Accepted, RuleRunner, TreeAsk, Verdict } from './runner';
 
-/** The verdict of a run, with the run (its memo builds the tree). */
+/** The verdict of a run, with the run (its memo builds the tree; none when ../recursive/pushdown.ts gave the verdict). */
 interface RecursiveVerdict extends Verdict {
-  readonly run: EndsRunner;
+  readonly run: EndsRunner | undefined;
+  /** A tree found by backtracking as the verdict was given: its nodes, readable while `bt.runs` is `ticket`. */
+  readonly found?: { readonly bt: Backtracker; readonly ticket: number; readonly lexical: boolean };
 }
 
 export class RecursiveRunner<R extends string> implements RuleRunner<R> {
@@ -30,12 +35,38 @@ export class RecursiveRunner<R extends string> implements RuleRunner<R> {
     return new EndsRunner(this.exprs, input, prefix ? { ...this.limits, prefix } : this.limits);
   }
 
+  private pushdown_: Pushdown | null | undefined;
+
+  /** The one-pass verdict (../recursive/pushdown.ts), or null where the grammar is too large for it. */
+  private pushdown(): Pushdown | null {
+    if (this.pushdown_ === undefined) {
+      this.pushdown_ = pushdownOf(this.exprs, this.rule, rulesReachingRecursion(this.exprs), this.limits.maxNesting ?? DEFAULT_MAX_NESTING);
+    }
+    return this.pushdown_;
+  }
+
+  /** The verdict in one pass where the lookahead decides it; else the general engine's. */
   tester(): (input: string) => boolean {
-    return (input) => this.runner(input).run(this.rule).ends.includes(input.length);
+    const pd = this.pushdown();
+    const general = (input: string) => this.runner(input).run(this.rule).ends.includes(input.length);
+    if (!pd) return general;
+    return (input) => {
+      const v = pd.test(input);
+      return v === UNDECIDED ? general(input) : v === 1;
+    };
   }
 
   /** Ok, or the furthest offset a viable prefix reaches and what was expected there. */
-  accept(input: string): RecursiveVerdict {
+  accept(input: string, ask?: TreeAsk): RecursiveVerdict {
+    // A tree asked for: backtracking finds it, and so the verdict, at once where the grammar is
+    // nearly deterministic (a match of the whole input is the verdict).
+    if (ask) {
+      const bt = this.backtracker(ask.lexical);
+      const nodes = bt ? bt.run(input, this.limits.maxNesting ?? DEFAULT_MAX_NESTING, ask.maxNodes ?? DEFAULT_MAX_NODES) : -1;
+      if (nodes >= 0) return { ok: true, index: input.length, expected: [], run: undefined, found: { bt: bt!, ticket: bt!.runs, lexical: ask.lexical } };
+    }
+    // A valid input needs no memo until its tree is asked for; an error's offset and `expected` come from the general engine.
+    if (this.pushdown()?.test(input) === 1) return { ok: true, index: input.length, expected: [], run: undefined };
     const runner = this.runner(input);
     const run = runner.run(this.rule);
     if (run.ends.includes(input.length)) return { ok: true, index: input.length, expected: [], run: runner };
@@ -48,11 +79,44 @@ export class RecursiveRunner<R extends string> implements RuleRunner<R> {
     return this.accept(input);
   }
 
+  /** The backtracker of each kind of tree (lexical, structural), made on first use. */
+  private readonly backtrackers: Array<Backtracker | null | undefined> = [undefined, undefined];
+
+  private backtracker(lexical: boolean): Backtracker | null {
+    const k = lexical ? 0 : 1;
+    let bt = this.backtrackers[k];
+    if (bt === undefined) bt = this.backtrackers[k] = backtrackerOf(this.exprs, this.rule, rulesReachingRecursion(this.exprs), this.nodeRules(lexical));
+    return bt;
+  }
+
+  /** The backtracker whose last run is the tree of this verdict, if it is. */
+  private found(accepted: Accepted, lexical: boolean): Backtracker | undefined {
+    const found = (accepted as RecursiveVerdict).found;
+    return found && found.lexical === lexical && found.bt.runs === found.ticket ? found.bt : undefined;
+  }
+
   tree(input: string, accepted: Accepted, lexical: boolean, sink: TreeSink): void {
-    (accepted as RecursiveVerdict).run.tree(this.rule, 0, input.length, this.nodeRules(lexical), sink);
+    const v = accepted as RecursiveVerdict;
+    const found = this.found(accepted, lexical);
+    if (found) {
+      found.replay(sink);
+      return;
+    }
+    let run = v.run;
+    if (!run) {
+      // A valid input: backtracking finds its tree at once where the grammar is nearly
+      // deterministic; where it gives way (a budget, the nesting), the general engine builds it.
+      const bt = this.backtracker(lexical);
+      if (bt && bt.tree(input, sink, this.limits.maxNesting ?? DEFAULT_MAX_NESTING)) return;
+      run = this.runner(input);
+      run.run(this.rule);
+    }
+    run.tree(this.rule, 0, input.length, this.nodeRules(lexical), sink);
   }
 
   flat(input: string, accepted: Accepted, lexical: boolean, maxNodes: number | undefined): FlatTree {
+    const found = this.found(accepted, lexical);
+    if (found) return found.take(maxNodes ?? DEFAULT_MAX_NODES, input.length);
     const b = new NamedSink(maxNodes ?? DEFAULT_MAX_NODES, input.length);
     this.tree(input, accepted, lexical, b);
     return b.tree;

@@ -342,7 +342,7 @@ export class EndsRunner {
     }
     const lit = (e as Extract<Expr, { t: 'lit' }>).text;
     let m = 0;
-    while (m < lit.length && pos + m < this.n && s[pos + m].toLowerCase() === lit[m].toLowerCase()) m++;
+    while (m < lit.length && pos + m < this.n && sameFolded(s.charCodeAt(pos + m), lit.charCodeAt(m))) m++;
     if (m === lit.length) {
       this.reached(pos + m);
       return [pos + m];
@@ -635,6 +635,13 @@ function leadingOf(rules: Rules): (e: Expr) => AsciiBits | undefined {
   let f = leadingByRules.get(rules);
   if (!f) leadingByRules.set(rules, (f = leadingChars(rules)));
   return f;
+}
+
+/** Does input unit `a` match quoted-string unit `b`? ASCII letters in either case (RFC 5234 2.3), as ../automata/codepoints.ts `foldedRanges`; nothing else folds. */
+function sameFolded(a: number, b: number): boolean {
+  if (a === b) return true;
+  const l = b | 0x20;
+  return (a | 0x20) === l && l >= 0x61 && l <= 0x7a;
 }
 
 function inRanges(more: readonly number[] | undefined, cp: number): boolean {

@@ -4,6 +4,7 @@
  * is made on first use; RFC 3986's instance reads its rules from the module, not from its text.
  */
 import { RuleGrammar } from '../../../src/engine/grammar/grammar';
+import { Backtracker } from '../../../src/engine/recursive/backtrack';
 import { EndsRunner } from '../../../src/engine/recursive/ends';
 import { compileAbnf, grammarByName, GRAMMAR_NAMES, rfc3986, rfc3987, rfc2396, rfc2732, rfc6874 } from '../../../src/index';
 import { abnf, json, rfc5322 } from '../../../src/builtins/recursive';
@@ -20,13 +21,17 @@ describe('one class', () => {
 describe('a rule that reaches recursion runs once', () => {
   const g = compileAbnf('list = "(" *item ")"\nitem = list / "x"');
   afterEach(() => jest.restoreAllMocks());
-  it.each([['an invalid input', '((x)'], ['a valid input', '((x))']])('parseTree and walk of %s: one run', (_, input) => {
+  // A valid input: the backtracking run (src/engine/recursive/backtrack.ts) is verdict and tree
+  // at once, and the general engine does not run; an invalid one: the general engine once (its error).
+  it.each([['an invalid input', '((x)', 1, 1], ['a valid input', '((x))', 0, 1]])('parseTree and walk of %s: one run', (_, input, ends, backtracking) => {
     const run = jest.spyOn(EndsRunner.prototype, 'run');
+    const bt = jest.spyOn(Backtracker.prototype, 'run');
     try { g.parseTree(input, 'list'); } catch { /* the error is the verdict's */ }
-    expect(run).toHaveBeenCalledTimes(1);
+    expect([run.mock.calls.length, bt.mock.calls.length]).toEqual([ends, backtracking]);
     run.mockClear();
+    bt.mockClear();
     try { g.walk(input, 'list', {}); } catch { /* the same */ }
-    expect(run).toHaveBeenCalledTimes(1);
+    expect([run.mock.calls.length, bt.mock.calls.length]).toEqual([ends, backtracking]);
   });
   it('the error of the one run is the one validate gives', () => {
     const v = g.validate('((x)', 'list');
