@@ -12,7 +12,7 @@
 import fc from 'fast-check';
 import P from 'parsimmon';
 import { compileAbnf, AbnfSyntaxError } from '../../../src/index';
-import type { Node } from '../../../src/engine/tree';
+import { NodeBuilder, type Node } from '../../../src/engine/tree';
 import { EndsRunner, WorkLimitError } from '../../../src/engine/recursive/ends';
 import { referenceErrorIndex, referenceTree, toAbnf, type Ast, type RefNode, type Rules } from '../../oracles/backtrack';
 
@@ -102,6 +102,16 @@ describe('right recursion in tail position (seeded): the engine = the backtracki
               continue; // the reference's own step limit (exponential backtracking)
             }
             compared++;
+            // The general engine itself (the public methods answer valid inputs by the one-pass
+            // runners where they decide): its verdict and its tree.
+            const runner = new EndsRunner(g.source().exprs, s);
+            const valid = runner.run(rule).ends.includes(s.length);
+            expect({ text, rule, s, general: valid }).toEqual({ text, rule, s, general: want !== undefined });
+            if (want) {
+              const b = new NodeBuilder();
+              runner.tree(rule, 0, s.length, new Set(Object.keys(rules)), b);
+              expect({ text, rule, s, tree: plain(b.roots[0]) }).toEqual({ text, rule, s, tree: plain(want) });
+            }
             const v = g.validate(s, rule);
             expect({ text, rule, s, ok: v.ok }).toEqual({ text, rule, s, ok: want !== undefined });
             expect({ text, rule, s, ok: g.isValid(s, rule) }).toEqual({ text, rule, s, ok: v.ok });
