@@ -9,7 +9,7 @@ import { parsimmon } from '../parsimmonLib';
 import { rulesReachingRecursion } from '../recursive/analysis';
 import { DEFAULT_MAX_NESTING, EndsRunner, type RunLimits } from '../recursive/ends';
 import { pushdownOf, UNDECIDED, type Pushdown } from '../recursive/pushdown';
-import { backtrackerOf, type Backtracker } from '../recursive/backtrack';
+import { backtrackerOf, GAVE_WAY, NO_MATCH, type Backtracker } from '../recursive/backtrack';
 import { NodeBuilder, type TreeNode } from '../tree';
 import type { TreeSink } from '../tree';
 import { DEFAULT_MAX_NODES, EAGER_NODES, NamedSink, type FlatTree } from '../trees/flatTree';
@@ -45,14 +45,26 @@ export class RecursiveRunner<R extends string> implements RuleRunner<R> {
     return this.pushdown_;
   }
 
-  /** The verdict in one pass where the lookahead decides it; else the general engine's. */
-  tester(): (input: string) => boolean {
+  /**
+   * The verdict without the general engine where one of the fast runners settles it: 1 valid, 0
+   * not, UNDECIDED. The pushdown automaton first; where the next character does not decide, the
+   * backtracking run with no nodes (a match of the whole input, or none when every way was tried).
+   */
+  private quick(input: string): number {
     const pd = this.pushdown();
-    const general = (input: string) => this.runner(input).run(this.rule).ends.includes(input.length);
-    if (!pd) return general;
+    const v = pd ? pd.test(input) : UNDECIDED;
+    if (v !== UNDECIDED) return v;
+    const bt = this.backtracker(undefined);
+    if (!bt) return UNDECIDED;
+    const r = bt.run(input, this.limits.maxNesting ?? DEFAULT_MAX_NESTING);
+    return r >= 0 ? 1 : r === NO_MATCH ? 0 : UNDECIDED;
+  }
+
+  /** The verdict in one pass where the fast runners settle it; else the general engine's. */
+  tester(): (input: string) => boolean {
     return (input) => {
-      const v = pd.test(input);
-      return v === UNDECIDED ? general(input) : v === 1;
+      const v = this.quick(input);
+      return v === UNDECIDED ? this.runner(input).run(this.rule).ends.includes(input.length) : v === 1;
     };
   }
 
@@ -62,11 +74,17 @@ export class RecursiveRunner<R extends string> implements RuleRunner<R> {
     // nearly deterministic (a match of the whole input is the verdict).
     if (ask) {
       const bt = this.backtracker(ask.lexical);
-      const nodes = bt ? bt.run(input, this.limits.maxNesting ?? DEFAULT_MAX_NESTING, ask.maxNodes ?? DEFAULT_MAX_NODES) : -1;
+      const nodes = bt ? bt.run(input, this.limits.maxNesting ?? DEFAULT_MAX_NESTING, ask.maxNodes ?? DEFAULT_MAX_NODES) : GAVE_WAY;
       if (nodes >= 0) return { ok: true, index: input.length, expected: [], run: undefined, found: { bt: bt!, ticket: bt!.runs, lexical: ask.lexical } };
+      if (nodes === NO_MATCH) return this.error(input);
     }
     // A valid input needs no memo until its tree is asked for; an error's offset and `expected` come from the general engine.
-    if (this.pushdown()?.test(input) === 1) return { ok: true, index: input.length, expected: [], run: undefined };
+    if (this.quick(input) === 1) return { ok: true, index: input.length, expected: [], run: undefined };
+    return this.error(input);
+  }
+
+  /** The general engine's verdict: ok with its memo, or the error offset and what was expected there. */
+  private error(input: string): RecursiveVerdict {
     const runner = this.runner(input);
     const run = runner.run(this.rule);
     if (run.ends.includes(input.length)) return { ok: true, index: input.length, expected: [], run: runner };
@@ -79,13 +97,16 @@ export class RecursiveRunner<R extends string> implements RuleRunner<R> {
     return this.accept(input);
   }
 
-  /** The backtracker of each kind of tree (lexical, structural), made on first use. */
-  private readonly backtrackers: Array<Backtracker | null | undefined> = [undefined, undefined];
+  /** The backtracker of each kind of tree (lexical, structural) and of the verdict (no nodes), made on first use. */
+  private readonly backtrackers: Array<Backtracker | null | undefined> = [undefined, undefined, undefined];
 
-  private backtracker(lexical: boolean): Backtracker | null {
-    const k = lexical ? 0 : 1;
+  private backtracker(lexical: boolean | undefined): Backtracker | null {
+    const k = lexical === undefined ? 2 : lexical ? 0 : 1;
     let bt = this.backtrackers[k];
-    if (bt === undefined) bt = this.backtrackers[k] = backtrackerOf(this.exprs, this.rule, rulesReachingRecursion(this.exprs), this.nodeRules(lexical));
+    if (bt === undefined) {
+      const nodes = lexical === undefined ? new Set<string>() : this.nodeRules(lexical);
+      bt = this.backtrackers[k] = backtrackerOf(this.exprs, this.rule, rulesReachingRecursion(this.exprs), nodes);
+    }
     return bt;
   }
 

@@ -37,6 +37,9 @@ export const MAX_PROGRAM = 100_000;
 /** Past this many splits a grammar is left to ./ends.ts (each has a table of 130 ways). */
 const MAX_SPLITS = 20_000;
 const FAIL = -1;
+/** What a run answers besides a count of nodes: no match of the whole input (every way tried), or it gave way (budget, nesting, node limit). */
+export const NO_MATCH = -1;
+export const GAVE_WAY = -2;
 /** The numbers of a choice point: where to go, offset, call, iteration, nesting, nodes, call and iteration stores, a span's start (-1 none), the open node. */
 const CP = 10;
 const BOTH = -2;
@@ -406,8 +409,8 @@ export class Backtracker {
   }
 
   /**
-   * The first match of the whole of `s`: the events written (2 numbers each: rule index + 1 or 0
-   * for a close, and the offset), or -1 when there is none or the run gave way.
+   * The first match of the whole of `s`: the number of nodes written (readable by `replay` and
+   * `take` until the next run), NO_MATCH when every way was tried and none matches, GAVE_WAY.
    */
   run(s: string, maxNesting: number, maxNodes = DEFAULT_MAX_NODES): number {
     this.runs++;
@@ -457,7 +460,7 @@ export class Backtracker {
         }
         case Op.Split: {
           // The budget counts splits, calls and failures: every loop and every recursion passes one.
-          if (--budget < 0) return -1;
+          if (--budget < 0) return GAVE_WAY;
           const c = pos < n ? s.charCodeAt(pos) : -1;
           const d = jumps[C[pc] + (c < 0 ? 128 : c < 128 ? c : 129)];
           if (d >= 0) pc = d;
@@ -484,7 +487,7 @@ export class Backtracker {
             }
             if (w > 0) {
               if (nodes === rules.length) {
-                if (nodes >= maxNodes) return -1;
+                if (nodes >= maxNodes) return GAVE_WAY;
                 this.room(nodes + 1);
                 ({ rules, starts, ends, sizes } = this.store);
                 parents = this.parents;
@@ -518,7 +521,7 @@ export class Backtracker {
             }
           }
           if (pos > from && B[pc] === 1) {
-            if (--budget < 0) return -1;
+            if (--budget < 0) return GAVE_WAY;
             if (CP * cps + CP > cp.length) cp = this.cp = grow(cp);
             const o = CP * cps++;
             cp[o] = N[pc]; cp[o + 1] = pos; cp[o + 2] = call; cp[o + 3] = iter;
@@ -529,7 +532,7 @@ export class Backtracker {
         }
         case Op.Open: {
           if (nodes === rules.length) {
-            if (nodes >= maxNodes) return -1;
+            if (nodes >= maxNodes) return GAVE_WAY;
             this.room(nodes + 1);
             ({ rules, starts, ends, sizes } = this.store);
             parents = this.parents;
@@ -550,8 +553,8 @@ export class Backtracker {
           break;
         }
         case Op.Call: {
-          if (--budget < 0) return -1;
-          if ((depth += B[pc]) > maxNesting) return -1;
+          if (--budget < 0) return GAVE_WAY;
+          if ((depth += B[pc]) > maxNesting) return GAVE_WAY;
           if (3 * callTop + 3 > calls.length) calls = this.calls = grow(calls);
           calls[3 * callTop] = N[pc];
           calls[3 * callTop + 1] = call;
@@ -586,7 +589,8 @@ export class Backtracker {
       }
       if (ok) continue;
       // Back to the last choice point, as it was.
-      if (cps === 0 || --budget < 0) return -1;
+      if (cps === 0) return NO_MATCH;
+      if (--budget < 0) return GAVE_WAY;
       const o = CP * (cps - 1);
       const from = cp[o + 8];
       if (from < 0) {

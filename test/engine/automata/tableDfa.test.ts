@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { compileAbnf } from '../../../src/index';
 import type { Automaton } from '../../../src/engine/automata/automaton';
 import type { RuleGrammar } from '../../../src/engine/grammar/grammar';
-import { TableDfa } from '../../../src/engine/automata/tableDfa';
+import { TableDfa, type WideAs } from '../../../src/engine/automata/tableDfa';
 import { packDfas } from '../../../src/engine/build/packDfas';
 import { driver } from '../../../src/uri/rules';
 import { RFC3986_TABLES } from '../../../src/generated/rfc3986Tables';
@@ -149,5 +149,97 @@ describe('long inputs: each state\'s cycles read by a RegExp give the walk\'s an
     }
     const broken = 'http://example.com/' + 'a'.repeat(10_000_000) + ' ';
     expect(driver.failureIndex(fast(broken, 0, broken.length))).toBe(broken.length - 1);
+  });
+
+  /** Each state's cycles of `t`, as `locate` and `locateAs` made them. */
+  type Cycles = { re: RegExp; loops: boolean } | null;
+  const cyclesOf = (t: TableDfa): Map<WideAs | undefined, Map<number, Cycles>> => (t as unknown as { cycleRegexps: Map<WideAs | undefined, Map<number, Cycles>> }).cycleRegexps;
+
+  /** What each call of a RegExp's `test` read while `f` ran: the RegExp and its lastIndex after. */
+  function reads(f: () => void): { re: RegExp; read: number }[] {
+    const out: { re: RegExp; read: number }[] = [];
+    const original = RegExp.prototype.test;
+    const spy = jest.spyOn(RegExp.prototype, 'test').mockImplementation(function (this: RegExp, text: string) {
+      const r = original.call(this, text);
+      out.push({ re: this, read: this.lastIndex });
+      return r;
+    });
+    try {
+      f();
+    } finally {
+      spy.mockRestore();
+    }
+    return out;
+  }
+
+  it('a run of %41 is read by the state with a loop of its own, which reads the triplets as a run', () => {
+    const t = new TableDfa(RFC3986_TABLES);
+    const start = t.startOf('URI')!;
+    const s = 'http://example.com/' + '%41'.repeat(200_000);
+    const calls = reads(() => expect(t.locate(s, start, 0, s.length)).toBe(-1));
+    const mine = new Map([...cyclesOf(t).get(undefined)!.values()].filter((c): c is NonNullable<Cycles> => c !== null).map((c) => [c.re, c]));
+    const long = calls.filter((c) => mine.has(c.re) && c.read >= 256);
+    // Every long read: a state with its own loop (not one in the middle of a triplet), whose
+    // RegExp has the fixed-length cycle as a run of itself.
+    expect(long.length).toBeGreaterThanOrEqual(Math.floor(s.length / 16_384));
+    for (const { re } of long) {
+      expect(mine.get(re)!.loops).toBe(true);
+      expect(re.source).toMatch(/\(\?:\[\\x25\]\[[^\]]*\]\[[^\]]*\]\)\+/);
+    }
+  });
+
+  /** Units above ASCII read as "%80", with holes in them (as RFC 3987's 4.1 controls are). */
+  const ranges: [number, number][] = [[0xa0, 0x61b], [0x61d, 0xd7ff], [0xf900, 0xffef]];
+  const as: WideAs = (() => {
+    const units = new Uint8Array(0x10000);
+    const hex = (c: number) => '\\u' + c.toString(16).padStart(4, '0');
+    for (const [lo, hi] of ranges) units.fill(1, lo, hi + 1);
+    return { units, source: ranges.map(([lo, hi]) => `${hex(lo)}-${hex(hi)}`).join(''), text: '%80' };
+  })();
+
+  it('locateAs reads a run of its widest range first, then the whole class', () => {
+    const t = new TableDfa(RFC3986_TABLES);
+    const s = 'http://example.com/' + '\u4f8b/\u00e9'.repeat(3000);
+    expect(t.locateAs(s, t.startOf('URI')!, as)).toBe(-1);
+    const path = [...cyclesOf(t).get(as)!.values()].filter((c) => c?.loops && c.re.source.includes('\\u061d-\\ud7ff]+|'));
+    expect(path.length).toBeGreaterThan(0);
+    // The first alternative has the widest range alone; the second all three.
+    for (const c of path) expect(c!.re.source).toMatch(/^\(\?:\[[^\]]*\\u061d-\\ud7ff\]\+\|\[[^\]]*\\u00a0-\\u061b\\u061d-\\ud7ff\\uf900-\\uffef\]\+/);
+  });
+
+  it('locateAs = the plain walk over the mapped text: verdict and offset, short and long (seeded)', () => {
+    const fast = new TableDfa(RFC3986_TABLES);
+    const plain = withRuns(new TableDfa(RFC3986_TABLES), Infinity);
+    const start = plain.startOf('URI')!;
+    /** `s` with each unit as "%80" and any other character above ASCII as a space (no state reads it); where each mapped character came from. */
+    const mapped = (s: string): { text: string; origin: number[] } => {
+      let text = '';
+      const origin: number[] = [];
+      for (let i = 0; i < s.length; i++) {
+        const c = s.charCodeAt(i);
+        const m = c < 0x80 ? s[i] : as.units[c] === 1 ? as.text : ' ';
+        text += m;
+        for (let k = 0; k < m.length; k++) origin.push(i);
+      }
+      origin.push(s.length);
+      return { text, origin };
+    };
+    const units = ['segment/', 'key=value&', '%41', 'a', '/', '?', '#', '..', '@', ':', '\u4f8b', '\u4f8b\u4f8b/', '\u00e9', 'caf\u00e9/',
+      '\u00a0', '\u061b', '\u061d', '\ud7ff', '\uf900', '\uffef'];
+    const breaks = ['', ' ', '%', '%4', '[', '#', '\u061c', '\u009f', '\ud800', '\ud83d\ude00', '\ue000', '\ufff0', '\u4f8b#'];
+    fc.assert(
+      fc.property(fc.constantFrom('http://example.com/', 'http://\u4f8b.jp/', 'urn:a:', 'http://[::1]:80/p?', ''), fc.array(fc.constantFrom(...units), { minLength: 1, maxLength: 6 }),
+        fc.constantFrom(1, 3, 40, 2000, 12000), fc.constantFrom(...breaks), fc.double({ min: 0, max: 1, noNaN: true }), (prefix, pattern, reps, broken, where) => {
+          const body = pattern.join('').repeat(reps);
+          const at = Math.floor(where * body.length);
+          const s = prefix + body.slice(0, at) + broken + body.slice(at);
+          const { text, origin } = mapped(s);
+          const want = plain.locate(text, start, 0, text.length);
+          const got = fast.locateAs(s, start, as);
+          const view = (code: number) => (code < 0 ? 'match' : origin[plain.failureIndex(code)]);
+          expect({ s: s.slice(0, 60), n: s.length, at: got < 0 ? 'match' : fast.failureIndex(got) }).toEqual({ s: s.slice(0, 60), n: s.length, at: view(want) });
+        }),
+      { seed: 3737, numRuns: 300 },
+    );
   });
 });

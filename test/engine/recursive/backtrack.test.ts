@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { compileAbnf, grammarByName } from '../../../src/index';
 import { EndsRunner } from '../../../src/engine/recursive/ends';
 import { rulesReachingRecursion } from '../../../src/engine/recursive/analysis';
-import { Backtracker, backtrackerOf } from '../../../src/engine/recursive/backtrack';
+import { Backtracker, backtrackerOf, GAVE_WAY } from '../../../src/engine/recursive/backtrack';
 import { NodeBuilder, type Node } from '../../../src/engine/tree';
 import type { Rules as Exprs } from '../../../src/engine/expr';
 import { referenceTree, toAbnf, type RefNode } from '../../oracles/backtrack';
@@ -42,7 +42,8 @@ describe('backtracking trees = the reference\'s first match (seeded)', () => {
     fc.assert(
       fc.property(recursiveGrammarArb, fc.array(recursiveInputArb, { minLength: 12, maxLength: 12 }), (rules, inputs) => {
         const text = toAbnf(rules);
-        const exprs = exprsOf(compileAbnf(text));
+        const g = compileAbnf(text);
+        const exprs = exprsOf(g);
         const recursive = rulesReachingRecursion(exprs);
         for (const rule of ['r0', 'r2']) {
           const bt = backtrackerOf(exprs, rule, recursive, new Set(Object.keys(exprs)));
@@ -55,6 +56,8 @@ describe('backtracking trees = the reference\'s first match (seeded)', () => {
               continue; // the reference's own step limit (exponential backtracking): not a case to compare
             }
             asked++;
+            // isValid: the pushdown verdict, else this run with no nodes, else the lists of ends.
+            expect({ text, rule, s, isValid: g.isValid(s, rule) }).toEqual({ text, rule, s, isValid: want !== undefined });
             const got = backtracked(bt!, s);
             if (got) found++;
             if (want) matches++;
@@ -76,7 +79,7 @@ describe('backtracking trees = the reference\'s first match (seeded)', () => {
     const exprs = exprsOf(g);
     const bt = backtrackerOf(exprs, 's', rulesReachingRecursion(exprs), new Set(['s']))!;
     const s = 'a'.repeat(40) + 'b';
-    expect(bt.run(s, 5000)).toBe(-1);
+    expect(bt.run(s, 5000)).toBe(GAVE_WAY); // every split of the `a`s is tried before the `b`: exponential
     expect(g.isValid('a'.repeat(12), 's')).toBe(true);
     expect(plain(g.parseTree('aaa', 's'))).toEqual(plain(general(exprs, 's', 'aaa', new Set(['s']))!));
   });
