@@ -196,7 +196,7 @@ export class RecursiveRunner<R extends string> implements RuleRunner<R> {
       const runner = this.runner(input, true);
       const run = runner.run(r, i);
       if (!run.ends.length) return Pm.makeFailure(run.furthest, run.expected.length ? [...run.expected] : [r]);
-      const end = Math.max(...run.ends);
+      const end = run.ends.reduce((a, b) => Math.max(a, b)); // not Math.max(...ends): a long list of ends is too many arguments
       const b = new NodeBuilder();
       runner.tree(r, i, end, this.nodeRules(false), b);
       return Pm.makeSuccess(end, b.roots[0] as TreeNode<R>);

@@ -25,7 +25,10 @@
  *
  * The work runs on an explicit stack of generators (one per expression being worked out), never
  * on JavaScript's stack; nesting is bounded by `maxNesting` rule calls in progress, past which
- * a `NestingLimitError` (a RangeError) is thrown. Left recursion is refused when the grammar is
+ * a `NestingLimitError` (a RangeError) is thrown. A request whose answer is its asker's (a tail
+ * request: a rule's body, a sequence's last item, `[ x ]` where its start cannot matter) replaces
+ * the asker's frame, and a call made so holds no frame of its own: nesting counts the frames that
+ * hold a rule call, so right recursion in tail position (`list = item [ "," list ]`) is a loop. Left recursion is refused when the grammar is
  * read (./analysis.ts).
  *
  * The error offset keeps its definition (the first offset at which the input stops being a
@@ -37,6 +40,7 @@ import type { Expr, Rules } from '../expr';
 import type { TreeSink } from '../tree';
 import { productive } from './analysis';
 import { holds, repetitionFollows, type CharBits } from './follow';
+import { leadingChars, leads, type AsciiBits } from './lead';
 
 /** Nesting deeper than the limit (rule calls in progress at once). */
 export class NestingLimitError extends RangeError {
@@ -87,29 +91,39 @@ export interface RunLimits {
 
 /**
  * A request for the ends of `e` (iteration `c`) from `pos`. `tail`: the asking frame's answer is
- * exactly this one's (a rule's body, the last item of a sequence from one start): the frame is
- * dropped and its memo entry given to the new one, so that right recursion in tail position
- * (`list = item [ "," list ]`) keeps no rule call in progress per level: a loop, not nesting.
+ * exactly this one's (a rule's body, the last item of a sequence from one start, the last
+ * alternative when those before listed nothing, the last iteration a repetition may take, as
+ * `[ x ]`): the frame is dropped and its memo entry given to the new
+ * one, as a tail call drops its caller's frame. Right recursion in tail position
+ * (`list = item [ "," list ]`) then keeps one frame however long the list: a loop, not nesting.
  */
-interface Request { readonly e: Expr; readonly c: number; readonly pos: number; readonly tail?: boolean }
-
-/** Frames replaced by tail requests, a linked list (a loop of k iterations adds k: no copies). */
-interface Heirs { readonly heir: Heir; readonly next: Heirs | undefined }
-
-/** What a dropped frame leaves: its request and memo slot (not its generator: a long loop would keep them all). */
-interface Heir { readonly req: Request; readonly key: number | undefined }
+interface Request {
+  readonly e: Expr;
+  readonly c: number;
+  readonly pos: number;
+  readonly tail?: boolean;
+  /** A tail request whose answer is the asker's once the asker's start is listed after it (`withEnd`). */
+  readonly append?: boolean;
+}
 
 /** A frame of the explicit stack: one expression being worked out. */
 interface Frame {
   readonly gen: Gen;
-  readonly req: Request;
-  /** The memo slot of a rule call or repetition (its start is req.pos), else undefined. */
+  /** The memo slot of a rule call or repetition (its start is `pos`), else undefined. */
   readonly key: number | undefined;
-  readonly call: boolean;
-  /** Frames dropped for this one (tail requests), whose answer is this one's: memoized with it. */
-  readonly heirs?: Heirs;
-  /** The rule calls this frame holds in progress: its own, and those of the frames it replaced. */
-  readonly calls: number;
+  readonly pos: number;
+  /**
+   * Where this frame's heirs start in the runner's stack of heirs: the (slot, start) pairs of the
+   * frames dropped for it (tail requests), whose answer is this one's, memoized with it. They
+   * are always the top of that stack (a tail request replaces the top frame), so a loop of k
+   * iterations adds k pairs, no objects.
+   */
+  readonly heirs: number;
+  /**
+   * Does this frame hold a rule call in progress (its own, or one of the frames it replaced)?
+   * Nesting counts the frames that do: a call made in tail position holds no frame of its own.
+   */
+  readonly holds: boolean;
 }
 
 /**
@@ -150,6 +164,11 @@ function contains(l: Ends, end: number): boolean {
     x = c.head;
   }
   return (x as readonly number[]).includes(end);
+}
+
+/** `l`, then `end` (which `l` does not hold). */
+function withEnd(l: Ends, end: number): Ends {
+  return !('t' in l) && (l as readonly number[]).length === 0 ? [end] : chain(l, end);
 }
 
 function chain(head: Ends, last: number): Chain {
@@ -216,6 +235,7 @@ export class EndsRunner {
     this.maxNesting = limits.maxNesting ?? DEFAULT_MAX_NESTING;
     this.budget = (limits.workLimit ?? DEFAULT_WORK_LIMIT) * (input.length + 1);
     this.productive = productiveOf(rules);
+    this.leading = leadingOf(rules);
   }
 
   /**
@@ -233,6 +253,17 @@ export class EndsRunner {
     if (pos >= this.n || this.limits.prefix) return true;
     const f = (this.follows ??= followsOf(this.rules))!.get(e);
     return f === undefined || holds(f, this.input.charCodeAt(pos));
+  }
+
+  private readonly leading: (e: Expr) => AsciiBits | undefined;
+
+  /**
+   * Does a run of `e` from `pos` surely read past `pos` (./lead.ts), and list no end at `pos`
+   * (no match of `e` is empty)?
+   */
+  private leads(e: Expr, pos: number): boolean {
+    const set = pos < this.n ? this.leading(e) : undefined;
+    return set !== undefined && leads(set, this.input.charCodeAt(pos));
   }
 
   /** The steps spent so far (the work limit's measure): what a test of linear work counts. */
@@ -271,10 +302,10 @@ export class EndsRunner {
     return v === 0 ? undefined : v === 1 ? EMPTY : v > 1 ? [v - 2] : this.lists[-v - 1];
   }
 
-  private remember(e: Expr, c: number, pos: number, ends: Ends): void {
-    const s = this.slotOf(e, c);
-    let slot = this.slots.get(s);
-    if (!slot) this.slots.set(s, (slot = new Int32Array(this.n + 1)));
+  /** Memoizes the ends of the rule call or repetition of memo slot `key` from `pos`. */
+  private rememberAt(key: number, pos: number, ends: Ends): void {
+    let slot = this.slots.get(key);
+    if (!slot) this.slots.set(key, (slot = new Int32Array(this.n + 1)));
     const a = 't' in ends ? undefined : (ends as readonly number[]);
     slot[pos] = a && a.length === 0 ? 1 : a && a.length === 1 ? a[0] + 2 : -1 - (this.lists.push(ends) - 1);
   }
@@ -331,22 +362,25 @@ export class EndsRunner {
     if (first) return first;
     // The explicit stack: each frame works out one expression, asking for others by yielding.
     const stack: Frame[] = [];
-    let calls = 0;
-    const push = (r: Request, heirs: Heirs | undefined, held: number) => {
+    // The (slot, start) pairs of the frames dropped for tail requests (Frame.heirs).
+    const heirs: number[] = [];
+    // The frames that hold a rule call in progress: the nesting.
+    let nesting = 0;
+    const push = (r: Request, from: number, held: boolean) => {
       const memoized = r.e.t === 'ref' || r.e.t === 'rep';
       const key = memoized ? this.slotOf(r.e, r.c) : undefined;
       if (key !== undefined && !this.mark(key, r.pos, true)) throw new Error(`grammar engine internal error: left recursion at offset ${r.pos} was not refused`);
-      const call = r.e.t === 'ref';
-      if (call && ++calls > this.maxNesting) throw new NestingLimitError(this.maxNesting, this.limits.nestingHow);
-      stack.push({ gen: this.work(r.e, r.c, r.pos), req: r, key, call, heirs, calls: held + (call ? 1 : 0) });
+      const holds = held || r.e.t === 'ref';
+      if (holds && !held && ++nesting > this.maxNesting) throw new NestingLimitError(this.maxNesting, this.limits.nestingHow);
+      stack.push({ gen: this.work(r.e, r.c, r.pos), key, pos: r.pos, heirs: from, holds });
     };
-    const done = (f: Heir, ends: Ends) => {
-      if (f.key !== undefined) {
-        this.remember(f.req.e, f.req.c, f.req.pos, ends);
-        this.mark(f.key, f.req.pos, false);
+    const done = (key: number | undefined, pos: number, ends: Ends) => {
+      if (key !== undefined) {
+        this.rememberAt(key, pos, ends);
+        this.mark(key, pos, false);
       }
     };
-    push({ e, c, pos }, undefined, 0);
+    push({ e, c, pos }, 0, false);
     let value: Ends | undefined;
     let result: Ends = EMPTY;
     while (stack.length) {
@@ -355,11 +389,19 @@ export class EndsRunner {
       const step = top.gen.next(value as Ends);
       if (step.done) {
         stack.pop();
-        done(top, step.value);
-        for (let h = top.heirs; h; h = h.next) done(h.heir, step.value);
-        calls -= top.calls;
-        value = step.value;
-        result = step.value;
+        let v = step.value;
+        done(top.key, top.pos, v);
+        // The frames it replaced, innermost first: each one's answer is the next one's, its own
+        // start listed after it where it asked so (`append`, a negative start).
+        for (let h = heirs.length - 2; h >= top.heirs; h -= 2) {
+          let at = heirs[h + 1];
+          if (at < 0) v = withEnd(v, (at = -at - 1));
+          done(heirs[h], at, v);
+        }
+        heirs.length = top.heirs;
+        if (top.holds) nesting--;
+        value = v;
+        result = v;
         continue;
       }
       const r = step.value;
@@ -370,12 +412,13 @@ export class EndsRunner {
       }
       value = undefined;
       if (r.tail) {
-        // This frame's answer is the request's: the new frame takes its place (and its memo entry).
-        // The rule calls it held stay in progress (nesting is still nesting), held by the new one.
+        // This frame's answer is the request's: the new frame takes its place (and its memo entry),
+        // and the rule calls it held, counted once: a call in tail position is a loop, not nesting.
         stack.pop();
-        const heirs = top.key === undefined ? top.heirs : { heir: { req: top.req, key: top.key }, next: top.heirs };
-        push(r, heirs, top.calls);
-      } else push(r, undefined, 0);
+        if (top.key !== undefined) heirs.push(top.key, r.append ? -top.pos - 1 : top.pos);
+        else if (r.append) throw new Error('grammar engine internal error: an appending tail request from a frame with no memo slot');
+        push(r, top.heirs, top.holds);
+      } else push(r, heirs.length, false);
     }
     return result;
   }
@@ -399,7 +442,15 @@ export class EndsRunner {
       case 'alt': {
         if (e.items.length === 1) return yield { e: e.items[0], c: 0, pos, tail: true };
         const out = new Collector();
-        for (const item of e.items) if (this.productive(item)) this.spend(out.addAll(yield { e: item, c: 0, pos }));
+        let last = e.items.length - 1;
+        while (last >= 0 && !this.productive(e.items[last])) last--;
+        for (let k = 0; k <= last; k++) {
+          const item = e.items[k];
+          if (!this.productive(item)) continue;
+          // The last alternative, when those before it listed no end: its list is the whole's.
+          if (k === last && !out.out.length) return yield { e: item, c: 0, pos, tail: true };
+          this.spend(out.addAll(yield { e: item, c: 0, pos }));
+        }
         return out.out;
       }
       case 'seq': {
@@ -423,6 +474,21 @@ export class EndsRunner {
         // Past the minimum of an unbounded repetition every count behaves alike: one memo entry.
         const next = e.max === Infinity && c + 1 >= e.min ? e.min : c + 1;
         if (c < e.max && this.productive(e.item)) {
+          // The last iteration it may take (an optional `[ x ]`): its list is the item's, where no
+          // end of the item is `pos` and `pos` is not listed after them — below the minimum, or
+          // where nothing that follows can begin at `pos` and a run of the item surely reads past
+          // the character there (./lead.ts: then the item lists no `pos`, and should it fail,
+          // `pos` would only start a rest that fails at once, below the furthest offset). Then it
+          // is a tail request: `list = item [ "," list ]` is a loop.
+          if (c + 1 === e.max) {
+            if (c < e.min || (!this.endsAt(e, pos) && this.leads(e.item, pos))) return yield { e: e.item, c: 0, pos, tail: true };
+            // Otherwise, where no match of the item is empty, the list is the item's and then
+            // `pos` (zero iterations): a tail request too, `pos` listed as the answer comes back
+            // (a chain, no copy). This lists `pos` where FOLLOW would have left it out (an end the
+            // backtracking parser has, which fails at once), and keeps prefix runs and lists
+            // that a comma may follow (`pair = list "," "x"`) loops.
+            if (this.leading(e.item) !== undefined) return withEnd(yield { e: e.item, c: 0, pos, tail: true, append: true }, pos);
+          }
           const items = toArray(yield { e: e.item, c: 0, pos });
           this.spend(items.length);
           if (items.length === 1 && items[0] > pos) {
@@ -462,13 +528,15 @@ export class EndsRunner {
    * nodes for the rules in `nodeRules`. Iterative: a stack of things to do.
    */
   tree(rule: string, from: number, to: number, nodeRules: ReadonlySet<string>, sink: TreeSink): void {
-    type Todo = { e: Expr; c: number; pos: number; end: number } | { close: number };
+    // A node to close is its end offset (a number, not an object: a tree nested a million deep
+    // keeps a million of them waiting).
+    type Todo = { e: Expr; c: number; pos: number; end: number } | number;
     const todo: Todo[] = [{ e: { t: 'ref', name: rule }, c: 0, pos: from, end: to }];
     const has = (e: Expr, c: number, pos: number, end: number) => contains(this.endsList(e, c, pos), end);
     while (todo.length) {
       const t = todo.pop()!;
-      if ('close' in t) {
-        sink.close(t.close);
+      if (typeof t === 'number') {
+        sink.close(t);
         continue;
       }
       const { e, c, pos, end } = t;
@@ -476,7 +544,7 @@ export class EndsRunner {
         case 'ref': {
           if (nodeRules.has(e.name)) {
             sink.open(e.name, pos);
-            todo.push({ close: end });
+            todo.push(end);
           }
           todo.push({ e: this.rules[e.name], c: 0, pos, end });
           break;
@@ -509,9 +577,14 @@ export class EndsRunner {
         case 'rep': {
           if (c < e.max) {
             const next = e.max === Infinity && c + 1 >= e.min ? e.min : c + 1;
-            const j = this.ends(e.item, 0, pos).find((x) => !(x === pos && c + 1 > e.min) && has(e, next, x, end));
+            // The last count matches nothing more: the item must end at `end` (asked at once, not
+            // by listing the item's ends, which in a loop of k levels are up to k long each).
+            const j = next === e.max
+              ? (end === pos && c + 1 > e.min) || !has(e.item, 0, pos, end) ? undefined : end
+              : this.ends(e.item, 0, pos).find((x) => !(x === pos && c + 1 > e.min) && has(e, next, x, end));
             if (j !== undefined) {
-              todo.push({ e, c: next, pos: j, end });
+              // The rest, unless it is the last count, which matches nothing more (`[ "," list ]`).
+              if (next < e.max) todo.push({ e, c: next, pos: j, end });
               todo.push({ e: e.item, c: 0, pos, end: j });
               break;
             }
@@ -553,6 +626,15 @@ function productiveOf(rules: Rules): (e: Expr) => boolean {
   let p = productiveByRules.get(rules);
   if (!p) productiveByRules.set(rules, (p = productive(rules)));
   return p;
+}
+
+const leadingByRules = new WeakMap<Rules, (e: Expr) => AsciiBits | undefined>();
+
+/** `leadingChars(rules)`, worked out once per grammar. */
+function leadingOf(rules: Rules): (e: Expr) => AsciiBits | undefined {
+  let f = leadingByRules.get(rules);
+  if (!f) leadingByRules.set(rules, (f = leadingChars(rules)));
+  return f;
 }
 
 /** Does input unit `a` match quoted-string unit `b`? ASCII letters in either case (RFC 5234 2.3), as ../automata/codepoints.ts `foldedRanges`; nothing else folds. */
