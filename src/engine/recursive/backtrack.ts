@@ -67,7 +67,7 @@ export class Backtracker {
 
   // The run's stacks, kept between runs (grown as needed).
   private cp = new Int32Array(CP * 64);
-  private calls = new Int32Array(3 * 64);
+  private calls = new Int32Array(4 * 64);
   private iters = new Int32Array(2 * 64);
 
   constructor(private readonly rules: Rules, root: string, recursive: ReadonlySet<string>, nodeRules: ReadonlySet<string>) {
@@ -245,6 +245,7 @@ export class Backtracker {
   private cs = new Int32Array(0);
   private testAscii = new Uint8Array(0);
   private jumps = new Int32Array(0);
+  private tails = new Int32Array(0);
   private ns = new Int32Array(0);
 
   private pack(): void {
@@ -269,6 +270,15 @@ export class Backtracker {
     // Each split's way for each character (ASCII, 128 the end of the input, 129 above ASCII),
     // worked out on first use (`decide`).
     this.jumps = new Int32Array(130 * splits).fill(UNKNOWN);
+    // Calls in tail position: how many closes lie between each and a return (-1: not in tail position).
+    this.tails = new Int32Array(n).fill(-1);
+    for (let pc = 0; pc < n; pc++) {
+      if (this.op[pc] !== Op.Call) continue;
+      let q = land(this.op, this.a, pc + 1);
+      let k = 0;
+      while (this.op[q] === Op.Close && k < 1 << 20) { q = land(this.op, this.a, q + 1); k++; }
+      if (this.op[q] === Op.Ret) this.tails[pc] = k;
+    }
     // Where each instruction goes on to, past jumps.
     this.ns = new Int32Array(n);
     for (let pc = 0; pc < n; pc++) this.ns[pc] = pc + 1 < n ? land(this.op, this.a, pc + 1) : pc + 1;
@@ -460,6 +470,7 @@ export class Backtracker {
     const testAscii = this.testAscii;
     const jumps = this.jumps;
     const N = this.ns;
+    const T = this.tails;
     let budget = BACKTRACK_STEPS * (n + 1);
     let pc = 0;
     let pos = 0;
@@ -591,20 +602,40 @@ export class Backtracker {
         }
         case Op.Call: {
           if (--budget < 0) return GAVE_WAY;
-          if ((depth += B[pc]) > maxNesting) return GAVE_WAY;
-          if (3 * callTop + 3 > calls.length) calls = this.calls = grow(calls);
-          calls[3 * callTop] = N[pc];
-          calls[3 * callTop + 1] = call;
-          calls[3 * callTop + 2] = B[pc];
+          if (4 * callTop + 4 > calls.length) calls = this.calls = grow(calls);
+          const o = 4 * callTop;
+          const closes = T[pc];
+          if (closes >= 0 && call >= 0) {
+            // A call in tail position (only closes between it and the return): a frame like the
+            // caller's, with those closes to make on return; no nesting added. A list is a loop.
+            const f = 4 * call;
+            calls[o] = calls[f];
+            calls[o + 1] = calls[f + 1];
+            calls[o + 2] = calls[f + 2];
+            calls[o + 3] = calls[f + 3] + closes;
+          } else {
+            if ((depth += B[pc]) > maxNesting) return GAVE_WAY;
+            calls[o] = N[pc];
+            calls[o + 1] = call;
+            calls[o + 2] = B[pc];
+            calls[o + 3] = 0;
+          }
           call = callTop++;
           pc = A[pc];
           continue;
         }
-        case Op.Ret:
-          pc = calls[3 * call];
-          depth -= calls[3 * call + 2];
-          call = calls[3 * call + 1];
+        case Op.Ret: {
+          const f = 4 * call;
+          for (let k = calls[f + 3]; k > 0; k--) {
+            ends[cur] = pos;
+            sizes[cur] = nodes - cur;
+            cur = parents[cur];
+          }
+          pc = calls[f];
+          depth -= calls[f + 2];
+          call = calls[f + 1];
           continue;
+        }
         case Op.End:
           if (pos === n) {
             this.count = nodes;
