@@ -41,13 +41,20 @@ const PARTS = {
   'data-rfc6874': 'src/generated/rfc6874Compiled.ts',
 };
 
-/** The page's src/generated/load.ts is playground/shippedData.ts (its data scripts are parts). */
+/**
+ * The page's src/generated/load.ts is playground/shippedData.ts (its data scripts are parts), and
+ * its src/engine/recursive/fast.ts is playground/noFastRunners.ts (the lists of ends alone).
+ */
 const pageData = {
   name: 'page-data',
   setup(build) {
     build.onResolve({ filter: /\/generated\/load$/ }, (a) => {
       if (path.resolve(a.resolveDir, a.path) !== here('src', 'generated', 'load')) return undefined;
       return { path: here('playground', 'shippedData.ts') };
+    });
+    build.onResolve({ filter: /\/recursive\/fast$/ }, (a) => {
+      if (path.resolve(a.resolveDir, a.path) !== here('src', 'engine', 'recursive', 'fast')) return undefined;
+      return { path: here('playground', 'noFastRunners.ts') };
     });
   },
 };
