@@ -223,26 +223,6 @@ const stopAtParts = {
   },
 };
 
-/** The names each module of the parts exports (a stub of one has a getter each). */
-async function partExports(owner) {
-  const files = [];
-  const walk = (dir) => {
-    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-      const f = path.join(dir, e.name);
-      if (e.isDirectory()) walk(f);
-      else if (/\.ts$/.test(e.name) && !/\.d\.ts$/.test(e.name) && !['index', undefined].includes(owner(relative(f)))) files.push(f);
-    }
-  };
-  walk(src);
-  const r = await esbuild.build({
-    ...common, format: 'esm', splitting: true, sourcemap: false, write: false, metafile: true, outdir: path.join(outdir, 'probe'),
-    entryPoints: files, plugins: [lazyParsimmon, lazyData], logLevel: 'silent',
-  });
-  const names = new Map();
-  for (const o of Object.values(r.metafile.outputs)) if (o.entryPoint) names.set(o.entryPoint, o.exports);
-  return names;
-}
-
 /** The source files (root-relative) that the hot exports need. */
 async function hotModules() {
   const r = await esbuild.build({
@@ -295,19 +275,23 @@ const exportNames = (names) => ({ footer: { js: `0 && (module.exports = { ${[...
  *
  * A module of the main bundle is read from its table at once (one `require` of it in all: a
  * require per stub cost about 50 µs each). A module of a cold part is a stub whose exports are
- * getters (their names from `exportsOf`): the first one read requires the part, so that a bundle
+ * read through a Proxy (no names to list): the first one read requires the part, so that a bundle
  * that imports a cold module loads it only when it runs code of it. esbuild reads an imported
  * binding of a CommonJS module at each use (`import_x.name`), never at import.
  */
-const fromParts = (me, owner, exportsOf, used) => ({
+const fromParts = (me, owner, used) => ({
   name: 'from-parts',
   setup(build) {
     build.onResolve({ filter: /^(table|lazy):/ }, (args) => ({ path: args.path, namespace: 'part-helpers' }));
     build.onLoad({ filter: /.*/, namespace: 'part-helpers' }, (args) => ({
       contents: args.path === 'lazy:'
-        // A stub's getters; the part's namespace of the module, once read, is kept.
-        ? 'module.exports = (load, names) => { let ns; const o = {}; for (const n of names) ' +
-          'Object.defineProperty(o, n, { enumerable: true, get: () => (ns ??= load())[n] }); return o; };'
+        // A stub: an object with no property of its own, whose prototype (a Proxy) reads a name
+        // from the part's namespace of the module, loaded on the first read and kept. esbuild
+        // copies a CommonJS module's own properties for an import (__toESM) and keeps its
+        // prototype, so the copy reads through the Proxy too, and costs nothing at load.
+        // `__esModule` is its own property, so that __toESM does not read it through the Proxy.
+        ? 'module.exports = (load) => { let ns; const o = Object.create(new Proxy({}, { get: (_, n) => (ns ??= load())[n] })); ' +
+          "Object.defineProperty(o, '__esModule', { value: true }); return o; };"
         : `module.exports = require(${JSON.stringify(`./${args.path.slice('table:'.length)}.js`)})[Symbol.for(${JSON.stringify(INTERNAL)})];`,
       resolveDir: outdir,
       loader: 'js',
@@ -325,12 +309,10 @@ const fromParts = (me, owner, exportsOf, used) => ({
     });
     build.onLoad({ filter: /.*/, namespace: 'shared' }, (args) => {
       const [bundle, file] = args.path.split('#');
-      const names = exportsOf.get(file);
-      if (bundle !== 'index' && !names) throw new Error(`bundle: no export names for ${file}`);
       return {
         contents: bundle === 'index'
           ? `module.exports = require("table:index")[${JSON.stringify(file)}];`
-          : `module.exports = require("lazy:")(() => require(${JSON.stringify(`./${partFile(bundle)}`)})[Symbol.for(${JSON.stringify(INTERNAL)})][${JSON.stringify(file)}], ${JSON.stringify(names)});`,
+          : `module.exports = require("lazy:")(() => require(${JSON.stringify(`./${partFile(bundle)}`)})[Symbol.for(${JSON.stringify(INTERNAL)})][${JSON.stringify(file)}]);`,
         resolveDir: outdir,
         loader: 'js',
       };
@@ -358,7 +340,6 @@ async function main() {
     if (file === 'src/index.ts' || file === 'src/engine/limits.ts') return 'index';
     return partOf(file) ?? (hot.has(file) ? 'index' : file.startsWith('src/cli/') ? undefined : 'cold');
   };
-  const exportsOf = await partExports(owner);
   const bundles = ['index', ...new Set([...PARTS.map(([p]) => p), 'cold'])];
   const none = () => Object.fromEntries(bundles.map((b) => [b, new Set()]));
   // The entry is an ES module that fills in `module.exports` itself.
@@ -366,15 +347,15 @@ async function main() {
   const build = (published, used, write) => [
     esbuild.build({
       ...common, write, entryPoints: [path.join(src, 'cli', 'index.ts')], outfile: path.join(outdir, 'cli.js'),
-      plugins: [fromParts('cli', owner, exportsOf, used), lazyParsimmon, lazyData],
+      plugins: [fromParts('cli', owner, used), lazyParsimmon, lazyData],
     }),
     ...bundles.filter((b) => b !== 'index' && published[b].size).map((b) => esbuild.build({
       ...common, ...esmEntry, write, entryPoints: [`virtual:part-${b}`], outfile: path.join(outdir, partFile(b)),
-      plugins: [fromParts(b, owner, exportsOf, used), lazyParsimmon, lazyData, virtual(`part-${b}`, entry([], [...published[b]].sort()))],
+      plugins: [fromParts(b, owner, used), lazyParsimmon, lazyData, virtual(`part-${b}`, entry([], [...published[b]].sort()))],
     })),
     esbuild.build({
       ...common, ...esmEntry, ...exportNames(names), write, entryPoints: ['virtual:main'], outfile: path.join(outdir, 'index.js'),
-      plugins: [fromParts('index', owner, exportsOf, used), lazyParsimmon, lazyData, virtual('main', entry(names, [...published.index].sort()))],
+      plugins: [fromParts('index', owner, used), lazyParsimmon, lazyData, virtual('main', entry(names, [...published.index].sort()))],
     }),
   ];
   // Which modules each bundle takes from the others, until no build takes more: a bundle

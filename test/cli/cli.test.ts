@@ -401,12 +401,12 @@ const built = fs.existsSync(path.join(__dirname, '..', '..', 'dist', 'src', 'cli
     };
     // The main bundle through its entry and code-cache loader (dist/cjs/entry.js, cached.js), and
     // the cold parts a command needs (scripts/bundle.js): RFC 3986's tables for a verdict, the
-    // hints for an error.
+    // hints and how the input is shown for an error.
     const main = ['dist/cjs/cached.js', 'dist/cjs/entry.js', 'dist/cjs/index.js'];
     const cold = (...parts: string[]) => parts.map((p) => `dist/cjs/${p}.js`);
     const sorted = (...lists: string[][]) => lists.flat().sort();
     expect(loads(['validate', 'http://a/'])).toEqual([0, sorted(main, cold('cold-tables'))]);
-    expect(loads(['validate', 'http://a b'])).toEqual([1, sorted(main, cold('cold-tables', 'cold-hints'))]);
+    expect(loads(['validate', 'http://a b'])).toEqual([1, sorted(main, cold('cold-tables', 'cold-hints', 'cold-shown'))]);
     expect(loads(['parse', 'http://a/b'])).toEqual([0, sorted(main, cold('cold-tables'))]);
     // A diagram: the teaching part and the registry (cold.js), with the grammars it lists.
     const railroad = cold('cold-abnf', 'cold-grammars', 'cold-iri', 'cold-recursive', 'cold-teaching', 'cold');
