@@ -67,6 +67,8 @@ console.log(JSON.stringify(out));`);
     ['IDNA', `u.toUri('http://b\\u00fccher.de/')`, 'http://b%C3%BCcher.de/', ['cold-iri.js']],
     ['RFC 2396', `u.rfc2396.isValid('http://a/b', 'URI-reference')`, true, ['cold-grammars.js']],
     ['analysis', `typeof u.analyze(u.compileAbnf('a = "x" / "xy"\\n')).generate`, 'function', ['cold-analysis.js']],
+    // A grammar's own analysis method, with no export of the analyses read first (analysisLoad-cjs.ts).
+    ['a grammar\'s analysis method', `u.rfc3986.generate('URI', { count: 3, seed: 4 }).valid.length`, 3, ['cold-analysis.js']],
     ['a precompiled grammar', `u.fromCompiled(JSON.parse(/fromCompiled\\)?\\((".*")\\);\\n$/s.exec(u.toModule(u.compileAbnf('a = "x"\\n'), { format: 'cjs' }))[1])).isValid('x', 'a')`, true, ['cold-compiled.js']],
     ['the registry', `u.GRAMMAR_NAMES.includes('json')`, true, ['cold.js']],
   ];
