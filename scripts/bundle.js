@@ -272,15 +272,37 @@ function entry(names, published) {
 const exportNames = (names) => ({ footer: { js: `0 && (module.exports = { ${[...names].sort().join(', ')} });` } });
 
 /**
+ * The names a source file (root-relative) exports, values only, as esbuild's build of it says
+ * (re-exports included); one build a file, kept.
+ */
+const exportNamesOf = new Map();
+const exportsOf = (file) => {
+  if (!exportNamesOf.has(file)) {
+    exportNamesOf.set(file, esbuild.build({
+      ...common, format: 'esm', sourcemap: false, write: false, metafile: true, entryPoints: [path.join(root, file)],
+      outfile: path.join(outdir, 'exports-probe.js'), plugins: [lazyParsimmon, lazyData], logLevel: 'silent',
+    }).then((r) => Object.values(r.metafile.outputs).find((o) => o.entryPoint).exports.slice().sort()));
+  }
+  return exportNamesOf.get(file);
+};
+
+/**
  * A module that another bundle of dist/cjs/ has is taken from it, never copied: `owner(file)`
  * names the bundle of a source file (root-relative): 'index' (the main bundle), a cold part, or
  * undefined (no bundle's: copied into the bundle that imports it, the command line's own
  * modules). `used` collects, per bundle, the files taken from it, which it then publishes.
  *
  * A module of the main bundle is read from its table at once (one `require` of it in all: a
- * require per stub cost about 50 µs each). A module of a cold part is a stub whose exports are
- * read through a Proxy (no names to list): the first one read requires the part, so that a bundle
- * that imports a cold module loads it only when it runs code of it. esbuild reads an imported
+ * require per stub cost about 50 µs each), into plain constants, one an export (exportsOf): an
+ * ES module to esbuild, whose bindings the importing code reads as its own variables. A
+ * CommonJS module there would be read through esbuild's live-binding getters (`__toESM`:
+ * `() => from[key]`) at each use, which cost the tree builder (a part) 13-35% of a `parseTree`.
+ * The main bundle's modules have run when a part loads, and none exports a binding it changes.
+ *
+ * A module of a cold part is a stub whose exports are read through a Proxy (no names to list):
+ * the first one read requires the part, so that a bundle that imports a cold module loads it only
+ * when it runs code of it. Each name read is then kept as a plain property of the stub's
+ * prototype, so that only its first read goes through the Proxy. esbuild reads an imported
  * binding of a CommonJS module at each use (`import_x.name`), never at import.
  */
 const fromParts = (me, owner, used) => ({
@@ -289,13 +311,15 @@ const fromParts = (me, owner, used) => ({
     build.onResolve({ filter: /^(table|lazy):/ }, (args) => ({ path: args.path, namespace: 'part-helpers' }));
     build.onLoad({ filter: /.*/, namespace: 'part-helpers' }, (args) => ({
       contents: args.path === 'lazy:'
-        // A stub: an object with no property of its own, whose prototype (a Proxy) reads a name
-        // from the part's namespace of the module, loaded on the first read and kept. esbuild
+        // A stub: an object with no property of its own, whose prototype `kept` holds each name
+        // read so far, and whose prototype in turn (a Proxy) reads a name from the part's
+        // namespace of the module, loaded on the first read, and keeps it in `kept`. esbuild
         // copies a CommonJS module's own properties for an import (__toESM) and keeps its
-        // prototype, so the copy reads through the Proxy too, and costs nothing at load.
+        // prototype, so the copy reads through `kept` too, and costs nothing at load.
         // `__esModule` is its own property, so that __toESM does not read it through the Proxy.
-        ? 'module.exports = (load) => { let ns; const o = Object.create(new Proxy({}, { get: (_, n) => (ns ??= load())[n] })); ' +
-          "Object.defineProperty(o, '__esModule', { value: true }); return o; };"
+        ? 'module.exports = (load) => { let ns; const kept = Object.create(new Proxy({}, { get: (_, n) => { ns ??= load(); ' +
+          'if (!(n in ns)) return undefined; const v = ns[n]; Object.defineProperty(kept, n, { value: v, enumerable: true }); return v; } })); ' +
+          "const o = Object.create(kept); Object.defineProperty(o, '__esModule', { value: true }); return o; };"
         : `module.exports = require(${JSON.stringify(`./${args.path.slice('table:'.length)}.js`)})[Symbol.for(${JSON.stringify(INTERNAL)})];`,
       resolveDir: outdir,
       loader: 'js',
@@ -311,12 +335,20 @@ const fromParts = (me, owner, used) => ({
       used[bundle].add(file);
       return { path: `${bundle}#${file}`, namespace: 'shared' };
     });
-    build.onLoad({ filter: /.*/, namespace: 'shared' }, (args) => {
+    build.onLoad({ filter: /.*/, namespace: 'shared' }, async (args) => {
       const [bundle, file] = args.path.split('#');
+      if (bundle === 'index') {
+        const names = await exportsOf(file);
+        return {
+          contents: `const ns = require("table:index")[${JSON.stringify(file)}];\n` +
+            names.map((n, i) => `const x${i} = ns[${JSON.stringify(n)}];\n`).join('') +
+            `export { ${names.map((n, i) => `x${i} as ${JSON.stringify(n)}`).join(', ')} };\n`,
+          resolveDir: outdir,
+          loader: 'js',
+        };
+      }
       return {
-        contents: bundle === 'index'
-          ? `module.exports = require("table:index")[${JSON.stringify(file)}];`
-          : `module.exports = require("lazy:")(() => require(${JSON.stringify(`./${partFile(bundle)}`)})[Symbol.for(${JSON.stringify(INTERNAL)})][${JSON.stringify(file)}]);`,
+        contents: `module.exports = require("lazy:")(() => require(${JSON.stringify(`./${partFile(bundle)}`)})[Symbol.for(${JSON.stringify(INTERNAL)})][${JSON.stringify(file)}]);`,
         resolveDir: outdir,
         loader: 'js',
       };
