@@ -28,8 +28,16 @@ beforeAll(() => {
 });
 
 describe("require('uri-grammar') loads the main bundle alone", () => {
-  it('a fresh require: entry.js, its loader and index.js, no cold part', () => {
-    expect(node(`require(${ENTRY}); console.log(JSON.stringify(loaded()));`)).toEqual(['cached.js', 'entry.js', 'index.js']);
+  it('a fresh require: entry.js alone; the first read of an export loads the main bundle through its loader, and no cold part', () => {
+    expect(node(`const u = require(${ENTRY}); const before = loaded(); const f = u.isValid;
+console.log(JSON.stringify([before, loaded(), typeof f]));`)).toEqual([['entry.js'], ['cached.js', 'entry.js', 'index.js'], 'function']);
+  });
+
+  it("an export read is kept as a plain property of entry.js's exports, the main bundle's very value", () => {
+    expect(node(`const u = require(${ENTRY}); const main = require(${JSON.stringify(path.join(CJS, 'index.js'))});
+const before = Object.getOwnPropertyDescriptor(u, 'parse'); const first = u.parse; const after = Object.getOwnPropertyDescriptor(u, 'parse');
+console.log(JSON.stringify([typeof before.get, 'value' in after, after.writable, after.configurable, first === main.parse, u.UriSyntaxError === main.UriSyntaxError,
+  Object.keys(u).join() === Object.keys(main).join()]));`)).toEqual(['function', true, false, false, true, true, true]);
   });
 
   it("RFC 3986's first calls load the part each needs, and no other", () => {
