@@ -15,11 +15,16 @@
 //   import stays a require of dist/cjs/index.js, the main bundle, so both entries share one instance of
 //   every class and cache. Any other import of a library module fails the build (it would be a
 //   second copy).
-// - dist/cjs/index.js is split: what reads URIs (HOT below) in it, the rest of the exports in
-//   dist/cjs/cold.js, loaded on first use of one of them; modules the two share live in
-//   index.js only (see fromBundles).
+// - dist/cjs/index.js is split: what the first calls need (RFC 3986's isValid, validate, parse:
+//   HOT below) in it, and each other part of the library in a file of its own, dist/cjs/cold-NAME.js
+//   (PARTS below: the tables, resolution and normalization, hints, trees, automata, the ABNF
+//   reader, the recursive engine with JSON, RFC 5322 and ABNF's own grammar, RFC 3987 and IDNA,
+//   the other shipped grammars, precompiled grammars' reader, policies, analysis, teaching) or
+//   dist/cjs/cold.js (the rest: the registry, toModule), each loaded synchronously on first use
+//   of one of its modules (fromParts). A module lives in one file only: the others take it from
+//   there, so that there is one instance of each class and cache.
 // - dist/cjs/cli.js: src/cli/index.ts and the modules only the command line uses; the library's
-//   modules come from index.js and cold.js. The commands' modules stay lazy inside it (esbuild
+//   modules come from index.js and the cold parts. The commands' modules stay lazy inside it (esbuild
 //   keeps a `require` of a bundled module as a call that runs the module's code on first use).
 // - dist/cjs/index.mjs and ajv.mjs: Node's `import` of the package, the same bundles in ES module
 //   form (scripts/node-esm.js, run at the end).
@@ -29,7 +34,7 @@
 //   (NAME-plans/KEY.json), each read when first needed (src/generated/load-cjs.ts, lazyData).
 // - dist/cjs/entry.js and cached.js: what `require('uri-grammar')` loads, the main bundle with the
 //   V8 code cache scripts/code-cache.js writes beside it (src/node/codeCache.ts); cli.js, ajv.js
-//   and cold.js reach the main bundle through entry.js too.
+//   and the cold parts reach the main bundle through entry.js too.
 // - dist/cjs/lite.js: src/lite/index.ts (`require('uri-grammar/lite')`), on its own: it shares
 //   nothing with the main bundle (its RegExps are all it has), and a program that loads it
 //   should not load the main bundle too.
@@ -123,13 +128,11 @@ const common = {
 };
 
 /**
- * The exports of src/index.ts that dist/cjs/index.js carries itself: what a program that reads
- * URIs or IRIs calls, the policies (config loaders and the ajv plugin use them), RFC 3986 as a
- * `Grammar`, and the catalog's other regular grammars RFC 3987, 2396, 2732 and 6874 — their code, not their data,
- * which dist/cjs/data/ holds (lazyData above): with it here, a first `isValid` of one of them
- * takes about 2 ms, where loading cold.js first would add about 1 ms. Every other export (the
- * registry, the notation hooks, the compiler's front door) is a getter that loads
- * dist/cjs/cold.js on first use: V8 parses every byte of a file it loads (docs/package.md).
+ * The exports of src/index.ts whose modules dist/cjs/index.js may carry: what a program that
+ * reads URIs calls. A module of a cold part (PARTS) never is, whoever needs it: the modules here
+ * are those these exports reach short of the parts (hotModules). Every other module is in a part
+ * or in dist/cjs/cold.js, and every export is a getter of the main bundle: V8 parses every byte
+ * of a file it loads (docs/package.md), and `require` loads the main bundle alone.
  */
 const HOT = [
   'RULE_NAMES', 'CHILD_RULES', 'isValid', 'validate', 'parseTree', 'UriSyntaxError', 'GrammarSyntaxError',
@@ -163,50 +166,101 @@ const virtual = (name, contents) => ({
   },
 });
 
-/** `require(file)` stays as it is: another file of dist/cjs/. */
-const sibling = (file) => ({
-  name: `sibling-${file}`,
-  setup(build) {
-    build.onResolve({ filter: new RegExp(`^${file.replace(/\./g, '\\.')}$`) }, () => ({ path: file, external: true }));
-  },
-});
-
 /** The names src/index.ts exports (values only: types leave nothing in JavaScript). */
 async function indexExports() {
   const r = await esbuild.build({ ...common, format: 'esm', sourcemap: false, write: false, metafile: true, entryPoints: [INDEX], plugins: [lazyParsimmon], logLevel: 'silent' });
   return Object.values(r.metafile.outputs).find((o) => o.entryPoint).exports;
 }
 
+/**
+ * The cold parts of the main bundle: each a file of dist/cjs/ (partFile) holding the modules
+ * named here, loaded on first use of one of them (fromParts). What a program that reads URIs
+ * does not run stays out of the file `require` loads: V8 parses every byte of a file it loads.
+ * Modules of neither a part nor the main bundle (what only the other exports need: the
+ * registry, the compiler's output, precompiled grammars' reader) are the part 'cold'.
+ */
+const PARTS = [
+  // Reading ABNF (and RFC 2396's notation) and the grammars' texts.
+  ['abnf', (f) => f.startsWith('src/engine/text/') || f === 'src/generated/texts.ts'],
+  // The recursive engine and the recursive grammars shipped (JSON, RFC 5322, ABNF's own).
+  ['recursive', (f) => f.startsWith('src/engine/recursive/') || f === 'src/engine/grammar/recursiveRunner.ts' || f === 'src/builtins/recursive.ts'],
+  // Trees: first-match, plans, the compact store (not the one class's front of them, made with
+  // each grammar: driverTrees.ts).
+  ['trees', (f) => (f.startsWith('src/engine/trees/') && f !== 'src/engine/trees/driverTrees.ts') || ['src/engine/build/treePlan.ts', 'src/engine/build/samples.ts'].includes(f)],
+  // RFC 3986's tables (its rules' DFAs), read on the first verdict (src/uri/rules.ts).
+  ['tables', (f) => f === 'src/generated/rfc3986Tables.ts'],
+  // What reads a URI into another: resolution, normalization, recomposition, percent-encoding.
+  ['ops', (f) => /^src\/uri\/(resolve|resolveValid|normalize|alreadyNormal|recompose|percent|removeDotSegments|chars)\.ts$/.test(f)],
+  // How an error shows its input (invisible and look-alike characters, columns): a first
+  // error's message. Its RegExp of Unicode properties alone costs V8 about 0.4 ms to parse.
+  ['shown', (f) => f === 'src/engine/shown.ts'],
+  // The hints of RFC 3986's syntax errors (a first invalid input).
+  ['hints', (f) => f === 'src/uri/hints.ts' || f === 'src/uri/scheme.ts'],
+  // Policies (createValidator) and what they read of hosts.
+  ['policy', (f) => ['src/uri/policy.ts', 'src/uri/hostPolicy.ts', 'src/uri/specialAddresses.ts', 'src/uri/clientHost.ts', 'src/uri/whatwgReading.ts'].includes(f)],
+  // RFC 3987 and IDNA.
+  ['iri', (f) => f.startsWith('src/iri/') || f === 'src/uri/tr46.ts'],
+  // The other regular grammars shipped: RFC 2396, 2732, 6874.
+  ['grammars', (f) => /^src\/builtins\/rfc(2396|2732|6874)/.test(f)],
+  // Automata built from rules: a grammar from text, and the RegExp of a rule that has run hot
+  // (RFC 3986's first verdicts and errors come from its tables, made at build time).
+  ['automata', (f) => /^src\/engine\/automata\/(nfa|automaton|regexp|linearRegexp|refine|stateSets|firstSets)\.ts$/.test(f)],
+  // A precompiled grammar's reader (a module written by toModule, and RFC 2396, 2732, 3987 and 6874).
+  ['compiled', (f) => f === 'src/engine/grammar/fromCompiled.ts' || f === 'src/engine/digest.ts'],
+  ['analysis', (f) => f.startsWith('src/engine/analysis/')],
+  ['teaching', (f) => f.startsWith('src/teaching/')],
+];
+const partOf = (file) => PARTS.find(([, holds]) => holds(file))?.[0];
+/** The file of dist/cjs/ a part is. */
+const partFile = (part) => (part === 'cold' ? 'cold.js' : `cold-${part}.js`);
+const relative = (file) => path.relative(root, file).split(path.sep).join('/');
+
+/** Resolves imports as the build does, and leaves a module of a part out (external). */
+const stopAtParts = {
+  name: 'stop-at-parts',
+  setup(build) {
+    build.onResolve({ filter: /^\./ }, async (args) => {
+      if (args.pluginData === 'stop') return undefined;
+      const r = await build.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, importer: args.importer, pluginData: 'stop' });
+      return !r.errors.length && !r.external && partOf(relative(r.path)) ? { path: r.path, external: true } : r;
+    });
+  },
+};
+
 /** The source files (root-relative) that the hot exports need. */
 async function hotModules() {
   const r = await esbuild.build({
     ...common, format: 'esm', sourcemap: false, write: false, metafile: true, entryPoints: ['virtual:hot-probe'], logLevel: 'silent',
-    plugins: [lazyParsimmon, lazyData, virtual('hot-probe', `export { ${HOT.join(', ')} } from ${fromSrc(INDEX)};`)],
+    plugins: [stopAtParts, lazyParsimmon, lazyData, virtual('hot-probe', `export { ${HOT.join(', ')} } from ${fromSrc(INDEX)};`)],
   });
   return filesOf(r);
 }
 
 /**
- * The code of an entry that fills in `module.exports` itself: `own` names as getters of this
- * bundle's bindings, `others` as getters that require `dist/cjs/cold.js` on first use, and (under a
- * symbol, not enumerable) the namespaces of the `published` modules, which the other bundles
- * take instead of copying them, so that there is one instance of each module.
+ * The code of an entry that fills in `module.exports` itself: `names` as getters of the bindings
+ * src/index.ts exports (each a module of this bundle, or a stub of a cold part that loads the
+ * part on first use: fromParts), and (under a symbol, not enumerable) the namespaces of the
+ * `published` modules, which the other bundles take instead of copying them, so that there is
+ * one instance of each module. A cold part's entry is `published` alone (no names).
  */
-function entry(own, others, published) {
+function entry(names, published) {
   const lines = [
-    `import { ${own.join(', ')} } from ${fromSrc(INDEX)};`,
+    ...(names.length ? [`import { ${names.join(', ')} } from ${fromSrc(INDEX)};`] : []),
     ...published.map((f, i) => `import * as m${i} from ${fromSrc(path.join(root, f))};`),
-    ...(others.length ? ['let cold;', `const loadCold = () => (cold ??= require('./cold.js'));`] : []),
-    `Object.defineProperty(module.exports, '__esModule', { value: true });`,
+    ...(names.length ? [`Object.defineProperty(module.exports, '__esModule', { value: true });`] : []),
     `Object.defineProperty(module.exports, Symbol.for(${JSON.stringify(INTERNAL)}), { value: Object.freeze({ ${published.map((f, i) => `${JSON.stringify(f)}: m${i}`).join(', ')} }) });`,
-    // One table and a loop rather than a defineProperty a name: cjs-module-lexer (Node's
-    // `import` of a CommonJS file) drops a name it sees defined with a getter it cannot read;
-    // it finds them all in the footer (exportNames).
-    'const getters = {',
-    ...[...own, ...others].sort().map((n) => `  ${n}: () => ${own.includes(n) ? n : `loadCold().${n}`},`),
-    '};',
-    'for (const name of Object.keys(getters)) Object.defineProperty(module.exports, name, { enumerable: true, get: getters[name] });',
   ];
+  if (names.length) {
+    lines.push(
+      // One table and a loop rather than a defineProperty a name: cjs-module-lexer (Node's
+      // `import` of a CommonJS file) drops a name it sees defined with a getter it cannot read;
+      // it finds them all in the footer (exportNames).
+      'const getters = {',
+      ...[...names].sort().map((n) => `  ${n}: () => ${n},`),
+      '};',
+      'for (const name of Object.keys(getters)) Object.defineProperty(module.exports, name, { enumerable: true, get: getters[name] });',
+    );
+  }
   return lines.join('\n') + '\n';
 }
 
@@ -218,35 +272,83 @@ function entry(own, others, published) {
 const exportNames = (names) => ({ footer: { js: `0 && (module.exports = { ${[...names].sort().join(', ')} });` } });
 
 /**
- * A module that another bundle of dist/cjs/ has is taken from it, never copied: `owner` maps a
- * source file (absolute) to that bundle ('./index.js' or './cold.js'); `used` collects, per
- * bundle, the files (root-relative) taken, which that bundle then publishes.
+ * The names a source file (root-relative) exports, values only, as esbuild's build of it says
+ * (re-exports included); one build a file, kept.
  */
-const fromBundles = (owner, used) => ({
-  name: 'from-bundles',
+const exportNamesOf = new Map();
+const exportsOf = (file) => {
+  if (!exportNamesOf.has(file)) {
+    exportNamesOf.set(file, esbuild.build({
+      ...common, format: 'esm', sourcemap: false, write: false, metafile: true, entryPoints: [path.join(root, file)],
+      outfile: path.join(outdir, 'exports-probe.js'), plugins: [lazyParsimmon, lazyData], logLevel: 'silent',
+    }).then((r) => Object.values(r.metafile.outputs).find((o) => o.entryPoint).exports.slice().sort()));
+  }
+  return exportNamesOf.get(file);
+};
+
+/**
+ * A module that another bundle of dist/cjs/ has is taken from it, never copied: `owner(file)`
+ * names the bundle of a source file (root-relative): 'index' (the main bundle), a cold part, or
+ * undefined (no bundle's: copied into the bundle that imports it, the command line's own
+ * modules). `used` collects, per bundle, the files taken from it, which it then publishes.
+ *
+ * A module of the main bundle is read from its table at once (one `require` of it in all: a
+ * require per stub cost about 50 µs each), into plain constants, one an export (exportsOf): an
+ * ES module to esbuild, whose bindings the importing code reads as its own variables. A
+ * CommonJS module there would be read through esbuild's live-binding getters (`__toESM`:
+ * `() => from[key]`) at each use, which cost the tree builder (a part) 13-35% of a `parseTree`.
+ * The main bundle's modules have run when a part loads, and none exports a binding it changes.
+ *
+ * A module of a cold part is a stub whose exports are read through a Proxy (no names to list):
+ * the first one read requires the part, so that a bundle that imports a cold module loads it only
+ * when it runs code of it. Each name read is then kept as a plain property of the stub's
+ * prototype, so that only its first read goes through the Proxy. esbuild reads an imported
+ * binding of a CommonJS module at each use (`import_x.name`), never at import.
+ */
+const fromParts = (me, owner, used) => ({
+  name: 'from-parts',
   setup(build) {
-    // A stub reads the bundle's table, a module of its own: one require of the other bundle in
-    // all (a require per stub cost about 50 µs each, 1 ms of loading cold.js).
-    build.onResolve({ filter: /^table:/ }, (args) => ({ path: args.path.slice('table:'.length), namespace: 'table' }));
-    build.onLoad({ filter: /.*/, namespace: 'table' }, (args) => ({
-      contents: `module.exports = require(${JSON.stringify(args.path)})[Symbol.for(${JSON.stringify(INTERNAL)})];`,
+    build.onResolve({ filter: /^(table|lazy):/ }, (args) => ({ path: args.path, namespace: 'part-helpers' }));
+    build.onLoad({ filter: /.*/, namespace: 'part-helpers' }, (args) => ({
+      contents: args.path === 'lazy:'
+        // A stub: an object with no property of its own, whose prototype `kept` holds each name
+        // read so far, and whose prototype in turn (a Proxy) reads a name from the part's
+        // namespace of the module, loaded on the first read, and keeps it in `kept`. esbuild
+        // copies a CommonJS module's own properties for an import (__toESM) and keeps its
+        // prototype, so the copy reads through `kept` too, and costs nothing at load.
+        // `__esModule` is its own property, so that __toESM does not read it through the Proxy.
+        ? 'module.exports = (load) => { let ns; const kept = Object.create(new Proxy({}, { get: (_, n) => { ns ??= load(); ' +
+          'if (!(n in ns)) return undefined; const v = ns[n]; Object.defineProperty(kept, n, { value: v, enumerable: true }); return v; } })); ' +
+          "const o = Object.create(kept); Object.defineProperty(o, '__esModule', { value: true }); return o; };"
+        : `module.exports = require(${JSON.stringify(`./${args.path.slice('table:'.length)}.js`)})[Symbol.for(${JSON.stringify(INTERNAL)})];`,
       resolveDir: outdir,
       loader: 'js',
     }));
     build.onResolve({ filter: /^\./ }, async (args) => {
-      if (args.namespace === 'table') return { path: args.path, external: true };
-      if (args.pluginData === 'from-bundles') return undefined;
-      const r = await build.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, importer: args.importer, pluginData: 'from-bundles' });
-      const bundle = r.errors.length ? undefined : owner.get(r.path);
-      if (!bundle) return r;
+      if (args.namespace === 'part-helpers' || args.namespace === 'shared') return { path: args.path, external: true };
+      if (args.pluginData === 'from-parts') return undefined;
+      const r = await build.resolve(args.path, { resolveDir: args.resolveDir, kind: args.kind, importer: args.importer, pluginData: 'from-parts' });
+      if (r.errors.length || r.external) return r;
       const file = path.relative(root, r.path).split(path.sep).join('/');
+      const bundle = owner(file);
+      if (!bundle || bundle === me) return r;
       used[bundle].add(file);
       return { path: `${bundle}#${file}`, namespace: 'shared' };
     });
-    build.onLoad({ filter: /.*/, namespace: 'shared' }, (args) => {
+    build.onLoad({ filter: /.*/, namespace: 'shared' }, async (args) => {
       const [bundle, file] = args.path.split('#');
+      if (bundle === 'index') {
+        const names = await exportsOf(file);
+        return {
+          contents: `const ns = require("table:index")[${JSON.stringify(file)}];\n` +
+            names.map((n, i) => `const x${i} = ns[${JSON.stringify(n)}];\n`).join('') +
+            `export { ${names.map((n, i) => `x${i} as ${JSON.stringify(n)}`).join(', ')} };\n`,
+          resolveDir: outdir,
+          loader: 'js',
+        };
+      }
       return {
-        contents: `module.exports = require(${JSON.stringify('table:' + bundle)})[${JSON.stringify(file)}];`,
+        contents: `module.exports = require("lazy:")(() => require(${JSON.stringify(`./${partFile(bundle)}`)})[Symbol.for(${JSON.stringify(INTERNAL)})][${JSON.stringify(file)}]);`,
         resolveDir: outdir,
         loader: 'js',
       };
@@ -265,36 +367,46 @@ async function main() {
   HOT.push(...hotNames(names));
   const missing = HOT.filter((n) => !names.includes(n));
   if (missing.length) throw new Error(`HOT names what src/index.ts does not export: ${missing.join(', ')}`);
-  const cold = names.filter((n) => !HOT.includes(n));
-  const owner = new Map();
-  for (const f of await hotModules()) owner.set(path.join(root, f), './index.js');
-  // Which modules the cold exports add (those of the main bundle are taken from it).
-  const coldProbe = await esbuild.build({
-    ...common, sourcemap: false, write: false, metafile: true, entryPoints: ['virtual:cold'], logLevel: 'error',
-    plugins: [fromBundles(owner, { './index.js': new Set() }), lazyParsimmon, lazyData, virtual('cold', entry(cold, [], []))],
-    logOverride: { 'commonjs-variable-in-esm': 'silent' },
-  });
-  for (const f of filesOf(coldProbe)) owner.set(path.join(root, f), './cold.js');
-
-  // The command line first, then cold.js, then index.js: each finds which modules of the next
-  // it takes, and the next publishes them.
-  const used = { './index.js': new Set(), './cold.js': new Set() };
+  const hot = new Set(await hotModules());
+  /** The bundle of a source file (see fromParts). */
+  const owner = (file) => {
+    if (!/^(src|grammar)\//.test(file)) return undefined;
+    // src/index.ts: the names; limits.ts: constants the hot probe's build inlined (no bytes of
+    // it there), which a grammar reads when it is made.
+    if (file === 'src/index.ts' || file === 'src/engine/limits.ts') return 'index';
+    return partOf(file) ?? (hot.has(file) ? 'index' : file.startsWith('src/cli/') ? undefined : 'cold');
+  };
+  const bundles = ['index', ...new Set([...PARTS.map(([p]) => p), 'cold'])];
+  const none = () => Object.fromEntries(bundles.map((b) => [b, new Set()]));
   // The entry is an ES module that fills in `module.exports` itself.
   const esmEntry = { logOverride: { 'commonjs-variable-in-esm': 'silent' } };
-  await esbuild.build({
-    ...common, entryPoints: [path.join(src, 'cli', 'index.ts')], outfile: path.join(outdir, 'cli.js'),
-    plugins: [fromBundles(owner, used), lazyParsimmon, lazyData],
-  });
-  const coldOwner = new Map([...owner].filter(([, b]) => b === './index.js'));
-  await esbuild.build({
-    ...common, ...esmEntry, ...exportNames(cold), entryPoints: ['virtual:cold'], outfile: path.join(outdir, 'cold.js'),
-    plugins: [fromBundles(coldOwner, used), lazyParsimmon, lazyData, virtual('cold', entry(cold, [], [...used['./cold.js']].sort()))],
-  });
-  await Promise.all([
+  const build = (published, used, write) => [
     esbuild.build({
-      ...common, ...esmEntry, ...exportNames(names), entryPoints: ['virtual:main'], outfile: path.join(outdir, 'index.js'),
-      plugins: [lazyParsimmon, lazyData, sibling('./cold.js'), virtual('main', entry(HOT, cold, [...used['./index.js']].sort()))],
+      ...common, write, entryPoints: [path.join(src, 'cli', 'index.ts')], outfile: path.join(outdir, 'cli.js'),
+      plugins: [fromParts('cli', owner, used), lazyParsimmon, lazyData],
     }),
+    ...bundles.filter((b) => b !== 'index' && published[b].size).map((b) => esbuild.build({
+      ...common, ...esmEntry, write, entryPoints: [`virtual:part-${b}`], outfile: path.join(outdir, partFile(b)),
+      plugins: [fromParts(b, owner, used), lazyParsimmon, lazyData, virtual(`part-${b}`, entry([], [...published[b]].sort()))],
+    })),
+    esbuild.build({
+      ...common, ...esmEntry, ...exportNames(names), write, entryPoints: ['virtual:main'], outfile: path.join(outdir, 'index.js'),
+      plugins: [fromParts('index', owner, used), lazyParsimmon, lazyData, virtual('main', entry(names, [...published.index].sort()))],
+    }),
+  ];
+  // Which modules each bundle takes from the others, until no build takes more: a bundle
+  // publishes what the others take from it (publishing a module keeps all its exports, which
+  // may take more of another bundle).
+  let published = none();
+  for (let pass = 0; ; pass++) {
+    const used = none();
+    await Promise.all(build(published, used, false));
+    if (bundles.every((b) => used[b].size === published[b].size && [...used[b]].every((f) => published[b].has(f)))) break;
+    if (pass > 8) throw new Error('bundle: the parts did not settle on what each publishes');
+    published = used;
+  }
+  await Promise.all([
+    ...build(published, none(), true),
     esbuild.build({ ...common, entryPoints: [path.join(src, 'ajv-cjs.ts')], outfile: path.join(outdir, 'ajv.js'), plugins: [shareMain] }),
     esbuild.build({ ...common, entryPoints: [path.join(src, 'lite', 'index.ts')], outfile: path.join(outdir, 'lite.js') }),
   ]);
@@ -314,24 +426,44 @@ async function main() {
   // scripts/code-cache.js writes after this (src/node/codeCache.ts). The other bundles reach the
   // main one through it too, so whichever a program loads first, the cache serves it.
   await esbuild.build({ ...common, entryPoints: [path.join(src, 'node', 'codeCache.ts')], outfile: path.join(outdir, 'cached.js') });
+  // entry.js names the main bundle's exports and loads it on the first read of one of them (or
+  // of its table, which the other bundles read): a program that requires the package and has not
+  // called it yet has loaded this file alone. Each export read becomes a plain property of the
+  // bundle's value (an export's binding never changes), so that later reads cost what a
+  // property does, and the same names as the main bundle's, in the same order, for Node's
+  // `import` (cjs-module-lexer reads the footer: exportNames).
   fs.writeFileSync(path.join(outdir, 'entry.js'), [
     "'use strict';",
-    '// Generated by scripts/bundle.js: what `require(\'uri-grammar\')` loads, the main bundle ./index.js',
-    '// through the code cache the build wrote beside it (./cached.js: src/node/codeCache.ts).',
-    '// (No __dirname where a bundler packed this file into an ES module: then the plain require.)',
-    "const lib = module.exports = require('./cached.js').load(typeof __dirname === 'string' ? __dirname : '', 'index.js', () => require('./index.js'));",
+    '// Generated by scripts/bundle.js: what `require(\'uri-grammar\')` loads. Its exports are the main bundle\'s,',
+    '// ./index.js, loaded on the first read of one through the code cache the build wrote beside it',
+    '// (./cached.js: src/node/codeCache.ts). (No __dirname where a bundler packed this file into an ES',
+    '// module: then the plain require.)',
+    'let lib;',
+    "const load = () => (lib ??= require('./cached.js').load(typeof __dirname === 'string' ? __dirname : '', 'index.js', () => require('./index.js')));",
+    `const names = ${JSON.stringify([...names].sort())};`,
+    "Object.defineProperty(module.exports, '__esModule', { value: true });",
+    `const table = Symbol.for(${JSON.stringify(INTERNAL)});`,
+    'Object.defineProperty(module.exports, table, { get: () => load()[table] });',
+    'const kept = (name) => ({ enumerable: true, configurable: true, get() {',
+    '  const value = load()[name];',
+    '  Object.defineProperty(module.exports, name, { value, enumerable: true, configurable: false });',
+    '  return value;',
+    '} });',
+    'for (const name of names) Object.defineProperty(module.exports, name, kept(name));',
     '// The CommonJS modules toModule writes take fromCompiled from here when this package is loaded',
     '// already (src/engine/grammar/fromCompiled.ts COMPILED_KEY): the first copy loaded keeps the key.',
     `const key = Symbol.for(${JSON.stringify(require(path.join(root, 'dist', 'src', 'engine', 'grammar', 'fromCompiled.js')).COMPILED_KEY)});`,
-    "if (!Object.prototype.hasOwnProperty.call(globalThis, key)) Object.defineProperty(globalThis, key, { value: (data) => lib.fromCompiled(data), configurable: true });",
+    "if (!Object.prototype.hasOwnProperty.call(globalThis, key)) Object.defineProperty(globalThis, key, { value: (data) => load().fromCompiled(data), configurable: true });",
+    exportNames(names).footer.js,
     '',
   ].join('\n'));
-  for (const file of ['cli.js', 'ajv.js', 'cold.js']) {
+  const parts = bundles.filter((b) => b !== 'index' && published[b].size).map(partFile);
+  for (const file of ['cli.js', 'ajv.js', ...parts]) {
     const f = path.join(outdir, file);
     const text = fs.readFileSync(f, 'utf8');
     // The same length ("index" and "entry"): the source maps' columns stay right.
     const swapped = text.split('require("./index.js")').join('require("./entry.js")');
-    if (swapped === text) throw new Error(`${file} no longer requires ./index.js: the swap to ./entry.js needs a look`);
+    if (swapped === text && !parts.includes(file)) throw new Error(`${file} no longer requires ./index.js: the swap to ./entry.js needs a look`);
     fs.writeFileSync(f, swapped);
   }
   await require('./node-esm').writeNodeEsm();

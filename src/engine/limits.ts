@@ -7,3 +7,13 @@
  * per character is the same at 10 KB as at 10 MB.
  */
 export const LONG = 4096;
+
+/** The default of `maxNesting`: rule calls in progress at once (src/engine/recursive/ends.ts). */
+export const DEFAULT_MAX_NESTING = 5000;
+
+/**
+ * The default of `workLimit`: steps (an expression worked out at an offset, or an end listed)
+ * per character of input. The shipped grammars use at most about 60 on their inputs (JSON
+ * about 40); a cubic grammar passes it within a few hundred characters.
+ */
+export const DEFAULT_WORK_LIMIT = 2_000;

@@ -15,4 +15,4 @@ export { RULE_NAMES, LEXICAL_RULES, CHILD_RULES, rfc3986Rules, type RuleName, ty
 /** Rules whose names an error uses for the characters that begin them. */
 export const LABEL_RULES: ReadonlySet<string> = new Set<string>(['unreserved', 'pct-encoded', 'sub-delims', 'gen-delims', 'h16', 'dec-octet']);
 
-export const driver = new Driver<RuleName>(rfc3986Rules, LABEL_RULES, UriSyntaxError, { tables: RFC3986_TABLES, regexps: true });
+export const driver = new Driver<RuleName>(rfc3986Rules, LABEL_RULES, UriSyntaxError, { tables: () => RFC3986_TABLES, regexps: true });

@@ -26,8 +26,9 @@ export interface DriverOptions {
    * The rules' minimized DFAs computed ahead of time, packed together (../automata/tableDfa.ts;
    * scripts/generate-tables.ts writes RFC 3986's into src/generated/), so that a fresh process
    * does not derive them on its first call; the other rules' forms are derived on first use.
+   * Or a function that gives them, called on the first verdict that reads them.
    */
-  readonly tables?: PackedDfa;
+  readonly tables?: PackedDfa | (() => PackedDfa);
   /**
    * Whether the verdict may run on RegExps derived from the rules (see `tester`): true for the
    * built-in grammar, whose RegExps the tests hold to the automaton on adversarial inputs. For
@@ -42,7 +43,12 @@ export interface DriverOptions {
 
 export class Driver<R extends string> {
   /** The packed DFAs computed ahead of time (see DriverOptions); the other rules' forms are derived on first use. */
-  readonly tables: PackedDfa | undefined;
+  get tables(): PackedDfa | undefined {
+    const t = this.tablesGiven;
+    return typeof t === 'function' ? (this.tablesGiven = t()) : t;
+  }
+  /** The tables as given: a function (RFC 3986's, whose module the CommonJS bundle loads on a first verdict) is called once. */
+  private tablesGiven: PackedDfa | (() => PackedDfa) | undefined;
   private readonly regexps: boolean | ((grammar: Rules, rule: string) => RegExp | undefined);
   private unpacked: TableDfa | undefined;
 
@@ -60,7 +66,7 @@ export class Driver<R extends string> {
     options: DriverOptions = {},
   ) {
     this.names = new Set(options.names ?? Object.keys(grammar));
-    this.tables = options.tables;
+    this.tablesGiven = options.tables;
     this.regexps = typeof options.regexps === 'function' ? options.regexps : options.regexps === true;
   }
 

@@ -26,7 +26,8 @@ import { DEFAULT_MAX_NODES, FlatTree, visit, type TreeVisitor } from '../trees/f
 import { NO_OPTIONS, own, readOptions, REVEAL_OPTIONS, TREE_OPTIONS, type OptionSpec } from '../options';
 import { revealed } from '../secrets';
 import { rulesReachingRecursion } from '../recursive/analysis';
-import { DEFAULT_MAX_NESTING, type RunLimits } from '../recursive/ends';
+import type { RunLimits } from '../recursive/ends';
+import { DEFAULT_MAX_NESTING } from '../limits';
 import type { Accepted, RuleRunner, TreeAsk } from './runner';
 import { RegularRunner } from './regularRunner';
 import { RecursiveRunner } from './recursiveRunner';

@@ -53,8 +53,10 @@ export class NestingLimitError extends RangeError {
 /** Where the nesting limit is raised, for the message of a grammar from compileAbnf. */
 export const NESTING_HOW = 'the option maxNesting of compileAbnf raises it';
 
-/** The default of `maxNesting`. */
-export const DEFAULT_MAX_NESTING = 5000;
+// The defaults of the limits live in ../limits.ts (the one class reads them when a grammar is made,
+// without loading this module: the CommonJS bundle loads the recursive engine on first use).
+import { DEFAULT_MAX_NESTING, DEFAULT_WORK_LIMIT } from '../limits';
+export { DEFAULT_MAX_NESTING, DEFAULT_WORK_LIMIT };
 
 /**
  * More work than the limit: `workLimit` steps per character of input (plus one). A grammar as
@@ -70,13 +72,6 @@ export class WorkLimitError extends RangeError {
 
 /** Where the work limit is raised, for the message of a grammar from compileAbnf. */
 export const WORK_HOW = 'the option workLimit of compileAbnf raises it';
-
-/**
- * The default of `workLimit`: steps (an expression worked out at an offset, or an end listed)
- * per character of input. The shipped grammars use at most about 60 on their inputs (JSON
- * about 40); a cubic grammar passes it within a few hundred characters.
- */
-export const DEFAULT_WORK_LIMIT = 2_000;
 
 /** The limits of a run, and how to raise them (for the messages). */
 export interface RunLimits {
