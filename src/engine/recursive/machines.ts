@@ -64,6 +64,13 @@ export class Machines {
   follow: Uint8Array[] = [];
   /** Per state: nothing left to read in its machine (a call returning there needs no frame: tail position). */
   tail: boolean[] = [];
+  /**
+   * The root machine is a loop of itself (`s = "a" *s`): every call of it is made from it and
+   * returns to a state that reads nothing and can only end or call it again, returning there. Then
+   * a frame of it on a frame of it is the same as one (either can only end or call it again), so
+   * ending and calling it again is what calling it does: ./pushdown.ts need not weigh the return.
+   */
+  rootLoop = false;
 
   add(owner: number): number {
     const s = this.eps.length;
@@ -338,4 +345,22 @@ function analyze(m: Machines): void {
     }
     m.tail[r] = l.ends && !reads;
   }
+  m.rootLoop = calls.length > 0 && calls.every((c) => m.callTo[c] !== 0 || (m.owner[c] === 0 && loopReturn(m, m.next[c])))
+    && calls.some((c) => m.callTo[c] === 0) && calls.every((c) => m.callTo[c] !== 0 || m.owner[c] === 0);
+}
+
+/** Does return state `r` read nothing, reach its machine's end, and call only what it returned from, returning to `r`? */
+function loopReturn(m: Machines, r: number): boolean {
+  const end = m.accept[m.owner[r]];
+  let ends = false;
+  const seen = new Set<number>([r]);
+  const stack = [r];
+  while (stack.length) {
+    const x = stack.pop()!;
+    if (m.ranges[x]) return false;
+    if (m.callTo[x] >= 0 && (m.callTo[x] !== 0 || m.next[x] !== r)) return false;
+    if (x === end) ends = true;
+    for (const t of m.eps[x]) if (!seen.has(t)) { seen.add(t); stack.push(t); }
+  }
+  return ends;
 }

@@ -349,11 +349,29 @@ export class Pushdown {
     // A return is possible here and the character could be read after it, deeper than this state sees.
     if (kind === 2) {
       if (this.ret[st] === 2 && m.follow[this.popMach[st]][k]) throw new Undecided();
-    } else if (this.ret[st] === 1 && m.follow[this.mach[st]][k]) {
+    } else if (this.ret[st] === 1 && m.follow[this.mach[st]][k] && !this.sameAsCalling(st, k)) {
       if (kind === 1) throw new Undecided();
       return this.action(Act.Peek, this.commit(raw, -1).target);
     }
     return this.commit(raw, kind === 2 ? this.popT[st] : -1).code;
+  }
+
+  /**
+   * In a root machine that is a loop of itself (./machines.ts `rootLoop`), a state that may end
+   * and calls the root again on `k`: ending and calling it again from the return state reads `k`
+   * the same way with one frame less of the same kind, which changes nothing, so the return need
+   * not be weighed (`s = "a" *s` on `aaa…` is decided).
+   */
+  private sameAsCalling(st: number, k: number): boolean {
+    if (!this.m.rootLoop || this.mach[st] !== 0 || !this.m.first[0][k]) return false;
+    const ns = this.ns;
+    const items = this.items[st];
+    for (let j = 0; j < items.length; j++) {
+      const s = items[j] % ns;
+      const tag = (items[j] - s) / ns;
+      if (tag >= PUSH && this.m.owner[s] === 0 && this.m.callTo[this.callOf(tag - PUSH)] === 0) return true;
+    }
+    return false;
   }
 
   /** What reading a character that leaves the items `raw` does: go on, push, pop or stay undecided. */

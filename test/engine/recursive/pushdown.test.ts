@@ -93,6 +93,24 @@ describe('right recursion in tail position is a loop; nesting is still nesting',
   });
 });
 
+describe('a root that is a loop of itself (`s = "a" *s`): ending and calling again is calling', () => {
+  it('is decided, as the general engine says, and only where the analysis finds the shape', () => {
+    const cases: Array<[string, string, boolean]> = [['s = "a" *s', 's', true], ['s = ("a" / "b") *s', 's', true], ['s = "a" *s "b"', 's', false], ['u = s "a"\ns = "a" *s', 'u', false]];
+    for (const [text, rule, loop] of cases) {
+      const exprs = exprsOf(compileAbnf(text, { maxNesting: 1e8 }));
+      const pd = pushdownOf(exprs, rule, rulesReachingRecursion(exprs), 1e8)!;
+      expect({ text, loop: pd.m.rootLoop }).toEqual({ text, loop });
+      for (const s of ['a', 'aa', 'aaa', 'ab', 'aab', 'aba', 'ba', '', 'aaab', 'abab']) {
+        const v = pd.test(s);
+        if (loop) expect({ text, s, v }).not.toEqual({ text, s, v: UNDECIDED });
+        if (v !== UNDECIDED) expect({ text, s, valid: v === 1 }).toEqual({ text, s, valid: general(exprs, rule, s) });
+      }
+    }
+    const exprs = exprsOf(compileAbnf('s = "a" *s', { maxNesting: 1e8 }));
+    expect(pushdownOf(exprs, 's', rulesReachingRecursion(exprs), 1e8)!.test('a'.repeat(200_000))).toBe(1);
+  });
+});
+
 describe('quoted strings fold ASCII letters only (RFC 5234 2.3), in every engine', () => {
   it('the Kelvin sign is not "k"', () => {
     expect(compileAbnf('r = "k"').isValid('\u212a', 'r')).toBe(false); // the regular engine
