@@ -70,12 +70,22 @@ export class Pushdown {
   private readonly nc: number;
   readonly startState: number;
   private stack = new Int32Array(256);
-  private weights = new Int32Array(256);
+  /** The nesting a frame adds, by its return state (the rules in progress where its call is). */
+  private readonly weightOf: Int32Array;
+  /** Return states whose frame on a frame of its own kind is the same as one (./machines.ts `rootLoop`): pushed once. */
+  private readonly once: Uint8Array;
 
   constructor(readonly m: Machines, private readonly maxNesting: number) {
     this.ns = m.eps.length;
     this.nc = m.nc;
     this.trans = new Int32Array(64 * this.nc);
+    this.weightOf = new Int32Array(this.ns);
+    this.once = new Uint8Array(this.ns);
+    for (let c = 0; c < this.ns; c++) {
+      if (m.callTo[c] < 0) continue;
+      this.weightOf[m.next[c]] = m.weight[c];
+      if (m.rootLoop && m.callTo[c] === 0) this.once[m.next[c]] = 1;
+    }
     this.startState = this.state(this.closure([m.start[0]], -1), -1);
   }
 
@@ -138,17 +148,19 @@ export class Pushdown {
         const a = -t;
         const kind = this.actKind[a];
         if (kind === Act.Push) {
-          if (sp === this.stack.length) this.grow();
-          const weight = this.actWeight[a];
-          this.stack[sp] = this.actArg[a];
-          this.weights[sp++] = weight;
-          if (sp > this.deepest) this.deepest = sp;
-          if ((nesting += weight) > this.maxNesting) return UNDECIDED;
+          const r = this.actArg[a];
+          // The nesting counts every call, a frame kept once included (so the limit is where it was).
+          if ((nesting += this.actWeight[a]) > this.maxNesting) return UNDECIDED;
+          if (sp === 0 || this.stack[sp - 1] !== r || this.once[r] === 0) {
+            if (sp === this.stack.length) this.grow();
+            this.stack[sp++] = r;
+            if (sp > this.deepest) this.deepest = sp;
+          }
           st = this.actTarget[a];
           break;
         }
         if (kind === Act.Pop) {
-          nesting -= this.weights[--sp];
+          nesting -= this.weightOf[this.stack[--sp]];
           st = this.actTarget[a];
           break;
         }
@@ -171,7 +183,7 @@ export class Pushdown {
           }
           const b = -p;
           if (this.actKind[b] === Act.Pop) {
-            nesting -= this.weights[--sp];
+            nesting -= this.weightOf[this.stack[--sp]];
             st = this.actTarget[b];
             break;
           }
@@ -181,8 +193,8 @@ export class Pushdown {
         // Dead: no item takes the character. Return, if the state may, and read it again.
         const r = this.ret[st];
         if (r === 0 || sp < r) return 0;
-        if (r === 2) nesting -= this.weights[--sp];
-        nesting -= this.weights[--sp];
+        if (r === 2) nesting -= this.weightOf[this.stack[--sp]];
+        nesting -= this.weightOf[this.stack[--sp]];
         st = this.entryOf(this.stack[sp]);
       }
     }
@@ -203,9 +215,6 @@ export class Pushdown {
     const s = new Int32Array(this.stack.length * 2);
     s.set(this.stack);
     this.stack = s;
-    const w = new Int32Array(this.weights.length * 2);
-    w.set(this.weights);
-    this.weights = w;
   }
 
   private entryOf(r: number): number {
