@@ -99,17 +99,6 @@ export class FlatTree implements IdSink {
     return this;
   }
 
-  /** Room for `more` nodes past those there, at once (a writer that knows its count copies nothing twice); a TreeLimitError past maxNodes. */
-  reserve(more: number): void {
-    const need = this.length + more;
-    if (need > this.maxNodes) throw new TreeLimitError(this.maxNodes, this.inputLength);
-    if (need <= this.rules.length) return;
-    this.rules = copy(new Uint16Array(need), this.rules);
-    this.starts = copy(new Uint32Array(need), this.starts);
-    this.ends = copy(new Uint32Array(need), this.ends);
-    this.sizes = copy(new Uint32Array(need), this.sizes);
-  }
-
   /** Room for more nodes (×1.5), up to maxNodes; a TreeLimitError past it. */
   private grow(): void {
     const cap = this.rules.length;
@@ -240,21 +229,6 @@ export class NamedSink implements TreeSink {
 
   constructor(maxNodes = DEFAULT_MAX_NODES, inputLength = 0) {
     this.tree = new FlatTree(this.names, maxNodes, inputLength, Math.min(inputLength + 64, 1 << 16));
-  }
-
-  /** The id of `rule` in this tree's name table (given on first use). */
-  idOf(rule: string): number {
-    let id = this.ids.get(rule);
-    if (id === undefined) {
-      id = this.names.push(rule) - 1;
-      this.ids.set(rule, id);
-    }
-    return id;
-  }
-
-  /** Are nodes open (a writer that fills `tree` directly must start at the top level)? */
-  get depth(): number {
-    return this.open_.length;
   }
 
   open(rule: string, start: number): void {
