@@ -190,7 +190,7 @@ class Read<R extends string> {
     let r = this.runners.get(rule);
     if (!r) {
       r = this.reachesRecursion.has(rule)
-        ? new RecursiveRunner<R>(rule, this.exprs, this.limits, (lexical) => this.trees.nodeRules(rule, lexical))
+        ? new RecursiveRunner<R>(rule, this.exprs, this.limits, (lexical) => this.trees.nodeRules(rule, lexical), this.reachesRecursion)
         : new RegularRunner<R>(rule, this.exprs, this.driver, this.trees, this.labelRules);
       this.runners.set(rule, r);
     }

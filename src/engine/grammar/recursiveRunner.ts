@@ -6,7 +6,6 @@
 import type P from 'parsimmon';
 import type { Rules } from '../expr';
 import { parsimmon } from '../parsimmonLib';
-import { rulesReachingRecursion } from '../recursive/analysis';
 import { DEFAULT_MAX_NESTING, EndsRunner, WorkLimitError, type RunLimits } from '../recursive/ends';
 import { backtrackerOf, GAVE_WAY, NO_MATCH, pushdownOf, UNDECIDED } from '../recursive/fast';
 import type { Pushdown } from '../recursive/pushdown';
@@ -35,7 +34,13 @@ export class RecursiveRunner<R extends string> implements RuleRunner<R> {
     private readonly limits: RunLimits,
     /** The rules with nodes in the rule's lexical tree or its structural one. */
     private readonly nodeRules: (lexical: boolean) => ReadonlySet<string>,
-  ) {}
+    /** The grammar's rules that reach recursion (the grammar has them: `reachesRecursion`). */
+    private readonly recursive: ReadonlySet<string>,
+  ) {
+    this.maxNesting = limits.maxNesting ?? DEFAULT_MAX_NESTING;
+  }
+
+  private readonly maxNesting: number;
 
   private runner(input: string, prefix = false): EndsRunner {
     return new EndsRunner(this.exprs, input, prefix ? { ...this.limits, prefix } : this.limits);
@@ -57,7 +62,7 @@ export class RecursiveRunner<R extends string> implements RuleRunner<R> {
   /** The one-pass verdict (../recursive/pushdown.ts), or null where the grammar is too large for it. */
   private pushdown(): Pushdown | null {
     if (this.pushdown_ === undefined) {
-      this.pushdown_ = pushdownOf(this.exprs, this.rule, rulesReachingRecursion(this.exprs), this.limits.maxNesting ?? DEFAULT_MAX_NESTING);
+      this.pushdown_ = pushdownOf(this.exprs, this.rule, this.recursive, this.maxNesting);
     }
     return this.pushdown_;
   }
@@ -74,7 +79,7 @@ export class RecursiveRunner<R extends string> implements RuleRunner<R> {
     if (v !== UNDECIDED) return v;
     const bt = this.backtracker(undefined);
     if (!bt) return UNDECIDED;
-    const r = bt.run(input, this.limits.maxNesting ?? DEFAULT_MAX_NESTING);
+    const r = bt.run(input, this.maxNesting);
     return r >= 0 ? 1 : r === NO_MATCH ? 0 : UNDECIDED;
   }
 
@@ -112,7 +117,7 @@ export class RecursiveRunner<R extends string> implements RuleRunner<R> {
     // nearly deterministic (a match of the whole input is the verdict).
     if (ask && this.warm(input)) {
       const bt = this.backtracker(ask.lexical);
-      const nodes = bt ? bt.run(input, this.limits.maxNesting ?? DEFAULT_MAX_NESTING, ask.maxNodes ?? DEFAULT_MAX_NODES) : GAVE_WAY;
+      const nodes = bt ? bt.run(input, this.maxNesting, ask.maxNodes ?? DEFAULT_MAX_NODES) : GAVE_WAY;
       if (nodes >= 0) return { ok: true, index: input.length, expected: [], run: undefined, found: { bt: bt!, ticket: bt!.runs, lexical: ask.lexical } };
       if (nodes === NO_MATCH) return this.error(input);
     }
@@ -147,7 +152,7 @@ export class RecursiveRunner<R extends string> implements RuleRunner<R> {
     let bt = this.backtrackers[k];
     if (bt === undefined) {
       const nodes = lexical === undefined ? new Set<string>() : this.nodeRules(lexical);
-      bt = this.backtrackers[k] = backtrackerOf(this.exprs, this.rule, rulesReachingRecursion(this.exprs), nodes);
+      bt = this.backtrackers[k] = backtrackerOf(this.exprs, this.rule, this.recursive, nodes);
     }
     return bt;
   }
@@ -170,7 +175,7 @@ export class RecursiveRunner<R extends string> implements RuleRunner<R> {
       // A valid input: backtracking finds its tree at once where the grammar is nearly
       // deterministic; where it gives way (a budget, the nesting), the general engine builds it.
       const bt = this.backtracker(lexical);
-      if (bt && bt.tree(input, sink, this.limits.maxNesting ?? DEFAULT_MAX_NESTING)) return;
+      if (bt && bt.tree(input, sink, this.maxNesting)) return;
       run = this.runner(input);
       run.run(this.rule);
     }
