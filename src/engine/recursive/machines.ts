@@ -345,8 +345,8 @@ function analyze(m: Machines): void {
     }
     m.tail[r] = l.ends && !reads;
   }
-  m.rootLoop = calls.length > 0 && calls.every((c) => m.callTo[c] !== 0 || (m.owner[c] === 0 && loopReturn(m, m.next[c])))
-    && calls.some((c) => m.callTo[c] === 0) && calls.every((c) => m.callTo[c] !== 0 || m.owner[c] === 0);
+  m.rootLoop = calls.some((c) => m.callTo[c] === 0)
+    && calls.every((c) => m.callTo[c] !== 0 || (m.owner[c] === 0 && loopReturn(m, m.next[c])));
 }
 
 /** Does return state `r` read nothing, reach its machine's end, and call only what it returned from, returning to `r`? */

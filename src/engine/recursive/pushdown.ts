@@ -59,9 +59,8 @@ export class Pushdown {
   private readonly byKey = new Map<string, number>();
   private readonly actKind: number[] = [0];
   private readonly actTarget: number[] = [0];
-  /** Push: the return state, and the nesting it adds (rule calls in progress). */
+  /** Push: the return state (the nesting it adds is its `weightOf`). */
   private readonly actArg: number[] = [0];
-  private readonly actWeight: number[] = [0];
   /** Peeks worked out: (state, class, return state) → transition code. */
   private readonly peeks = new Map<number, number>();
   /** The pure state each return state goes on in. */
@@ -150,7 +149,7 @@ export class Pushdown {
         if (kind === Act.Push) {
           const r = this.actArg[a];
           // The nesting counts every call, a frame kept once included (so the limit is where it was).
-          if ((nesting += this.actWeight[a]) > this.maxNesting) return UNDECIDED;
+          if ((nesting += this.weightOf[r]) > this.maxNesting) return UNDECIDED;
           if (sp === 0 || this.stack[sp - 1] !== r || this.once[r] === 0) {
             if (sp === this.stack.length) this.grow();
             this.stack[sp++] = r;
@@ -223,11 +222,10 @@ export class Pushdown {
     return e;
   }
 
-  private action(kind: Act, target: number, arg = 0, weight = 0): number {
+  private action(kind: Act, target: number, arg = 0): number {
     this.actKind.push(kind);
     this.actTarget.push(target);
     this.actArg.push(arg);
-    this.actWeight.push(weight);
     return -(this.actKind.length - 1);
   }
 
@@ -378,7 +376,7 @@ export class Pushdown {
     for (let j = 0; j < items.length; j++) {
       const s = items[j] % ns;
       const tag = (items[j] - s) / ns;
-      if (tag >= PUSH && this.m.owner[s] === 0 && this.m.callTo[this.callOf(tag - PUSH)] === 0) return true;
+      if (tag >= PUSH && this.once[tag - PUSH] === 1) return true; // a call of the root, under rootLoop
     }
     return false;
   }
@@ -404,18 +402,10 @@ export class Pushdown {
       const r = tags - PUSH;
       // A call in tail position: its return state has nothing left to read, so no frame.
       if (this.m.tail[r]) return { code: target, target };
-      return { code: this.action(Act.Push, target, r, this.m.weight[this.callOf(r)]), target };
+      return { code: this.action(Act.Push, target, r), target };
     }
     const target = this.state(this.closure(raw, popT), popT);
     return { code: target, target };
-  }
-
-  private readonly calls = new Map<number, number>();
-
-  /** The call state whose return state is `r`. */
-  private callOf(r: number): number {
-    if (!this.calls.size) for (let s = 0; s < this.ns; s++) if (this.m.callTo[s] >= 0) this.calls.set(this.m.next[s], s);
-    return this.calls.get(r)!;
   }
 
   /** A peek: state `st` (which may end) reads class `k` with `top` on the stack. */
