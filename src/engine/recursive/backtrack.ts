@@ -493,14 +493,8 @@ export class Backtracker {
         case Op.Chars: {
           if (pos < n) {
             const c = s.charCodeAt(pos);
-            if (c < 128) {
-              if (testAscii[(A[pc] << 7) + c] === 1) { pos++; pc = N[pc]; continue; }
-            } else if (c < 0xd800 || c > 0xdfff) {
-              if (hasCodePoint(tests[A[pc]].more, c)) { pos++; pc = N[pc]; continue; }
-            } else if (c <= 0xdbff && pos + 1 < n) {
-              const d = s.charCodeAt(pos + 1);
-              if (d >= 0xdc00 && d <= 0xdfff && hasCodePoint(tests[A[pc]].more, ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000)) { pos += 2; pc = N[pc]; continue; }
-            }
+            const w = c < 128 ? testAscii[(A[pc] << 7) + c] : wide(s, pos, c, tests[A[pc]].more);
+            if (w > 0) { pos += w; pc = N[pc]; continue; }
           }
           break;
         }
@@ -526,13 +520,7 @@ export class Backtracker {
         case Op.Tok: {
           if (pos < n) {
             const c = s.charCodeAt(pos);
-            let w = 0;
-            if (c < 128) w = testAscii[(A[pc] << 7) + c];
-            else if (c < 0xd800 || c > 0xdfff) w = hasCodePoint(tests[A[pc]].more, c) ? 1 : 0;
-            else if (c <= 0xdbff && pos + 1 < n) {
-              const d = s.charCodeAt(pos + 1);
-              if (d >= 0xdc00 && d <= 0xdfff && hasCodePoint(tests[A[pc]].more, ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000)) w = 2;
-            }
+            const w = c < 128 ? testAscii[(A[pc] << 7) + c] : wide(s, pos, c, tests[A[pc]].more);
             if (w > 0) {
               if (nodes === rules.length) {
                 if (nodes >= maxNodes) return GAVE_WAY;
@@ -556,17 +544,9 @@ export class Backtracker {
           const base = A[pc] << 7;
           while (pos < n) {
             const c = s.charCodeAt(pos);
-            if (c < 128) {
-              if (testAscii[base + c] !== 1) break;
-              pos++;
-            } else if (c < 0xd800 || c > 0xdfff) {
-              if (!hasCodePoint(tests[A[pc]].more, c)) break;
-              pos++;
-            } else {
-              const d = pos + 1 < n ? s.charCodeAt(pos + 1) : 0;
-              if (!(c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff && hasCodePoint(tests[A[pc]].more, ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000))) break;
-              pos += 2;
-            }
+            const w = c < 128 ? testAscii[base + c] : wide(s, pos, c, tests[A[pc]].more);
+            if (w === 0) break;
+            pos += w;
           }
           if (pos > from && B[pc] === 1) {
             if (--budget < 0) return GAVE_WAY;
@@ -681,6 +661,16 @@ export class Backtracker {
 function land(op: readonly number[], a: readonly number[], t: number): number {
   for (let k = 0; op[t] === Op.Jmp && k < 64; k++) t = a[t];
   return t;
+}
+
+/**
+ * How many code units the character at `pos` (its first unit `c`, above ASCII) takes when the
+ * code points `more` hold it: 1, 2 for a surrogate pair, 0 when they do not (a lone surrogate never).
+ */
+function wide(s: string, pos: number, c: number, more: readonly number[]): number {
+  if (!isHigh(c) && !isLow(c)) return hasCodePoint(more, c) ? 1 : 0;
+  const d = pos + 1 < s.length ? s.charCodeAt(pos + 1) : 0;
+  return isHigh(c) && isLow(d) && hasCodePoint(more, ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000) ? 2 : 0;
 }
 
 function isHigh(c: number): boolean {
