@@ -7,9 +7,7 @@
 import type { Backtracker } from '../src/engine/recursive/backtrack';
 import type { Pushdown } from '../src/engine/recursive/pushdown';
 
-export const UNDECIDED = -1;
-export const NO_MATCH = -1;
-export const GAVE_WAY = -2;
+export { GAVE_WAY, NO_MATCH, UNDECIDED } from '../src/engine/recursive/answers';
 
 export function pushdownOf(): Pushdown | null {
   return null;

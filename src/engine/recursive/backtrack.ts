@@ -21,6 +21,9 @@ import { matchesEmpty, type Expr, type Rules } from '../expr';
 import type { TreeSink } from '../tree';
 import { DEFAULT_MAX_NODES, FlatTree } from '../trees/flatTree';
 import { nullableRules } from './analysis';
+import { GAVE_WAY, NO_MATCH } from './answers';
+
+export { GAVE_WAY, NO_MATCH };
 
 /**
  * Chars: read one character of test A. Tok: the same, as a node of rule B (a rule that is one
@@ -37,9 +40,6 @@ export const MAX_PROGRAM = 100_000;
 /** Past this many splits a grammar is left to ./ends.ts (each has a table of 130 ways). */
 const MAX_SPLITS = 20_000;
 const FAIL = -1;
-/** What a run answers besides a count of nodes: no match of the whole input (every way tried), or it gave way (budget, nesting, node limit). */
-export const NO_MATCH = -1;
-export const GAVE_WAY = -2;
 /** The numbers of a choice point: where to go, offset, call, iteration, nesting, nodes, call and iteration stores, a span's start (-1 none), the open node. */
 const CP = 10;
 const BOTH = -2;

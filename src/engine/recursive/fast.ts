@@ -4,5 +4,6 @@
  * lists of ends alone (the playground's first view, scripts/build-playground.js) puts a module of
  * its own in this one's place whose makers give none.
  */
-export { pushdownOf, UNDECIDED } from './pushdown';
-export { backtrackerOf, GAVE_WAY, NO_MATCH } from './backtrack';
+export { pushdownOf } from './pushdown';
+export { backtrackerOf } from './backtrack';
+export { GAVE_WAY, NO_MATCH, UNDECIDED } from './answers';

@@ -25,8 +25,9 @@
 import type { Rules } from '../expr';
 import { buildMachines, Machines, NotMachines } from './machines';
 
-/** The answer when the lookahead does not decide, or the nesting is past the limit: ask ./ends.ts. */
-export const UNDECIDED = -1;
+import { UNDECIDED } from './answers';
+
+export { UNDECIDED };
 
 /** Past this many states the automaton stops growing: the input is UNDECIDED. */
 const MAX_STATES = 20_000;
