@@ -65,8 +65,12 @@ export function reentrantRepetitions(rules: Rules, root?: string): Set<Expr> {
   return new Set(reentries(rules, fullFollows(rules, used), used).keys());
 }
 
-/** FOLLOW sets of the repetitions of the rules `used` (default: all), as an LL(1) parser generator computes them. */
-function fullFollows(rules: Rules, used: ReadonlySet<string> | undefined): Map<Expr, CharBits> {
+/**
+ * FIRST over characters: `first(e, out)` adds what a run of `e` can read first, each rule's set
+ * a fixpoint (rules refer to each other); `isNullable` says whether `e` can match nothing. With
+ * `skip`, an expression it names adds nothing (./lead.ts: what matches no string is not tried).
+ */
+export function firstSets(rules: Rules, skip?: (e: Expr) => boolean): { first: (e: Expr, out: CharBits) => void; isNullable: (e: Expr) => boolean } {
   const nullableRule = nullableRules(rules);
   const isNullableRule = (r: string) => nullableRule.has(r);
   const nullable = new Map<Expr, boolean>();
@@ -77,9 +81,9 @@ function fullFollows(rules: Rules, used: ReadonlySet<string> | undefined): Map<E
     nullable.set(e, v);
     return v;
   };
-  // FIRST of each rule: a fixpoint (rules refer to each other).
   const firstRule = new Map<string, CharBits>(Object.keys(rules).map((n) => [n, new Uint32Array(WORDS)]));
   const first = (e: Expr, out: CharBits): void => {
+    if (skip?.(e)) return;
     switch (e.t) {
       case 'chars':
         for (let c = 0; c < 128; c++) if (e.set[c] === 1) addChar(out, c);
@@ -99,7 +103,7 @@ function fullFollows(rules: Rules, used: ReadonlySet<string> | undefined): Map<E
         return;
       case 'alt': for (const x of e.items) first(x, out); return;
       case 'rep': if (e.max > 0) first(e.item, out); return;
-      case 'ref': union(out, firstRule.get(e.name)!); return;
+      case 'ref': { const r = firstRule.get(e.name); if (r) union(out, r); return; }
     }
   };
   for (let changed = true; changed;) {
@@ -110,6 +114,12 @@ function fullFollows(rules: Rules, used: ReadonlySet<string> | undefined): Map<E
       if (union(set, next)) changed = true;
     }
   }
+  return { first, isNullable };
+}
+
+/** FOLLOW sets of the repetitions of the rules `used` (default: all), as an LL(1) parser generator computes them. */
+function fullFollows(rules: Rules, used: ReadonlySet<string> | undefined): Map<Expr, CharBits> {
+  const { first, isNullable } = firstSets(rules);
   // FOLLOW: each rule's body walked with what follows the rule, again until nothing grows.
   const followRule = new Map<string, CharBits>(Object.keys(rules).map((n) => [n, new Uint32Array(WORDS)]));
   const follows = new Map<Expr, CharBits>();

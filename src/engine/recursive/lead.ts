@@ -14,28 +14,16 @@
  * characters are left out (a character class above ASCII is a list of ranges): "surely" is
  * kept to ASCII, where a quoted string's two cases are both listed.
  */
-import { matchesEmpty, type Expr, type Rules } from '../expr';
-import { nullableRules, productive } from './analysis';
+import type { Expr, Rules } from '../expr';
+import { productive } from './analysis';
+import { firstSets } from './follow';
 
-/** A set of ASCII characters, four 32-bit words. */
+/** A set of characters as ./follow.ts keeps them (words 0-3 ASCII, word 4 "above ASCII"); only the ASCII ones count here. */
 export type AsciiBits = Uint32Array;
 
 /** Does `set` hold the ASCII character `c` (false for any other)? */
 export function leads(set: AsciiBits, c: number): boolean {
   return c < 128 && (set[c >> 5] & (1 << (c & 31))) !== 0;
-}
-
-function add(set: AsciiBits, c: number): void {
-  if (c < 128) set[c >> 5] |= 1 << (c & 31);
-}
-
-function union(into: AsciiBits, from: AsciiBits): boolean {
-  let changed = false;
-  for (let k = 0; k < 4; k++) {
-    const v = (into[k] | from[k]) >>> 0;
-    if (v !== into[k]) { into[k] = v; changed = true; }
-  }
-  return changed;
 }
 
 /**
@@ -45,51 +33,14 @@ function union(into: AsciiBits, from: AsciiBits): boolean {
  */
 export function leadingChars(rules: Rules): (e: Expr) => AsciiBits | undefined {
   const isProductive = productive(rules);
-  const nullableRule = nullableRules(rules);
-  const nullable = new Map<Expr, boolean>();
-  const isNullable = (e: Expr): boolean => {
-    let v = nullable.get(e);
-    if (v === undefined) nullable.set(e, (v = matchesEmpty(e, (r) => nullableRule.has(r), isNullable)));
-    return v;
-  };
-  const ofRule = new Map<string, AsciiBits>(Object.keys(rules).map((n) => [n, new Uint32Array(4)]));
-  const into = (e: Expr, out: AsciiBits): void => {
-    if (!isProductive(e)) return; // not tried at all
-    switch (e.t) {
-      case 'chars':
-        for (let c = 0; c < 128; c++) if (e.set[c] === 1) add(out, c);
-        return;
-      case 'lit':
-        if (e.text.length) {
-          add(out, e.text.toLowerCase().charCodeAt(0));
-          add(out, e.text.toUpperCase().charCodeAt(0));
-        }
-        return;
-      case 'seq':
-        for (const x of e.items) {
-          into(x, out);
-          if (!isNullable(x)) return;
-        }
-        return;
-      case 'alt': for (const x of e.items) into(x, out); return;
-      case 'rep': if (e.max > 0) into(e.item, out); return;
-      case 'ref': { const r = ofRule.get(e.name); if (r) union(out, r); return; }
-    }
-  };
-  for (let changed = true; changed;) {
-    changed = false;
-    for (const [name, set] of ofRule) {
-      const next = new Uint32Array(4);
-      into(rules[name], next);
-      if (union(set, next)) changed = true;
-    }
-  }
+  // FIRST as ./follow.ts works it out, with what matches no string left out (it is not tried).
+  const { first, isNullable } = firstSets(rules, (e) => !isProductive(e));
   const memo = new Map<Expr, AsciiBits | null>();
   return (e: Expr): AsciiBits | undefined => {
     let v = memo.get(e);
     if (v === undefined) {
       if (!isProductive(e) || isNullable(e)) v = null;
-      else into(e, (v = new Uint32Array(4)));
+      else first(e, (v = new Uint32Array(5)));
       memo.set(e, v);
     }
     return v ?? undefined;
