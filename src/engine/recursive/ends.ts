@@ -28,8 +28,8 @@
  * a `NestingLimitError` (a RangeError) is thrown. A request whose answer is its asker's (a tail
  * request: a rule's body, a sequence's last item, `[ x ]` where its start cannot matter) replaces
  * the asker's frame, and a call made so holds no frame of its own: nesting counts the frames that
- * hold a rule call, so right recursion in tail position (`list = item [ "," list ]`) is a loop. Left recursion is refused when the grammar is
- * read (./analysis.ts).
+ * hold a rule call, so right recursion in tail position (`list = item [ "," list ]`) is a loop.
+ * Left recursion is refused when the grammar is read (./analysis.ts).
  *
  * The error offset keeps its definition (the first offset at which the input stops being a
  * prefix of anything the rule matches): the work is demand-driven from the start, so every
@@ -88,9 +88,9 @@ export interface RunLimits {
  * A request for the ends of `e` (iteration `c`) from `pos`. `tail`: the asking frame's answer is
  * exactly this one's (a rule's body, the last item of a sequence from one start, the last
  * alternative when those before listed nothing, the last iteration a repetition may take, as
- * `[ x ]`): the frame is dropped and its memo entry given to the new
- * one, as a tail call drops its caller's frame. Right recursion in tail position
- * (`list = item [ "," list ]`) then keeps one frame however long the list: a loop, not nesting.
+ * `[ x ]`): the frame is dropped and its memo entry given to the new one, as a tail call drops
+ * its caller's frame. Right recursion in tail position (`list = item [ "," list ]`) then keeps
+ * one frame however long the list: a loop, not nesting.
  */
 interface Request {
   readonly e: Expr;
