@@ -14,7 +14,7 @@ import type { GrammarView } from './grammarView';
 import { readableExpected } from '../engine/errors';
 import type { Expr, Rules } from '../engine/expr';
 import { Alternation } from '../engine/analysis/neverTaken';
-import { rulesReachingRecursion } from '../engine/recursive/analysis';
+import { rulesReachingRecursion } from '../engine/grammar/cycles';
 
 /** How an alternative tried before the one taken failed. */
 export type Outcome =

@@ -8,7 +8,9 @@
  */
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
+import { compileAbnf, toModule } from '../../src/index';
 
 const ROOT = path.join(__dirname, '..', '..');
 const CJS = path.join(ROOT, 'dist', 'cjs');
@@ -87,6 +89,28 @@ console.log(JSON.stringify([before, got, loaded()]));`) as [string[], unknown, s
     expect(before).toEqual(['cached.js', 'cold-tables.js', 'entry.js', 'index.js']);
     expect(got).toEqual(answer);
     for (const p of parts) expect(after).toContain(p);
+  });
+
+  // A precompiled regular grammar (a module toModule wrote) needs its reader to load and to answer
+  // from its tables (with the trees' part, which checks the plan it carries): neither the recursive
+  // engine nor the ABNF reader (which the recursive engine's part loads), nor the automata (a RegExp
+  // is made only for a rule that runs hot).
+  it('a precompiled regular grammar: require and isValid load its reader and plan, not the recursive engine, the ABNF reader or the automata', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'uri-grammar-lazy-'));
+    try {
+      const file = path.join(dir, 'tag.js');
+      fs.writeFileSync(file, toModule(compileAbnf('tag = 1*8ALPHA *("-" 1*8alphanum)\nalphanum = ALPHA / DIGIT\n'), { format: 'cjs', source: 'tag.abnf' }));
+      const [onLoad, valid, afterValid, tree, afterTree] = node(`const u = require(${ENTRY}); u.isValid('http://a/');
+const main = loaded(); const part = () => loaded().filter((f) => !main.includes(f));
+const m = require(${JSON.stringify(file)}); const onLoad = part(); const valid = m.isValid('de-CH-1996', 'tag'); const afterValid = part();
+const tree = m.parseTree('de-CH-1996', 'tag').children.length; console.log(JSON.stringify([onLoad, valid, afterValid, tree, part()]));`) as [string[], boolean, string[], number, string[]];
+      // The module carries its complete tree plan (small grammar, no samples), checked on load: the trees' part comes with it.
+      expect([onLoad, valid, afterValid]).toEqual([['cold-compiled.js', 'cold-trees.js'], true, ['cold-compiled.js', 'cold-trees.js']]);
+      expect(tree).toBeGreaterThan(0);
+      for (const never of ['cold-recursive.js', 'cold-abnf.js']) expect(afterTree).not.toContain(never);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('every export, read first in a fresh process, has its value (no part needs another that is still loading)', () => {

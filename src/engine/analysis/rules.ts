@@ -7,7 +7,7 @@
 import { asciiRanges } from '../automata/codepoints';
 import type { Expr, Rules } from '../expr';
 import type { Grammar } from '../grammar/types';
-import { rulesReachingRecursion } from '../recursive/analysis';
+import { rulesReachingRecursion } from '../grammar/cycles';
 
 /** The grammar's rules as one record of expressions (own properties, in the grammar's order). */
 export function rulesOf(grammar: Grammar): Rules {

@@ -19,7 +19,8 @@ import { own } from '../options';
 import { GivenPlans, ShippedPlans, type TreePlan } from '../trees/plan';
 import { RuleGrammar, type RuleGrammarOptions } from './grammar';
 import type { PackedDfa } from '../automata/tableDfa';
-import { analyzeRecursion, leftRecursionReason, rulesReachingCycles } from '../recursive/analysis';
+import { analyzeRecursion, leftRecursionReason } from '../recursive/analysis';
+import { rulesReachingCycles } from './cycles';
 import { DIGEST, digestOf } from '../digest';
 import { jsString } from '../jsText';
 

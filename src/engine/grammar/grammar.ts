@@ -25,7 +25,7 @@ import type { Node, TreeNode } from '../tree';
 import { DEFAULT_MAX_NODES, FlatTree, visit, type TreeVisitor } from '../trees/flatTree';
 import { NO_OPTIONS, own, readOptions, REVEAL_OPTIONS, TREE_OPTIONS, type OptionSpec } from '../options';
 import { revealed } from '../secrets';
-import { rulesReachingRecursion } from '../recursive/analysis';
+import { rulesReachingRecursion } from './cycles';
 import type { RunLimits } from '../recursive/ends';
 import { DEFAULT_MAX_NESTING } from '../limits';
 import type { Accepted, RuleRunner, TreeAsk } from './runner';
@@ -125,6 +125,13 @@ export interface RuleGrammarSource<R extends string = string> {
   readonly recursive: readonly string[];
 }
 
+/**
+ * A rule's proved RegExp (../automata/linearRegexp.ts), read only when a rule runs hot: in the
+ * CommonJS bundle the automata are a part of their own, which naming `provedRegexp` itself
+ * would load with every grammar made (a precompiled grammar's first answers come from its tables).
+ */
+const proved = (grammar: Rules, rule: string): RegExp | undefined => provedRegexp(grammar, rule);
+
 /** What a grammar is once read: its rules, their runners and what they share. */
 class Read<R extends string> {
   readonly rules: readonly R[];
@@ -164,7 +171,7 @@ class Read<R extends string> {
     this.workLimit = own(options, 'workLimit');
     const how = own(options, 'limitsHow');
     this.limits = { maxNesting: this.maxNesting, workLimit: this.workLimit, nestingHow: how?.nesting, workHow: how?.work };
-    this.driver = (own(options, 'verdicts') as Driver<R> | undefined) ?? new Driver<R>(exprs, this.labelRules, this.errorClass, { tables: own(options, 'tables'), names, regexps: own(options, 'regexps') ?? provedRegexp });
+    this.driver = (own(options, 'verdicts') as Driver<R> | undefined) ?? new Driver<R>(exprs, this.labelRules, this.errorClass, { tables: own(options, 'tables'), names, regexps: own(options, 'regexps') ?? proved });
     const plans = own(options, 'plans');
     const planSource = (): PlanSource | undefined =>
       plans === undefined ? undefined
