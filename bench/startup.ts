@@ -118,18 +118,34 @@ process.stdout.write(JSON.stringify(out));`;
 const MODULE = path.join(PROGRAMS, 'rfc3986-compiled.js');
 /**
  * `require` alone, each library in its own fresh process, timed inside it (issue 37: uri-grammar's
- * at most uri-js's). Nothing else runs in the process, so no call's work is counted.
+ * at most uri-js's). Nothing else runs in the process, so no call's work is counted. The two
+ * empty packages (FLOORS) are found through PROGRAMS/node_modules, put on the search path
+ * before the clock starts.
  */
-const requireAlone = (statement: string) => `const t0 = process.hrtime.bigint(); ${statement}; process.stdout.write(String(Number(process.hrtime.bigint() - t0) / 1e6));`;
+const requireAlone = (statement: string) => `module.paths.unshift(${JSON.stringify(path.join(PROGRAMS, 'node_modules'))});
+const t0 = process.hrtime.bigint(); ${statement}; process.stdout.write(String(Number(process.hrtime.bigint() - t0) / 1e6));`;
+/**
+ * Two packages with nothing in them (an empty module), one with a one-entry `exports` map and one
+ * without: what Node's `require` of any package costs, and what resolving a name through an
+ * `exports` map adds (Node loads its ES module resolver and compiles the RegExps it checks an
+ * export's target with, once a process). uri-grammar has an `exports` map, uri-js and fast-uri have none.
+ */
+const FLOORS: Record<string, Record<string, unknown>> = {
+  'empty-with-exports': { name: 'empty-with-exports', version: '1.0.0', main: 'index.js', exports: { '.': { require: './index.js' } } },
+  'empty-without-exports': { name: 'empty-without-exports', version: '1.0.0', main: 'index.js' },
+};
 /**
  * The rows: each library's `require`, and uri-grammar's with an export read at once (a
- * destructuring `require`), which loads its main bundle (entry.js loads it on the first read).
+ * destructuring `require`), which loads its main bundle (entry.js loads it on the first read);
+ * then the two empty packages (FLOORS).
  */
 const REQUIRE_ALONE: Record<string, string> = {
   'uri-grammar': "require('uri-grammar')",
   'uri-grammar, `const { isValid } = require(…)`': "const { isValid } = require('uri-grammar')",
   'uri-js': "require('uri-js')",
   'fast-uri': "require('fast-uri')",
+  'an empty package with an `exports` map': "require('empty-with-exports')",
+  'an empty package without one': "require('empty-without-exports')",
 };
 function grammarFirsts(): Record<string, [string, string]> {
   const scripts: Record<string, [string, string]> = {};
@@ -248,6 +264,12 @@ function inside<T = [number, number]>(script: string, file?: string): T {
 /** Writes the ES module programs; their files by name. */
 function writePrograms(): Record<string, string> {
   fs.mkdirSync(PROGRAMS, { recursive: true });
+  for (const [name, pkg] of Object.entries(FLOORS)) {
+    const dir = path.join(PROGRAMS, 'node_modules', name);
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify(pkg) + '\n');
+    fs.writeFileSync(path.join(dir, 'index.js'), "'use strict';\nmodule.exports = {};\n");
+  }
   const files: Record<string, string> = {};
   for (const [name, code] of Object.entries({ ...IMPORTS, 'import itself': IMPORT_ITSELF })) {
     files[name] = path.join(PROGRAMS, name.replace(/\W+/g, '-') + '.mjs');
@@ -333,7 +355,7 @@ function main(): void {
     '|---|---|---|---|',
     ...importRows,
     '',
-    `\`require\` alone (issue 37: uri-grammar's at most uri-js's), each library in its own fresh process, timed inside it, ${ROUNDS} processes each, interleaved; medians. uri-grammar's \`require\` loads \`${path.relative(ROOT, OWN)}\` alone, which names the exports; the first read of one (the second row) loads the main bundle, which holds what RFC 3986's first calls need; every other part of the library is a file loaded on first use (docs/package.md, "What loads when"). Node resolves uri-grammar's name through its \`exports\` map, which uri-js 4.4.1 and fast-uri have none of (a copy of uri-js given one took 1.35× its own time, docs/package.md). The whole process of the first table (\`require\` and four first calls) is ${processRatio.toFixed(2)}× uri-js's (issue 37: at most 0.9×).`,
+    `\`require\` alone (issue 37: uri-grammar's at most uri-js's), each library in its own fresh process, timed inside it, ${ROUNDS} processes each, interleaved; medians. uri-grammar's \`require\` loads \`${path.relative(ROOT, OWN)}\` alone, which names the exports; the first read of one (the second row) loads the main bundle, which holds what RFC 3986's first calls need; every other part of the library is a file loaded on first use (docs/package.md, "What loads when"). Node resolves uri-grammar's name through its \`exports\` map, which uri-js 4.4.1 and fast-uri have none of: the last two rows are packages with nothing in them, one with a one-entry \`exports\` map and one without, so that what any package with such a map pays in Node (its ES module resolver loaded, and the RegExps it checks a target with compiled, once a process) is told apart from what uri-grammar's own files cost (the first row less the first of them). The whole process of the first table (\`require\` and four first calls) is ${processRatio.toFixed(2)}× uri-js's (issue 37: at most 0.9×).`,
     '',
     '| library | `require` | ÷ uri-js |',
     '|---|---|---|',
