@@ -8,6 +8,7 @@
  */
 import fc from 'fast-check';
 import type { Ast, Rules } from '../oracles/backtrack';
+import { grammarOf, grown } from './astShapes';
 
 export const RULES = ['r0', 'r1', 'r2', 'r3', 'r4'];
 
@@ -30,20 +31,10 @@ function exprArb(k: number, depth: number): fc.Arbitrary<Ast> {
   ];
   if (k + 1 < RULES.length) leaves.push(fc.integer({ min: k + 1, max: RULES.length - 1 }).map(ref));
   if (depth <= 0) return fc.oneof(...leaves);
-  const sub = exprArb(k, depth - 1);
-  return fc.oneof(
-    { weight: 3, arbitrary: fc.oneof(...leaves) },
-    { weight: 2, arbitrary: fc.array(sub, { minLength: 2, maxLength: 3 }).map((items): Ast => ({ t: 'seq', items })) },
-    { weight: 2, arbitrary: fc.array(sub, { minLength: 2, maxLength: 3 }).map((items): Ast => ({ t: 'alt', items })) },
-    { weight: 1, arbitrary: fc.tuple(sub, fc.constantFrom([0, 1], [0, Infinity], [1, Infinity], [1, 2])).map(([item, [min, max]]): Ast => ({ t: 'rep', item, min, max })) },
-  );
+  return grown(leaves, exprArb(k, depth - 1), [[0, 1], [0, Infinity], [1, Infinity], [1, 2]], 1);
 }
 
-export const recursiveGrammarArb: fc.Arbitrary<Rules> = fc.tuple(...RULES.map((_, k) => exprArb(k, 2))).map((es) => {
-  const rules: Rules = {};
-  RULES.forEach((n, k) => (rules[n] = es[k]));
-  return rules;
-});
+export const recursiveGrammarArb: fc.Arbitrary<Rules> = grammarOf(RULES, (k) => exprArb(k, 2));
 
 /** Short inputs over the grammars' characters. */
 export const recursiveInputArb = fc.array(fc.constantFrom('a', 'b', 'A', '(', ')', '[', ']', ',', ' '), { maxLength: 9 }).map((cs) => cs.join(''));

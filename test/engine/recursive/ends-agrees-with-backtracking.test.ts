@@ -11,6 +11,7 @@ import type { Node } from '../../../src/engine/tree';
 import { EndsRunner, NestingLimitError, WorkLimitError } from '../../../src/engine/recursive/ends';
 import * as Index from '../../../src/index';
 import { referenceErrorIndex, referenceTree, toAbnf, type Ast, type RefNode, type Rules } from '../../oracles/backtrack';
+import { grammarOf, grown } from '../../support/astShapes';
 
 const NAMES = ['r0', 'r1', 'r2', 'r3'];
 
@@ -27,17 +28,7 @@ function exprArb(k: number, depth: number): fc.Arbitrary<Ast> {
   ];
   if (k + 1 < NAMES.length) leaves.push(fc.integer({ min: k + 1, max: NAMES.length - 1 }).map((j): Ast => ({ t: 'ref', name: NAMES[j] })));
   if (depth <= 0) return fc.oneof(...leaves);
-  const sub = exprArb(k, depth - 1);
-  return fc.oneof(
-    { weight: 3, arbitrary: fc.oneof(...leaves) },
-    { weight: 2, arbitrary: fc.array(sub, { minLength: 2, maxLength: 3 }).map((items): Ast => ({ t: 'seq', items })) },
-    { weight: 2, arbitrary: fc.array(sub, { minLength: 2, maxLength: 3 }).map((items): Ast => ({ t: 'alt', items })) },
-    {
-      weight: 2,
-      arbitrary: fc.tuple(sub, fc.constantFrom([0, 1], [0, Infinity], [1, Infinity], [0, 2], [1, 3]))
-        .map(([item, [min, max]]): Ast => ({ t: 'rep', item, min, max })),
-    },
-  );
+  return grown(leaves, exprArb(k, depth - 1), [[0, 1], [0, Infinity], [1, Infinity], [0, 2], [1, 3]]);
 }
 
 /**
@@ -59,25 +50,11 @@ function wideArb(k: number, depth: number): fc.Arbitrary<Ast> {
   ];
   if (k + 1 < WIDE.length) leaves.push(fc.integer({ min: k + 1, max: WIDE.length - 1 }).map(ref));
   if (depth <= 0) return fc.oneof(...leaves);
-  const sub = wideArb(k, depth - 1);
-  return fc.oneof(
-    { weight: 3, arbitrary: fc.oneof(...leaves) },
-    { weight: 2, arbitrary: fc.array(sub, { minLength: 2, maxLength: 3 }).map((items): Ast => ({ t: 'seq', items })) },
-    { weight: 2, arbitrary: fc.array(sub, { minLength: 2, maxLength: 3 }).map((items): Ast => ({ t: 'alt', items })) },
-    { weight: 2, arbitrary: fc.tuple(sub, fc.constantFrom([0, 1], [0, Infinity], [1, Infinity], [1, 2])).map(([item, [min, max]]): Ast => ({ t: 'rep', item, min, max })) },
-  );
+  return grown(leaves, wideArb(k, depth - 1), [[0, 1], [0, Infinity], [1, Infinity], [1, 2]]);
 }
-const wideArbGrammar: fc.Arbitrary<Rules> = fc.tuple(...WIDE.map((_, k) => wideArb(k, 3))).map((es) => {
-  const rules: Rules = {};
-  WIDE.forEach((n, k) => (rules[n] = es[k]));
-  return rules;
-});
+const wideArbGrammar: fc.Arbitrary<Rules> = grammarOf(WIDE, (k) => wideArb(k, 3));
 
-const grammarArb: fc.Arbitrary<Rules> = fc.tuple(...NAMES.map((_, k) => exprArb(k, 2))).map((es) => {
-  const rules: Rules = {};
-  NAMES.forEach((n, k) => (rules[n] = es[k]));
-  return rules;
-});
+const grammarArb: fc.Arbitrary<Rules> = grammarOf(NAMES, (k) => exprArb(k, 2));
 
 const inputArb = fc.array(fc.constantFrom('a', 'b', '(', ')', 'A'), { maxLength: 7 }).map((cs) => cs.join(''));
 const plain = (n: Node | RefNode): unknown => ({ rule: n.rule, start: n.start, end: n.end, children: (n.children as Array<Node | RefNode>).map(plain) });
