@@ -347,8 +347,14 @@ export class RuleGrammar<R extends string = string> implements Grammar<R> {
 
   isValid(input: string, rule: R, options?: object): boolean {
     // A loop over many inputs asks for one rule: its tester, with the checks done, is kept.
-    // (Never before a first call: an omitted rule is `undefined`, as lastRule is then.)
+    // (Never before a first call: an omitted rule is `undefined`, as lastRule is then.) The rest
+    // is a method of its own, so that this one is small enough for V8 to inline into a caller.
     if (rule === this.lastRule && this.lastTester !== undefined && options === undefined && typeof input === 'string') return this.lastTester(input);
+    return this.isValidFirst(input, rule, options);
+  }
+
+  /** `isValid` of a rule other than the last one's, or with options: the checks, then the tester kept. */
+  private isValidFirst(input: string, rule: R, options?: object): boolean {
     const fn = this.fns.isValid;
     this.input(input, fn);
     const r = this.inputRule(rule, fn);
