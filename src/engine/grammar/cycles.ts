@@ -1,9 +1,9 @@
 /**
  * Which rules reach a cycle of references: what every grammar needs on load (`RuleGrammar`, and
  * a precompiled grammar's reader from its data's references), apart from the rest of the
- * recursion analysis (../recursive/analysis.ts). Here, and not beside that analysis, because the
- * main bundle and a precompiled module's first load need this alone: the analysis lives in the
- * recursive engine's part of the bundle, which loads the ABNF reader's (scripts/bundle.js PARTS).
+ * recursion analysis (../recursive/analysis.ts, which re-exports these). Here, and not beside that
+ * analysis, because the main bundle and a precompiled module's first load need this alone: the
+ * analysis bundles with the ABNF reader, whose checks run it (scripts/bundle.js PARTS).
  */
 import { referencedRules, type Rules } from '../expr';
 
