@@ -12,6 +12,7 @@ import { EndsRunner, NestingLimitError, WorkLimitError } from '../../../src/engi
 import * as Index from '../../../src/index';
 import { referenceErrorIndex, referenceTree, toAbnf, type Ast, type RefNode, type Rules } from '../../oracles/backtrack';
 import { grammarOf, grown } from '../../support/astShapes';
+import { expectLongestPrefixes } from '../../support/longestPrefix';
 
 const NAMES = ['r0', 'r1', 'r2', 'r3'];
 
@@ -118,16 +119,7 @@ describe('recursive grammars, wider (seeded): repetitions of recursive rules, nu
           }
         }
         // parser(): the longest prefix that is a match, as the reference finds it prefix by prefix.
-        for (const s of inputs.slice(0, 3)) {
-          let longest = -1;
-          try {
-            for (let j = s.length; j >= 0 && longest < 0; j--) if (referenceTree(rules, 'r0', s.slice(0, j))) longest = j;
-          } catch {
-            continue;
-          }
-          const r = P.seq(g.parser('r0'), P.all).parse(s);
-          expect({ text, s, end: r.status ? (r.value[0] as Node).end : -1 }).toEqual({ text, s, end: longest });
-        }
+        expectLongestPrefixes(text, rules, g, inputs.slice(0, 3));
       }),
       { seed: 20261128, numRuns: 120 },
     );
