@@ -119,10 +119,10 @@ const MODULE = path.join(PROGRAMS, 'rfc3986-compiled.js');
 /**
  * `require` alone, each library in its own fresh process, timed inside it (issue 37: uri-grammar's
  * at most uri-js's). Nothing else runs in the process, so no call's work is counted. The two
- * empty packages (FLOORS) are found through PROGRAMS/node_modules, put on the search path
- * before the clock starts.
+ * empty packages (FLOORS) are found through PROGRAMS/node_modules, put on the search path before
+ * the clock starts, and for their rows only (a library's `require` would look there first too).
  */
-const requireAlone = (statement: string) => `module.paths.unshift(${JSON.stringify(path.join(PROGRAMS, 'node_modules'))});
+const requireAlone = (statement: string, floor: boolean) => `${floor ? `module.paths.unshift(${JSON.stringify(path.join(PROGRAMS, 'node_modules'))});\n` : ''}\
 const t0 = process.hrtime.bigint(); ${statement}; process.stdout.write(String(Number(process.hrtime.bigint() - t0) / 1e6));`;
 /**
  * Two packages with nothing in them (an empty module), one with a one-entry `exports` map and one
@@ -134,18 +134,22 @@ const FLOORS: Record<string, Record<string, unknown>> = {
   'empty-with-exports': { name: 'empty-with-exports', version: '1.0.0', main: 'index.js', exports: { '.': { require: './index.js' } } },
   'empty-without-exports': { name: 'empty-without-exports', version: '1.0.0', main: 'index.js' },
 };
+/** The rows of the two empty packages (FLOORS), by package. */
+const FLOOR_ROWS: Record<string, string> = {
+  'an empty package with an `exports` map': 'empty-with-exports',
+  'an empty package without one': 'empty-without-exports',
+};
 /**
  * The rows: each library's `require`, and uri-grammar's with an export read at once (a
  * destructuring `require`), which loads its main bundle (entry.js loads it on the first read);
- * then the two empty packages (FLOORS).
+ * then the two empty packages (FLOOR_ROWS).
  */
 const REQUIRE_ALONE: Record<string, string> = {
   'uri-grammar': "require('uri-grammar')",
   'uri-grammar, `const { isValid } = require(…)`': "const { isValid } = require('uri-grammar')",
   'uri-js': "require('uri-js')",
   'fast-uri': "require('fast-uri')",
-  'an empty package with an `exports` map': "require('empty-with-exports')",
-  'an empty package without one': "require('empty-without-exports')",
+  ...Object.fromEntries(Object.entries(FLOOR_ROWS).map(([row, pkg]) => [row, `require(${JSON.stringify(pkg)})`])),
 };
 function grammarFirsts(): Record<string, [string, string]> {
   const scripts: Record<string, [string, string]> = {};
@@ -297,7 +301,7 @@ function main(): void {
       first[name].push(call);
     }
     importsItself.push(inside<[number, string]>('', files['import itself'])[0]);
-    for (const [name, statement] of Object.entries(REQUIRE_ALONE)) alone[name].push(inside<number>(requireAlone(statement)));
+    for (const [name, statement] of Object.entries(REQUIRE_ALONE)) alone[name].push(inside<number>(requireAlone(statement, name in FLOOR_ROWS)));
   }
 
   // Other grammars' first answers, round robin.
