@@ -36,6 +36,16 @@ const longIri = (n: number): string => {
   const body = 'パス/セグメント/'.repeat(Math.ceil(n / 9));
   return prefix + body.slice(0, n - prefix.length);
 };
+/**
+ * The long IRI's skeptic's twin: a long ASCII path with one ucschar as its last character. RFC
+ * 3986's RegExp reads all of it before it refuses it (src/iri/check.ts, WALK_FROM).
+ */
+const lateIri = (n: number): string => {
+  const s = 'http://example.com/' + 'segment/'.repeat(Math.ceil(n / 8));
+  return s.slice(0, n - 2) + 'パス';
+};
+/** The shapes of `rfc3987.isValid`'s scaling series; the first also at 10 MB. */
+const IRI_SHAPES: Array<[shape: string, make: (n: number) => string]> = [['long IRI', longIri], ['ASCII, a ucschar last', lateIri]];
 const lib = api as unknown as Record<string, unknown>;
 
 /** The project's function, or `undefined` (with a note) when it is not exported yet. */
@@ -86,27 +96,29 @@ function tenMb(fn: Fn, s: string): number {
 }
 
 /**
- * Issue 37: a long IRI (RFC 3987, `rfc3987.isValid(s, 'IRI')`) at the scaling sizes, pushed to
- * `scaling`, and at 10 MB (a few passes of one input): its ns per character there, returned.
+ * Issue 37: a long IRI (RFC 3987, `rfc3987.isValid(s, 'IRI')`) at the scaling sizes, and an
+ * ASCII one with a ucschar last (IRI_SHAPES), pushed to `scaling`; the long IRI also at 10 MB (a
+ * few passes of one input): its ns per character there, returned.
  */
 function longIriScaling(iri: { isValid(s: string, r: string): boolean }, scaling: { fn: string; shape: string; size: number; nsPerByte: number }[]): number {
   const fn: Fn = (s) => iri.isValid(s, 'IRI');
-  const series = SCALING_SIZES.map((size) => {
+  const series = IRI_SHAPES.flatMap(([shape, make]) => SCALING_SIZES.map((size) => {
     const reps = Math.max(1, Math.round(SCALING_BYTES_PER_ROUND / size));
-    return { size, inputs: new Array<string>(reps).fill(longIri(size)), times: [] as number[] };
-  });
+    return { shape, size, inputs: new Array<string>(reps).fill(make(size)), times: [] as number[] };
+  }));
   for (const x of series) for (let w = 0; w < 2; w++) pass(fn, x.inputs);
   for (let r = 0; r < Math.max(ROUNDS, 9); r++) for (const x of series) x.times.push(pass(fn, x.inputs));
-  const line: string[] = [];
-  for (const { size, inputs, times } of series) {
+  const lines = new Map<string, string[]>();
+  for (const { shape, size, inputs, times } of series) {
     const ns = median(times) / inputs.length / size;
-    scaling.push({ fn: 'rfc3987.isValid', shape: 'long IRI', size, nsPerByte: ns });
-    line.push(`${sizeName(size)} ${ns.toFixed(2)}`);
+    scaling.push({ fn: 'rfc3987.isValid', shape, size, nsPerByte: ns });
+    if (!lines.has(shape)) lines.set(shape, []);
+    lines.get(shape)!.push(`${sizeName(size)} ${ns.toFixed(2)}`);
   }
   const ns10 = tenMb(fn, longIri(STACK_SIZE));
   scaling.push({ fn: 'rfc3987.isValid', shape: 'long IRI', size: STACK_SIZE, nsPerByte: ns10 });
-  line.push(`${sizeName(STACK_SIZE)} ${ns10.toFixed(2)}`);
-  console.log(`  ${'rfc3987.isValid'.padEnd(10)} ${'long IRI'.padEnd(11)} ${line.join('  ')}`);
+  lines.get('long IRI')!.push(`${sizeName(STACK_SIZE)} ${ns10.toFixed(2)}`);
+  for (const [shape, line] of lines) console.log(`  ${'rfc3987.isValid'.padEnd(10)} ${shape.padEnd(11)} ${line.join('  ')}`);
   return ns10;
 }
 
@@ -297,7 +309,7 @@ function report(
     out.push('');
   }
   out.push('## Scaling: ns per character', '');
-  out.push('Each input is repeated to about 2 MB per pass; at 10 MB (`isValid` and the long IRI) one input, the median of 5 passes. Shapes: a long path (`segment/` repeated), a long query (`key=value&` repeated), a long run of `%41`; and for `rfc3987.isValid(s, \'IRI\')` a long IRI (`http://例え.jp/` then `パス/セグメント/` repeated). Below 4,096 characters (LONG) a hot rule runs its RegExp; from there on the tables, which read a state\'s loops with a RegExp of their own (docs/ARCHITECTURE.md, "Long inputs").', '');
+  out.push('Each input is repeated to about 2 MB per pass; at 10 MB (`isValid` and the long IRI) one input, the median of 5 passes. Shapes: a long path (`segment/` repeated), a long query (`key=value&` repeated), a long run of `%41`; and for `rfc3987.isValid(s, \'IRI\')` a long IRI (`http://例え.jp/` then `パス/セグメント/` repeated) and a long path of ASCII whose last character is a ucschar (`パ`: RFC 3986\'s RegExp would read all of it before refusing it, so from 1,024 characters the IRI check walks the tables at once, src/iri/check.ts). Below 4,096 characters (LONG) a hot rule runs its RegExp; from there on the tables, which read a state\'s loops with a RegExp of their own (docs/ARCHITECTURE.md, "Long inputs").', '');
   // 10 MB for isValid and the long IRI only (a few passes of one input): "—" for the others.
   const sizes = [...SCALING_SIZES, STACK_SIZE];
   out.push(`| function | shape | ${sizes.map(sizeName).join(' | ')} | 1 MB ÷ 10 KB |`);

@@ -5,7 +5,7 @@
  * every bidi setting and every length, and answer a long IRI itself.
  */
 import fc from 'fast-check';
-import { iriCheck, iriTester, URI_COUNTERPART, type MappedRule } from '../../src/iri/check';
+import { iriCheck, iriTester, URI_COUNTERPART, WALK_FROM, type MappedRule } from '../../src/iri/check';
 import type { BidiCheck } from '../../src/iri/ucschar';
 import { TableDfa } from '../../src/engine/automata/tableDfa';
 import { LONG } from '../../src/engine/limits';
@@ -49,6 +49,53 @@ test('a walk that stops at a character it does not read (an iprivate in the quer
   expect(results[0]).toBeGreaterThanOrEqual(0);
   expect(value).toBe(true);
   expect(iriCheck(s, 'IRI', true).ok).toBe(true);
+});
+
+/** The sources' lengths of the RegExps whose `test` ran while `f` ran. */
+function regexpsRun(f: () => void): number[] {
+  const lengths: number[] = [];
+  const original = RegExp.prototype.test;
+  RegExp.prototype.test = function (this: RegExp, s: string) {
+    lengths.push(this.source.length);
+    return original.call(this, s);
+  };
+  try {
+    f();
+  } finally {
+    RegExp.prototype.test = original;
+  }
+  return lengths;
+}
+
+describe('from WALK_FROM characters on, the walk runs at once', () => {
+  // An ASCII path with one ucschar at its end: RFC 3986's RegExp would refuse it only after
+  // backtracking over all of it (about 4 ns a character at 1 KB, the walk under 1).
+  const late = (n: number) => {
+    const s = 'http://example.com/' + 'segment/'.repeat(Math.ceil(n / 8));
+    return s.slice(0, n - 2) + 'パス';
+  };
+  const t = iriTester('IRI', true);
+  // Hot: past its budget, RFC 3986's rule reads short input with its RegExp (src/engine/grammar/driver.ts).
+  for (let i = 0; i < 100; i++) t('http://example.com/' + 'a'.repeat(900));
+  const verdictRegExp = (lengths: number[]) => lengths.some((n) => n > 1000);
+
+  it('below it, RFC 3986\'s RegExp reads the input first (so this test can tell)', () => {
+    const s = late(WALK_FROM - 1);
+    expect(verdictRegExp(regexpsRun(() => expect(t(s)).toBe(true)))).toBe(true);
+  });
+  it('from it, only the walk reads the input, and answers as the mapped text', () => {
+    for (const n of [WALK_FROM, WALK_FROM + 1, 2 * WALK_FROM, LONG - 1]) {
+      // A ucschar, a control and ASCII at the end: the walk's own answers.
+      for (const [s, ok] of [[late(n), true], [late(n).slice(0, -1) + '\u0001', false], [late(n).slice(0, -2) + 'ab', true]] as const) {
+        expect(verdictRegExp(regexpsRun(() => expect(t(s)).toBe(ok)))).toBe(false);
+        expect(iriCheck(s, 'IRI', true).ok).toBe(ok);
+      }
+      // An iprivate outside the query stops the walk; the mapping decides.
+      const s = late(n).slice(0, -2) + '\ue000';
+      expect(t(s)).toBe(false);
+      expect(iriCheck(s, 'IRI', true).ok).toBe(false);
+    }
+  });
 });
 
 describe('the walk answers as the mapped text (seeded)', () => {
