@@ -207,6 +207,21 @@ describe('long inputs: each state\'s cycles read by a RegExp give the walk\'s an
     for (const c of path) expect(c!.re.source).toMatch(/^\(\?:\[[^\]]*\\u061d-\\ud7ff\]\+\|\[[^\]]*\\u00a0-\\u061b\\u061d-\\ud7ff\\uf900-\\uffef\]\+/);
   });
 
+  it('locateAs reads a stretch that starts with ASCII with the own loop\'s ASCII run first', () => {
+    const t = new TableDfa(RFC3986_TABLES);
+    const start = t.startOf('URI')!;
+    const ascii = 'http://example.com/' + 'segment/'.repeat(3000) + '\u4f8b';
+    const wide = 'http://example.com/' + '\u4f8b/\u00e9'.repeat(3000);
+    const longReads = (s: string) => reads(() => expect(t.locateAs(s, start, as)).toBe(-1)).filter((c) => c.read >= 256).map((c) => c.re.source);
+    const asciiReads = longReads(ascii);
+    const wideReads = longReads(wide);
+    expect(asciiReads.length).toBeGreaterThan(0);
+    expect(wideReads.length).toBeGreaterThan(0);
+    // An ASCII class alone (no escape above \x7f) first; the widest range first for the other.
+    for (const source of asciiReads) expect(source).toMatch(/^\(\?:\[(?:[^\]\\]|\\x[0-7][0-9a-f]|\\[^xu])*\]\+\|\[[^\]]*\\u061d-\\ud7ff\]\+\|/);
+    for (const source of wideReads) expect(source).toMatch(/^\(\?:\[[^\]]*\\u061d-\\ud7ff\]\+\|/);
+  });
+
   it('locateAs = the plain walk over the mapped text: verdict and offset, short and long (seeded)', () => {
     const fast = new TableDfa(RFC3986_TABLES);
     const plain = withRuns(new TableDfa(RFC3986_TABLES), Infinity);
