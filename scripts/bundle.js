@@ -191,7 +191,7 @@ const PARTS = [
   // RFC 3986's tables (its rules' DFAs), read on the first verdict (src/uri/rules.ts).
   ['tables', (f) => f === 'src/generated/rfc3986Tables.ts'],
   // What reads a URI into another: resolution, normalization, recomposition, percent-encoding.
-  ['ops', (f) => /^src\/uri\/(resolve|resolveValid|normalize|alreadyNormal|recompose|percent|removeDotSegments|chars)\.ts$/.test(f)],
+  ['ops', (f) => /^src\/uri\/(resolve|resolveValid|normalize|normalOf|normalTriplets|recompose|percent|removeDotSegments|chars)\.ts$/.test(f)],
   // How an error shows its input (invisible and look-alike characters, columns): a first
   // error's message. Its RegExp of Unicode properties alone costs V8 about 0.4 ms to parse.
   ['shown', (f) => f === 'src/engine/shown.ts'],

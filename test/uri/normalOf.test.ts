@@ -1,12 +1,12 @@
 /**
- * normalize's fast path (src/uri/alreadyNormal.ts) against the general path (split, normalize
- * each component, recompose): on the real URIs, the normalization vectors, strings of the URI
- * rule's ABNF language, and URIs built from the pieces normalization changes.
+ * normalize's one pass (src/uri/normalOf.ts) against the general path (split, normalize each
+ * component, recompose): on the real URIs, the normalization vectors, strings of the URI rule's
+ * ABNF language, and URIs built from the pieces normalization changes.
  */
 import * as fs from 'fs';
 import * as path from 'path';
 import fc from 'fast-check';
-import { alreadyNormal } from '../../src/uri/alreadyNormal';
+import { normalOf } from '../../src/uri/normalOf';
 import { normalize, equivalent, normalizeUri } from '../../src/uri/normalize';
 import { parse } from '../../src/uri/components';
 import { isValid } from '../../src/uri/validate';
@@ -14,16 +14,17 @@ import { arb } from '../support/arbitraries';
 
 const general = (s: string, byScheme: boolean): string => normalizeUri(parse(s, 'URI'), byScheme);
 
-/** The fast path's claim and normalize's answer, checked against the general path. */
+/** The one pass's answer and normalize's, checked against the general path. */
 function agrees(s: string): void {
-  // Without 6.2.3 the scan is exact (true exactly when the normal form is the input) but for one
-  // shape: a path-absolute "/.//…" without an authority, whose "." segment goes and comes back
-  // (normalize.ts: "/." keeps "//" from reading as an authority).
-  const unchanged = general(s, false) === s;
-  if (!/^[^:]*:\/\.\/\//.test(s)) expect([s, alreadyNormal(s, false)]).toEqual([s, unchanged]);
-  else if (alreadyNormal(s, false)) expect([s, unchanged]).toEqual([s, true]);
-  // With it, true still means unchanged (false may send a normal URI the long way).
-  if (alreadyNormal(s, true)) expect([s, general(s, true)]).toEqual([s, s]);
+  // Without 6.2.3 the pass always answers, and answers as the general path does.
+  expect([s, normalOf(s, false)]).toEqual([s, general(s, false)]);
+  // With it, it leaves to the general path exactly the URIs with a port or an empty path under
+  // an authority (what 6.2.3 may change), and answers the others as the general path does.
+  const c = parse(s, 'URI');
+  const mayChange = c.port !== undefined || (c.host !== undefined && c.path === '' && /^(?:https?|wss?|ftp)$/i.test(c.scheme!));
+  const byScheme = normalOf(s, true);
+  expect([s, byScheme === undefined]).toEqual([s, mayChange]);
+  if (byScheme !== undefined) expect([s, byScheme]).toEqual([s, general(s, true)]);
   expect([s, normalize(s)]).toEqual([s, general(s, false)]);
   expect([s, normalize(s, { scheme: true })]).toEqual([s, general(s, true)]);
 }
@@ -31,15 +32,15 @@ function agrees(s: string): void {
 const vectors = path.join(__dirname, '..', 'vectors');
 const realUris = fs.readFileSync(path.join(vectors, 'real-urls.txt'), 'utf8').split('\n').filter((s) => isValid(s, 'URI'));
 
-describe('alreadyNormal: the scan and the general path agree', () => {
+describe('normalOf: the one pass and the general path agree', () => {
   it('on every real URI of test/vectors/real-urls.txt', () => {
     expect(realUris.length).toBeGreaterThan(80_000);
     let normal = 0;
     for (const s of realUris) {
       agrees(s);
-      if (alreadyNormal(s, false)) normal++;
+      if (normalOf(s, false) === s) normal++;
     }
-    // Most real URIs are normal already: the reason for the scan.
+    // Most real URIs are normal already: the reason for the pass.
     expect(normal / realUris.length).toBeGreaterThan(0.9);
   });
 
@@ -88,23 +89,28 @@ describe('alreadyNormal: the scan and the general path agree', () => {
     }), { numRuns: 1000 });
   });
 
-  it('examples: what the scan finds', () => {
-    expect(alreadyNormal('http://example.com/a/b?q#f', false)).toBe(true);
-    expect(alreadyNormal('HTTP://example.com/', false)).toBe(false); // scheme case
-    expect(alreadyNormal('http://Example.com/', false)).toBe(false); // host case
-    expect(alreadyNormal('http://User@example.com/', false)).toBe(true); // userinfo keeps its case
-    expect(alreadyNormal('http://[FE80::1]/', false)).toBe(false); // IPv6 hex digits are host text
-    expect(alreadyNormal('http://h/%3a', false)).toBe(false); // lowercase hex digit
-    expect(alreadyNormal('http://h/%41', false)).toBe(false); // unreserved "A"
-    expect(alreadyNormal('http://h/%2F?%3A#%5B', false)).toBe(true);
-    expect(alreadyNormal('http://h/a/./b', false)).toBe(false);
-    expect(alreadyNormal('http://h/a/..', false)).toBe(false);
-    expect(alreadyNormal('a:./b', false)).toBe(false);
-    expect(alreadyNormal('http://h/a/.b/..c/...', false)).toBe(true); // not dot segments
-    expect(alreadyNormal('http://h/a?/../#/./', false)).toBe(true); // query and fragment keep them
-    expect(alreadyNormal('http://h:80/', true)).toBe(false);
-    expect(alreadyNormal('http://h', true)).toBe(false);
-    expect(alreadyNormal('http://h', false)).toBe(true);
-    expect(alreadyNormal('urn:a:b', true)).toBe(true);
+  it('examples: what the pass finds and changes', () => {
+    expect(normalOf('http://example.com/a/b?q#f', false)).toBe('http://example.com/a/b?q#f');
+    expect(normalOf('HTTP://example.com/', false)).toBe('http://example.com/'); // scheme case
+    expect(normalOf('http://Example.com/', false)).toBe('http://example.com/'); // host case
+    expect(normalOf('http://User@example.com/', false)).toBe('http://User@example.com/'); // userinfo keeps its case
+    expect(normalOf('http://U%3as@EXAMPLE.com:8080/', false)).toBe('http://U%3As@example.com:8080/');
+    expect(normalOf('http://[FE80::1]/', false)).toBe('http://[fe80::1]/'); // IPv6 hex digits are host text
+    expect(normalOf('http://h/%3a', false)).toBe('http://h/%3A'); // lowercase hex digit
+    expect(normalOf('http://h/%41', false)).toBe('http://h/A'); // unreserved "A"
+    expect(normalOf('http://h/%2F?%3A#%5B', false)).toBe('http://h/%2F?%3A#%5B');
+    expect(normalOf('http://h/a/./b', false)).toBe('http://h/a/b');
+    expect(normalOf('http://h/a/..', false)).toBe('http://h/');
+    expect(normalOf('http://h/a/%2E%2e/b', false)).toBe('http://h/b'); // decoded first (2.3)
+    expect(normalOf('a:./b', false)).toBe('a:b');
+    expect(normalOf('a:/.//b', false)).toBe('a:/.//b'); // "/." keeps "//" from reading as an authority
+    expect(normalOf('http://h/a/.b/..c/...', false)).toBe('http://h/a/.b/..c/...'); // not dot segments
+    expect(normalOf('http://h/a?/../#/./', false)).toBe('http://h/a?/../#/./'); // query and fragment keep them
+    expect(normalOf('http://h/a?%7e#%7E', false)).toBe('http://h/a?~#~');
+    expect(normalOf('HTTP://H/./%7e?%7e#%7e', false)).toBe('http://h/~?~#~');
+    expect(normalOf('http://h:80/', true)).toBeUndefined();
+    expect(normalOf('http://h', true)).toBeUndefined();
+    expect(normalOf('http://h', false)).toBe('http://h');
+    expect(normalOf('urn:a:b', true)).toBe('urn:a:b');
   });
 });
