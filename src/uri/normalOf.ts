@@ -20,7 +20,7 @@
  */
 import { hexValue, isUnreserved } from './chars';
 import { normalizePercent } from './normalTriplets';
-import { removeDotSegments } from './removeDotSegments';
+import { removeDotSegments, removeDots } from './removeDotSegments';
 import { recomposablePath } from './recompose';
 
 const COLON = 0x3a;
@@ -118,7 +118,9 @@ export function normalOf(uri: string, byScheme: boolean): string | undefined {
     // Without a dot segment as written or an encoded "." (the one triplet that can make one),
     // the path keeps its segments: remove_dot_segments would only flatten the rewritten text.
     let path = normalizePercent(uri.slice(pathStart, pathEnd), false);
-    if (dots || hasEncodedDot(uri, pathStart, pathEnd)) path = recomposablePath(removeDotSegments(path), hasAuthority);
+    // A dot segment as written, and nothing decoded (same length): it is still there.
+    if (dots && path.length === pathEnd - pathStart) path = recomposablePath(removeDots(path), hasAuthority);
+    else if (dots || hasEncodedDot(uri, pathStart, pathEnd)) path = recomposablePath(removeDotSegments(path), hasAuthority);
     out = (out ?? '') + uri.slice(done, pathStart) + path;
     done = pathEnd;
   }

@@ -23,7 +23,11 @@ export function removeDotSegments(path: string): string {
   expectString(path, 'path', 'removeDotSegments');
   // Steps A to D only ever act on a complete "." or ".." segment: without one, E moves every
   // segment as it is and the output is the input.
-  if (!DOT_SEGMENT.test(path)) return path;
+  return DOT_SEGMENT.test(path) ? removeDots(path) : path;
+}
+
+/** `removeDotSegments` of a path known to hold a dot segment (../normalOf.ts has looked). */
+export function removeDots(path: string): string {
   const n = path.length;
   // The output buffer: piece k is path.slice(out[2k], out[2k + 1]), for 2k < top. Each piece
   // but the first begins with a "/", so there are at most (number of "/") + 1 of them: at most
