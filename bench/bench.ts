@@ -44,8 +44,17 @@ const lateIri = (n: number): string => {
   const s = 'http://example.com/' + 'segment/'.repeat(Math.ceil(n / 8));
   return s.slice(0, n - 2) + 'パス';
 };
+/**
+ * A long IRI above the Basic Multilingual Plane: CJK Extension B (planes 1 to 14 are ucschar),
+ * each character a surrogate pair; n UTF-16 code units, as every size here counts.
+ */
+const astralIri = (n: number): string => {
+  const prefix = 'http://例え.jp/';
+  const s = prefix + '\u{2000b}\u{2123d}/\u{20b9f}/'.repeat(Math.ceil(n / 6)).slice(0, n - prefix.length);
+  return /[\ud800-\udbff]$/.test(s) ? s.slice(0, -1) + 'a' : s;
+};
 /** The shapes of `rfc3987.isValid`'s scaling series; the first also at 10 MB. */
-const IRI_SHAPES: Array<[shape: string, make: (n: number) => string]> = [['long IRI', longIri], ['ASCII, a ucschar last', lateIri]];
+const IRI_SHAPES: Array<[shape: string, make: (n: number) => string]> = [['long IRI', longIri], ['ASCII, a ucschar last', lateIri], ['IRI above the BMP', astralIri]];
 const lib = api as unknown as Record<string, unknown>;
 
 /** The project's function, or `undefined` (with a note) when it is not exported yet. */
@@ -309,7 +318,7 @@ function report(
     out.push('');
   }
   out.push('## Scaling: ns per character', '');
-  out.push('Each input is repeated to about 2 MB per pass; at 10 MB (`isValid` and the long IRI) one input, the median of 5 passes. Shapes: a long path (`segment/` repeated), a long query (`key=value&` repeated), a long run of `%41`; and for `rfc3987.isValid(s, \'IRI\')` a long IRI (`http://例え.jp/` then `パス/セグメント/` repeated) and a long path of ASCII whose last character is a ucschar (`パ`: RFC 3986\'s RegExp would read all of it before refusing it, so from 1,024 characters the IRI check walks the tables at once, src/iri/check.ts). Below 4,096 characters (LONG) a hot rule runs its RegExp; from there on the tables, which read a state\'s loops with a RegExp of their own (docs/ARCHITECTURE.md, "Long inputs").', '');
+  out.push('Each input is repeated to about 2 MB per pass; at 10 MB (`isValid` and the long IRI) one input, the median of 5 passes. Shapes: a long path (`segment/` repeated), a long query (`key=value&` repeated), a long run of `%41`; and for `rfc3987.isValid(s, \'IRI\')` a long IRI (`http://例え.jp/` then `パス/セグメント/` repeated) a long path of ASCII whose last character is a ucschar (`パ`: RFC 3986\'s RegExp would read all of it before refusing it, so from 1,024 characters the IRI check walks the tables at once, src/iri/check.ts), and a long IRI of CJK Extension B characters (`𠀋𡈽/𠮟/` repeated: each a surrogate pair, which the walk reads as one ucschar; sizes count UTF-16 code units, two a character there). Below 4,096 characters (LONG) a hot rule runs its RegExp; from there on the tables, which read a state\'s loops with a RegExp of their own (docs/ARCHITECTURE.md, "Long inputs").', '');
   // 10 MB for isValid and the long IRI only (a few passes of one input): "—" for the others.
   const sizes = [...SCALING_SIZES, STACK_SIZE];
   out.push(`| function | shape | ${sizes.map(sizeName).join(' | ')} | 1 MB ÷ 10 KB |`);

@@ -47,9 +47,9 @@ export function iriTest(input: string, rule: MappedRule, bidi: BidiCheck): boole
 /**
  * The ucschar code units an IRI may hold anywhere `pct-encoded` stands (without section 4.1's
  * controls when `bidi` refuses them), read as the triplet `mapped` puts in their place: RFC
- * 3986's tables then walk the IRI itself (../engine/automata/tableDfa.ts `locateAs`). Only the
- * Basic Multilingual Plane's: a surrogate pair, an `iprivate` or a refused control stops the
- * walk, and `mapped` decides. Made once per `bidi`.
+ * 3986's tables then walk the IRI itself (../engine/automata/tableDfa.ts `locateAs`), those
+ * above the Basic Multilingual Plane as surrogate pairs (UCSCHAR_PAIRS). An `iprivate`, a lone
+ * surrogate or a refused control stops the walk, and `mapped` decides. Made once per `bidi`.
  */
 function ucscharAs(bidi: BidiCheck): WideAs {
   const key = bidi === 'rfc3987' ? 2 : bidi ? 1 : 0;
@@ -70,10 +70,35 @@ function ucscharAs(bidi: BidiCheck): WideAs {
       units.fill(1, lo, hi + 1);
       source += lo === hi ? hex(lo) : `${hex(lo)}-${hex(hi)}`;
     }
-    as = UCSCHAR_AS[key] = { units, source, text: '%80' };
+    as = UCSCHAR_AS[key] = { units, source, text: '%80', pairs: UCSCHAR_PAIRS };
   }
   return as;
 }
+
+/**
+ * The ucschar above the Basic Multilingual Plane (planes 1 to 14, ./ucschar.ts), as surrogate
+ * pairs the walk reads as `%80` too: a high surrogate takes every low one, or all but the two
+ * of its plane's last code points (xFFFE, xFFFF), or none (U+E0000-E0FFF; planes 15 and 16 are
+ * `iprivate`, which the mapping decides). The RegExp alternatives are made from `isUcschar`.
+ */
+const UCSCHAR_PAIRS: NonNullable<WideAs['pairs']> = (() => {
+  const codePoint = (high: number, low: number) => (high - 0xd800) * 0x400 + (low - 0xdc00) + 0x10000;
+  const hex = (c: number) => '\\u' + c.toString(16);
+  // The high surrogates that take DC00-DFFD (each of planes 1 to 13, and 14 from U+E1000: two
+  // ranges), and those that take DFFE and DFFF too (all but each plane's last). The first
+  // alternative, two classes of few ranges, reads nearly every pair.
+  const most: number[] = [];
+  const all: number[] = [];
+  for (let high = 0xd800; high <= 0xdbff; high++) {
+    if (isUcschar(codePoint(high, 0xdc00))) most.push(high);
+    if (isUcschar(codePoint(high, 0xdfff))) all.push(high);
+  }
+  const ranges = (units: number[]) => units.reduce((out, c, k) => out + (units[k - 1] === c - 1 ? (units[k + 1] === c + 1 ? '' : '-' + hex(c)) : hex(c)), '');
+  return {
+    takes: (high, low) => high >= 0xd800 && high <= 0xdbff && low >= 0xdc00 && low <= 0xdfff && isUcschar(codePoint(high, low)),
+    source: `[${ranges(most)}][\\udc00-\\udffd]|[${ranges(all)}][\\udffe\\udfff]`,
+  };
+})();
 /** Every control `isBidiFormatting` may refuse. */
 const BIDI_CONTROLS = Object.keys(BIDI_NAMES).map(Number);
 const UCSCHAR_AS: (WideAs | undefined)[] = [];
@@ -114,7 +139,7 @@ export function iriTester(rule: MappedRule, bidi: BidiCheck): (input: string) =>
       // the mapping decides.
       if (at >= input.length) return false;
       const c = input.charCodeAt(at);
-      if (c < 0x80 || as.units[c] === 1) return false;
+      if (c < 0x80 || as.units[c] === 1 || as.pairs!.takes(c, input.charCodeAt(at + 1))) return false;
     } else if (!NON_ASCII.test(input)) return uriTest(input);
     const m = mapped(input, rule, bidi, null);
     return typeof m === 'string' && uriTest(m);

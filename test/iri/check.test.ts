@@ -42,6 +42,24 @@ test('a long IRI is answered by the walk itself (no mapped copy), at every lengt
   }
 });
 
+test('a long IRI of characters above the Basic Multilingual Plane (surrogate pairs) is answered by the walk itself', () => {
+  // CJK Extension B and an emoji (U+1F600: planes 1 and 2 are ucschar), at 1 KB and past LONG.
+  for (const segment of ['\u{2000b}\u{2123d}/\u{20b9f}/', 'a\u{1f600}b/', '\u30d1\u{2000b}/']) {
+    for (const n of [1_000, LONG + 10]) {
+      const s = 'http://\u4f8b.jp/' + segment.repeat(Math.ceil(n / segment.length));
+      const { value, results } = walks(() => iriTester('IRI', true)(s));
+      expect(value).toBe(true);
+      expect(results).toEqual([-1]);
+      // One past a plane's end (U+2FFFE) and one in plane 15 (iprivate, outside the query): refused.
+      for (const bad of ['\u{2fffe}', '\u{f0000}']) {
+        const t = s + bad;
+        expect(iriTester('IRI', true)(t)).toBe(false);
+        expect(iriCheck(t, 'IRI', true).ok).toBe(false);
+      }
+    }
+  }
+});
+
 test('a walk that stops at a character it does not read (an iprivate in the query) leaves the verdict to the mapping', () => {
   const s = longIri(LONG + 10) + '?q=\ue000';
   const { value, results } = walks(() => iriTester('IRI', true)(s));
@@ -117,7 +135,7 @@ describe('the walk answers as the mapped text (seeded)', () => {
   });
   it('on inputs past LONG (the tables from the first character)', () => {
     // A long run of ucschar and pchar, then the random tail: the walk's RegExps read the run.
-    const long = fc.tuple(iri, fc.constantFrom('', '\u4f8b', 'a/\u00e9')).map(([s, fill]) => {
+    const long = fc.tuple(iri, fc.constantFrom('', '\u4f8b', 'a/\u00e9', '\u{20000}', 'a\u{1f600}/')).map(([s, fill]) => {
       const at = s.indexOf('/', s.indexOf('//') + 2);
       const run = (fill || 'b').repeat(Math.ceil(LONG / Math.max(1, fill.length)));
       return at < 0 ? s + run : s.slice(0, at + 1) + run + s.slice(at + 1);

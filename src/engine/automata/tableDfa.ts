@@ -66,6 +66,12 @@ export interface WideAs {
   readonly source: string;
   /** The ASCII text each stands for. */
   readonly text: string;
+  /**
+   * Characters above the Basic Multilingual Plane that stand for `text` too, each a surrogate
+   * pair: `takes(high, low)` says which, `source` reads one as a RegExp alternative (no `u`
+   * flag). Any other pair stops the walk, as a unit not in `units` does.
+   */
+  readonly pairs?: { readonly takes: (high: number, low: number) => boolean; readonly source: string };
 }
 
 /** A state's cycles as a sticky RegExp (`TableDfa.cycles`), and whether it has a loop of its own. */
@@ -254,6 +260,7 @@ export class TableDfa {
     const runs = this.runsOf(as);
     // With `as`: its units, and the last state its text was read in and the state it led to.
     const units = as === undefined ? undefined : as.units;
+    const pairs = as === undefined ? undefined : as.pairs;
     let asFrom = -1;
     let asTo = 0;
     let s = start;
@@ -309,11 +316,16 @@ export class TableDfa {
         if (to === 0) return this.failure(i, s);
         i += charLength(input, i);
       } else {
-        if (units[c] !== 1) return this.failure(i, s);
+        // One unit of `as`, or a pair of two that stands for its text as one unit does.
+        let width = 1;
+        if (units[c] !== 1) {
+          if (pairs === undefined || !pairs.takes(c, input.charCodeAt(i + 1))) return this.failure(i, s);
+          width = 2;
+        }
         // Wide characters come in runs, mostly in one state: its step kept at hand.
         if (s !== asFrom) asTo = this.stepAs((asFrom = s), as!);
         if ((to = asTo) === 0) return this.failure(i, s);
-        i++;
+        i += width;
       }
       s = to;
       quiet--;
@@ -382,6 +394,8 @@ export class TableDfa {
     const own = classesTo(s, s);
     if (as && own.includes(width) && this.widest(as) !== as.source) alternatives.push(this.classSource(own, as, this.widest(as)).source + '+');
     if (self) alternatives.push(self);
+    // With `as` pairs, a run of them where `as` loops (each pair reads as one unit of `as`).
+    if (as?.pairs && own.includes(width)) alternatives.push(`(?:${as.pairs.source})+`);
     const asciiRun = as && own.includes(width) && own.length > 1 ? this.classSource(own.filter((k) => k !== width), undefined, undefined, true).source + '+' : undefined;
     const after = (q: number): Set<number> => {
       const to = new Set<number>();

@@ -222,26 +222,31 @@ describe('long inputs: each state\'s cycles read by a RegExp give the walk\'s an
     for (const source of wideReads) expect(source).toMatch(/^\(\?:\[[^\]]*\\u061d-\\ud7ff\]\+\|/);
   });
 
-  it('locateAs = the plain walk over the mapped text: verdict and offset, short and long (seeded)', () => {
+  /** `as` with the surrogate pairs of plane 1 (U+10000-1FFFF) read as its text too. */
+  const withPairs: WideAs = { ...as, pairs: { takes: (h, l) => h >= 0xd800 && h <= 0xd83f && l >= 0xdc00 && l <= 0xdfff, source: '[\\ud800-\\ud83f][\\udc00-\\udfff]' } };
+
+  it.each([['its units', as], ['its units and surrogate pairs', withPairs]])('locateAs (%s) = the plain walk over the mapped text: verdict and offset, short and long (seeded)', (_, wide) => {
     const fast = new TableDfa(RFC3986_TABLES);
     const plain = withRuns(new TableDfa(RFC3986_TABLES), Infinity);
     const start = plain.startOf('URI')!;
-    /** `s` with each unit as "%80" and any other character above ASCII as a space (no state reads it); where each mapped character came from. */
+    /** `s` with each unit (or pair) as "%80" and any other character above ASCII as a space (no state reads it); where each mapped character came from. */
     const mapped = (s: string): { text: string; origin: number[] } => {
       let text = '';
       const origin: number[] = [];
       for (let i = 0; i < s.length; i++) {
         const c = s.charCodeAt(i);
-        const m = c < 0x80 ? s[i] : as.units[c] === 1 ? as.text : ' ';
+        const pair = c >= 0x80 && wide.units[c] !== 1 && wide.pairs !== undefined && wide.pairs.takes(c, s.charCodeAt(i + 1));
+        const m = c < 0x80 ? s[i] : wide.units[c] === 1 || pair ? wide.text : ' ';
         text += m;
         for (let k = 0; k < m.length; k++) origin.push(i);
+        if (pair) i++;
       }
       origin.push(s.length);
       return { text, origin };
     };
     const units = ['segment/', 'key=value&', '%41', 'a', '/', '?', '#', '..', '@', ':', '\u4f8b', '\u4f8b\u4f8b/', '\u00e9', 'caf\u00e9/',
-      '\u00a0', '\u061b', '\u061d', '\ud7ff', '\uf900', '\uffef'];
-    const breaks = ['', ' ', '%', '%4', '[', '#', '\u061c', '\u009f', '\ud800', '\ud83d\ude00', '\ue000', '\ufff0', '\u4f8b#'];
+      '\u00a0', '\u061b', '\u061d', '\ud7ff', '\uf900', '\uffef', '\u{1f600}', 'a\u{10000}\u{1ffff}/'];
+    const breaks = ['', ' ', '%', '%4', '[', '#', '\u061c', '\u009f', '\ud800', '\udc00', '\ud83d\ude00', '\u{20000}', '\ue000', '\ufff0', '\u4f8b#'];
     fc.assert(
       fc.property(fc.constantFrom('http://example.com/', 'http://\u4f8b.jp/', 'urn:a:', 'http://[::1]:80/p?', ''), fc.array(fc.constantFrom(...units), { minLength: 1, maxLength: 6 }),
         fc.constantFrom(1, 3, 40, 2000, 12000), fc.constantFrom(...breaks), fc.double({ min: 0, max: 1, noNaN: true }), (prefix, pattern, reps, broken, where) => {
@@ -250,7 +255,7 @@ describe('long inputs: each state\'s cycles read by a RegExp give the walk\'s an
           const s = prefix + body.slice(0, at) + broken + body.slice(at);
           const { text, origin } = mapped(s);
           const want = plain.locate(text, start, 0, text.length);
-          const got = fast.locateAs(s, start, as);
+          const got = fast.locateAs(s, start, wide);
           const view = (code: number) => (code < 0 ? 'match' : origin[plain.failureIndex(code)]);
           expect({ s: s.slice(0, 60), n: s.length, at: got < 0 ? 'match' : fast.failureIndex(got) }).toEqual({ s: s.slice(0, 60), n: s.length, at: view(want) });
         }),
