@@ -203,7 +203,7 @@ export function loadModuleText(): string {
     '',
     ...withData().flatMap(([e, d]) => [
       ...(d.compiled ? [`export const ${loaderOf(e.name, 'Compiled')} = (): CompiledGrammar => JSON.parse(${d.compiled});`] : []),
-      `export const ${loaderOf(e.name, 'Plans')}: PlanLoader = fromTexts(${d.plans});`,
+      `export const ${loaderOf(e.name, 'Plans')}: PlanLoader = /* @__PURE__ */ fromTexts(${d.plans});`,
     ]),
     '',
     ...dataTable(),

@@ -40,15 +40,15 @@ export interface ShippedData {
 const fromTexts = (texts: Readonly<Record<string, string>>): PlanLoader => (key) =>
   Object.prototype.hasOwnProperty.call(texts, key) ? JSON.parse(texts[key]) : undefined;
 
-export const rfc3986Plans: PlanLoader = fromTexts(RFC3986_PLANS);
+export const rfc3986Plans: PlanLoader = /* @__PURE__ */ fromTexts(RFC3986_PLANS);
 export const rfc2396Compiled = (): CompiledGrammar => JSON.parse(RFC2396_COMPILED);
-export const rfc2396Plans: PlanLoader = fromTexts(RFC2396_PLANS);
+export const rfc2396Plans: PlanLoader = /* @__PURE__ */ fromTexts(RFC2396_PLANS);
 export const rfc2732Compiled = (): CompiledGrammar => JSON.parse(RFC2732_COMPILED);
-export const rfc2732Plans: PlanLoader = fromTexts(RFC2732_PLANS);
+export const rfc2732Plans: PlanLoader = /* @__PURE__ */ fromTexts(RFC2732_PLANS);
 export const rfc3987Compiled = (): CompiledGrammar => JSON.parse(RFC3987_COMPILED);
-export const rfc3987Plans: PlanLoader = fromTexts(RFC3987_PLANS);
+export const rfc3987Plans: PlanLoader = /* @__PURE__ */ fromTexts(RFC3987_PLANS);
 export const rfc6874Compiled = (): CompiledGrammar => JSON.parse(RFC6874_COMPILED);
-export const rfc6874Plans: PlanLoader = fromTexts(RFC6874_PLANS);
+export const rfc6874Plans: PlanLoader = /* @__PURE__ */ fromTexts(RFC6874_PLANS);
 
 /** Each grammar's data by its catalog name (src/builtins/registry.ts: a grammar with no module of its own). */
 const DATA: Readonly<Record<string, ShippedData>> = {

@@ -5,7 +5,7 @@
 import { driver, RULE_NAMES, type RuleName, type UriNode } from './rules';
 import type { TreeOptions, ValidateOptions, ValidationOf } from '../engine/grammar/types';
 import { passwordSpan, passwordsRevealed } from '../engine/secrets';
-import type { UriSyntaxError } from './errors';
+import { expectString, type UriSyntaxError } from './errors';
 import { summaryOf } from '../engine/errors';
 import { briefHint } from './hints';
 import { rfc3986 } from './rfc3986';
@@ -38,10 +38,24 @@ export function expectRule(rule: unknown, fn: string, allowed?: readonly string[
   }
 }
 
-/** Does the whole input match `rule` (RFC 3986 Appendix A)? */
+/**
+ * Does the whole input match `rule` (RFC 3986 Appendix A)? The answer of `rfc3986.isValid`
+ * (./rfc3986.ts), whose verdicts are this driver's, with its checks and their messages, but
+ * without the grammar class: a bundle that imports `isValid` alone then holds the verdict tables
+ * and RegExps, not the trees, the recursive engine, parsimmon or the other grammars' data
+ * (test/package/package.test.ts).
+ */
 export function isValid(input: string, rule: RuleName = 'URI-reference'): boolean {
-  return rfc3986.isValid(input, rule);
+  // A loop over many inputs asks for one rule: its tester, with the checks done, is kept.
+  if (rule === lastRule && typeof input === 'string') return lastTester!(input);
+  expectString(input, 'input', 'isValid');
+  const tester = driver.tester(ruleNamed(rule, 'isValid'));
+  lastRule = rule;
+  lastTester = tester;
+  return tester(input);
 }
+let lastRule: unknown;
+let lastTester: ((input: string) => boolean) | undefined;
 
 /**
  * `{ ok: true }`, or `{ ok: false, error }` with a `UriSyntaxError` (with a `hint`, and a checked

@@ -373,6 +373,14 @@ console.log(JSON.stringify([isValid('http://a/', 'URI'), r.error instanceof UriS
       const size = (r: typeof one) => Object.values(r.metafile!.outputs)[0].bytes;
       expect(size(one)).toBeLessThan(size(all) * 0.8);
       expect(inputs(all).length).toBeGreaterThan(used.length);
+      // isValid is RFC 3986's verdict tables and RegExps: not the grammar class with its trees,
+      // recursive engine and parser, and not the data of another grammar or of tree plans (each
+      // was in it once, 461 kB of 712: the plans' loaders ran at a module's top level, and
+      // isValid went through the grammar class).
+      const heavy = used.filter((f) => /\/(trees|recursive)\/|grammar\/grammar\.js$|parsimmonLib|generated\/(rfc2396|rfc2732|rfc3987|rfc6874)Compiled|Plans\.js$/.test(f));
+      expect(heavy).toEqual([]);
+      expect(used).toContain('dist/esm/src/generated/rfc3986Tables.js');
+      expect(size(one)).toBeLessThan(size(all) * 0.2);
     });
 
     it('for Node it follows the bridge into the bundle, and what it builds runs', async () => {
