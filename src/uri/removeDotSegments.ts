@@ -26,7 +26,7 @@ export function removeDotSegments(path: string): string {
   return DOT_SEGMENT.test(path) ? removeDots(path) : path;
 }
 
-/** `removeDotSegments` of a path known to hold a dot segment (../normalOf.ts has looked). */
+/** `removeDotSegments` of a path known to hold a dot segment (./normalOf.ts has looked). */
 export function removeDots(path: string): string {
   const n = path.length;
   // The output buffer: piece k is path.slice(out[2k], out[2k + 1]), for 2k < top. Each piece
