@@ -43,7 +43,8 @@ export function expectRule(rule: unknown, fn: string, allowed?: readonly string[
  * (./rfc3986.ts), whose verdicts are this driver's, with its checks and their messages, but
  * without the grammar class: a bundle that imports `isValid` alone then holds the verdict tables
  * and RegExps, not the trees, the recursive engine, parsimmon or the other grammars' data
- * (test/package/package.test.ts).
+ * (test/package/package.test.ts). The grammar has no `tester` or `check` hook: should it get one,
+ * this function must ask it too.
  */
 export function isValid(input: string, rule: RuleName = 'URI-reference'): boolean {
   // A loop over many inputs asks for one rule: its tester, with the checks done, is kept.
