@@ -99,7 +99,8 @@ export function measureAgainstUrl(log = console.log): UrlRow[] {
     let t = s;
     if (kind === 0) t = s.replace(/^[^:]+:(?:\/\/[^/?#@]*@)?(?:\/\/)?[^/?#:]*/, (m) => m.toUpperCase());
     else if (at >= 0) {
-      const end = at + (s.slice(at).search(/[?#]/) + 1 || s.length - at + 1) - 1;
+      const query = s.slice(at).search(/[?#]/);
+      const end = query < 0 ? s.length : at + query; // the path's end
       const letters = [...s.slice(at, end).matchAll(/[a-z]/g)].map((m) => at + m.index!);
       if (kind === 1 && letters.length) {
         const k = letters[Math.floor(change() * letters.length)];
