@@ -92,6 +92,14 @@ const DATA = Object.fromEntries(catalog.CATALOG.filter((e) => e.data).flatMap((e
   ];
 }));
 
+/** A `require` of a file of dist/cjs/ (`file`), left as it stands. */
+const besideIt = (file) => ({
+  name: `beside-${file}`,
+  setup(build) {
+    build.onResolve({ filter: new RegExp(`^\\./${file.replace(/[.-]/g, '\\$&')}$`) }, (args) => ({ path: args.path, external: true }));
+  },
+});
+
 /** For dist/cjs/ajv.js: './index' is the main bundle; no other library module may be copied in. */
 const shareMain = {
   name: 'share-main',
@@ -187,7 +195,7 @@ const PARTS = [
   ['recursive', (f) => f.startsWith('src/engine/recursive/') || f === 'src/engine/grammar/recursiveRunner.ts' || f === 'src/builtins/recursive.ts'],
   // Trees: first-match, plans, the compact store (not the one class's front of them, made with
   // each grammar: driverTrees.ts).
-  ['trees', (f) => (f.startsWith('src/engine/trees/') && f !== 'src/engine/trees/driverTrees.ts') || ['src/engine/build/treePlan.ts', 'src/engine/build/samples.ts'].includes(f)],
+  ['trees', (f) => (f.startsWith('src/engine/trees/') && !['src/engine/trees/driverTrees.ts', 'src/engine/trees/backtrack.ts'].includes(f)) || ['src/engine/build/treePlan.ts', 'src/engine/build/samples.ts'].includes(f)],
   // RFC 3986's tables (its rules' DFAs), read on the first verdict (src/uri/rules.ts).
   ['tables', (f) => f === 'src/generated/rfc3986Tables.ts'],
   // What reads a URI into another: resolution, normalization, recomposition, percent-encoding.
@@ -207,7 +215,8 @@ const PARTS = [
   // (RFC 3986's first verdicts and errors come from its tables, made at build time).
   ['automata', (f) => /^src\/engine\/automata\/(nfa|automaton|regexp|linearRegexp|refine|stateSets|firstSets)\.ts$/.test(f)],
   // A precompiled grammar's reader (a module written by toModule, and RFC 2396, 2732, 3987 and 6874).
-  ['compiled', (f) => f === 'src/engine/grammar/fromCompiled.ts' || f === 'src/engine/digest.ts'],
+  // (Its front, compiledFront.ts, with what it needs, is dist/cjs/compiled.js too, on its own: FRONT below.)
+  ['compiled', (f) => ['src/engine/grammar/fromCompiled.ts', 'src/engine/grammar/compiledData.ts', 'src/engine/grammar/compiledFront.ts', 'src/engine/trees/backtrack.ts', 'src/engine/digest.ts'].includes(f)],
   ['analysis', (f) => f.startsWith('src/engine/analysis/')],
   ['teaching', (f) => f.startsWith('src/teaching/')],
 ];
@@ -410,6 +419,21 @@ async function main() {
     ...build(published, none(), true),
     esbuild.build({ ...common, entryPoints: [path.join(src, 'ajv-cjs.ts')], outfile: path.join(outdir, 'ajv.js'), plugins: [shareMain] }),
     esbuild.build({ ...common, entryPoints: [path.join(src, 'lite', 'index.ts')], outfile: path.join(outdir, 'lite.js') }),
+    // dist/cjs/compiled.js: the `fromCompiled` of the modules toModule writes, on its own
+    // (src/engine/grammar/compiledFront.ts, with the data's checks, the tables' walk and the
+    // backtracking search), and not the main bundle: the grammar class of the data (`grammarOfRead`)
+    // comes from the part that holds it, dist/cjs/cold-compiled.js, on the first call the front hands on.
+    esbuild.build({
+      ...common, entryPoints: ['virtual:compiled-front'], outfile: path.join(outdir, 'compiled.js'),
+      plugins: [besideIt('cold-compiled.js'), virtual('compiled-front', [
+        `import { loadCompiled } from ${fromSrc(path.join(src, 'engine', 'grammar', 'compiledFront.ts'))};`,
+        'const classOf = (given, read) =>',
+        `  require('./cold-compiled.js')[Symbol.for(${JSON.stringify(INTERNAL)})]['src/engine/grammar/fromCompiled.ts'].grammarOfRead(given, read);`,
+        'export function fromCompiled(data) {',
+        '  return loadCompiled(data, classOf);',
+        '}',
+      ].join('\n'))],
+    }),
   ]);
   // The data, a JSON file a piece (lazyData above), from tsc's build of the generated modules
   // (step 2 of the build): a compiled grammar's text as it is, a plan table as an object.
@@ -454,7 +478,15 @@ async function main() {
     '// The CommonJS modules toModule writes take fromCompiled from here when this package is loaded',
     '// already (src/engine/grammar/fromCompiled.ts COMPILED_KEY): the first copy loaded keeps the key.',
     `const key = Symbol.for(${JSON.stringify(require(path.join(root, 'dist', 'src', 'engine', 'grammar', 'fromCompiled.js')).COMPILED_KEY)});`,
-    "if (!Object.prototype.hasOwnProperty.call(globalThis, key)) Object.defineProperty(globalThis, key, { value: (data) => load().fromCompiled(data), configurable: true });",
+    '// Their `fromCompiled` (and this bundle\'s) is the front\'s own bundle, ./compiled.js (src/engine/grammar/compiledFront.ts):',
+    '// a module\'s first answers load it alone, and the main bundle on the first call the front hands on.',
+    "const front = () => require('./compiled.js').fromCompiled;",
+    "Object.defineProperty(module.exports, 'fromCompiled', { enumerable: true, configurable: true, get() {",
+    '  const value = front();',
+    "  Object.defineProperty(module.exports, 'fromCompiled', { value, enumerable: true, configurable: false });",
+    '  return value;',
+    '} });',
+    "if (!Object.prototype.hasOwnProperty.call(globalThis, key)) Object.defineProperty(globalThis, key, { value: (data) => front()(data), configurable: true });",
     exportNames(names).footer.js,
     '',
   ].join('\n'));

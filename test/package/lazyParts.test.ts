@@ -79,7 +79,8 @@ console.log(JSON.stringify(out));`);
     ['analysis', `typeof u.analyze(u.compileAbnf('a = "x" / "xy"\\n')).generate`, 'function', ['cold-analysis.js']],
     // A grammar's own analysis method, with no export of the analyses read first (analysisLoad-cjs.ts).
     ['a grammar\'s analysis method', `u.rfc3986.generate('URI', { count: 3, seed: 4 }).valid.length`, 3, ['cold-analysis.js']],
-    ['a precompiled grammar', `u.fromCompiled(JSON.parse(/fromCompiled\\)?\\((".*")\\);\\n$/s.exec(u.toModule(u.compileAbnf('a = "x"\\n'), { format: 'cjs' }))[1])).isValid('x', 'a')`, true, ['cold-compiled.js']],
+    // Its front's own bundle, dist/cjs/compiled.js (src/engine/grammar/compiledFront.ts).
+    ['a precompiled grammar', `u.fromCompiled(JSON.parse(/fromCompiled\\)?\\((".*")\\);\\n$/s.exec(u.toModule(u.compileAbnf('a = "x"\\n'), { format: 'cjs' }))[1])).isValid('x', 'a')`, true, ['compiled.js']],
     ['the registry', `u.GRAMMAR_NAMES.includes('json')`, true, ['cold.js']],
   ];
   it.each(FEATURES)('%s: loaded on first use, not before', (_, call, answer, parts) => {
@@ -91,23 +92,32 @@ console.log(JSON.stringify([before, got, loaded()]));`) as [string[], unknown, s
     for (const p of parts) expect(after).toContain(p);
   });
 
-  // A precompiled regular grammar (a module toModule wrote) needs its reader to load and to answer
-  // from its tables (with the trees' part, which checks the plan it carries): neither the recursive
-  // engine nor the ABNF reader (which the recursive engine's part loads), nor the automata (a RegExp
-  // is made only for a rule that runs hot).
-  it('a precompiled regular grammar: require and isValid load its reader and plan, not the recursive engine, the ABNF reader or the automata', () => {
+  // A precompiled regular grammar (a module toModule wrote) is answered by its front
+  // (src/engine/grammar/compiledFront.ts), which is a file of its own, dist/cjs/compiled.js: its
+  // first verdicts and trees load nothing else, not even the main bundle; the first call the
+  // front hands on (an error) loads the main bundle and the grammar class's part.
+  it('a precompiled regular grammar: require, isValid and parseTree load its front alone; an error loads the class', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'uri-grammar-lazy-'));
     try {
+      const text = 'tag = 1*8ALPHA *("-" 1*8alphanum)\nalphanum = ALPHA / DIGIT\n';
       const file = path.join(dir, 'tag.js');
-      fs.writeFileSync(file, toModule(compileAbnf('tag = 1*8ALPHA *("-" 1*8alphanum)\nalphanum = ALPHA / DIGIT\n'), { format: 'cjs', source: 'tag.abnf' }));
+      fs.writeFileSync(file, toModule(compileAbnf(text), { format: 'cjs', source: 'tag.abnf' }));
       const [onLoad, valid, afterValid, tree, afterTree] = node(`const u = require(${ENTRY}); u.isValid('http://a/');
 const main = loaded(); const part = () => loaded().filter((f) => !main.includes(f));
 const m = require(${JSON.stringify(file)}); const onLoad = part(); const valid = m.isValid('de-CH-1996', 'tag'); const afterValid = part();
-const tree = m.parseTree('de-CH-1996', 'tag').children.length; console.log(JSON.stringify([onLoad, valid, afterValid, tree, part()]));`) as [string[], boolean, string[], number, string[]];
-      // The module carries its complete tree plan (small grammar, no samples), checked on load: the trees' part comes with it.
-      expect([onLoad, valid, afterValid]).toEqual([['cold-compiled.js', 'cold-trees.js'], true, ['cold-compiled.js', 'cold-trees.js']]);
-      expect(tree).toBeGreaterThan(0);
-      for (const never of ['cold-recursive.js', 'cold-abnf.js']) expect(afterTree).not.toContain(never);
+const tree = m.parseTree('de-CH-1996', 'tag'); console.log(JSON.stringify([onLoad, valid, afterValid, tree, part()]));`) as [string[], boolean, string[], unknown, string[]];
+      expect([onLoad, valid, afterValid, afterTree]).toEqual([['compiled.js'], true, ['compiled.js'], ['compiled.js']]);
+      expect(tree).toEqual(compileAbnf(text).parseTree('de-CH-1996', 'tag'));
+      // Required by a program that loaded nothing else (the module names the package's entry).
+      const alone = path.join(dir, 'alone.js');
+      fs.writeFileSync(alone, toModule(compileAbnf(text), { format: 'cjs', source: 'tag.abnf', library: path.join(CJS, 'entry.js') }));
+      const [first, afterError, error] = node(`const m = require(${JSON.stringify(alone)}); m.isValid('de-CH-1996', 'tag'); m.parseTree('de-CH', 'tag');
+const first = loaded(); const e = m.validate('de-CH-', 'tag').error; console.log(JSON.stringify([first, loaded(), e.message]));`) as [string[], string[], string];
+      expect(first).toEqual(['compiled.js', 'entry.js']);
+      expect(afterError).toEqual(expect.arrayContaining(['index.js', 'cold-compiled.js']));
+      const expected = compileAbnf(text).validate('de-CH-', 'tag');
+      expect(expected.ok ? undefined : expected.error.message).toBe(error);
+      for (const never of ['cold-recursive.js', 'cold-abnf.js']) expect(afterError).not.toContain(never);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -103,7 +103,7 @@ describe('what ships (npm pack --dry-run)', () => {
   });
 
   it('has nothing else: no benchmarks, tests, TypeScript sources, vectors, scripts, or the unbundled CommonJS modules', () => {
-    const allowed = /^(package\.json|README\.md|LICENSE|CHANGELOG\.md|bin\/[^/]+\.js|dist\/cjs\/(index|cold|cold-[a-z]+|ajv|cli|lite|cached)\.js(\.map)?|dist\/cjs\/entry\.js|dist\/cjs\/(index|cli)\.js\.cache|dist\/cjs\/data\/[a-z0-9-]+\.json|dist\/cjs\/data\/[a-z0-9]+-plans\/[A-Za-z0-9%-]+\.json|dist\/cjs\/(index|ajv)\.(mjs|bridge\.cjs)|dist\/(src|grammar)\/.+\.d\.ts(\.map)?|dist\/esm\/.+\.(js|d\.ts|js\.map|d\.ts\.map)|dist\/esm\/package\.json)$/;
+    const allowed = /^(package\.json|README\.md|LICENSE|CHANGELOG\.md|bin\/[^/]+\.js|dist\/cjs\/(index|cold|cold-[a-z]+|ajv|cli|lite|cached|compiled)\.js(\.map)?|dist\/cjs\/entry\.js|dist\/cjs\/(index|cli)\.js\.cache|dist\/cjs\/data\/[a-z0-9-]+\.json|dist\/cjs\/data\/[a-z0-9]+-plans\/[A-Za-z0-9%-]+\.json|dist\/cjs\/(index|ajv)\.(mjs|bridge\.cjs)|dist\/(src|grammar)\/.+\.d\.ts(\.map)?|dist\/esm\/.+\.(js|d\.ts|js\.map|d\.ts\.map)|dist\/esm\/package\.json)$/;
     expect(files.filter((f) => !allowed.test(f))).toEqual([]);
     expect(files.filter((f) => /^(dist\/bench|test|bench|scripts|src|grammar)\//.test(f))).toEqual([]);
   });
@@ -295,8 +295,9 @@ console.log(JSON.stringify([import.meta.resolve('uri-grammar'), mine, types(bund
     const [resolved, mine, bundledKeys, esmKeys, a, b] = JSON.parse(out);
     expect(resolved).toMatch(/node_modules\/uri-grammar\/dist\/cjs\/index\.mjs$/);
     // The CommonJS files it loaded: the bridge, the entry and its loader, the main bundle and (every
-    // export has a value at import) cold.js and the cold parts the exports are in.
-    expect(mine.filter((f: string) => !/^dist\/cjs\/cold-[a-z]+\.js$/.test(f))).toEqual(['dist/cjs/cached.js', 'dist/cjs/cold.js', 'dist/cjs/entry.js', 'dist/cjs/index.bridge.cjs', 'dist/cjs/index.js']);
+    // export has a value at import) cold.js, the cold parts the exports are in, and the
+    // precompiled modules' front (`fromCompiled`, dist/cjs/compiled.js).
+    expect(mine.filter((f: string) => !/^dist\/cjs\/cold-[a-z]+\.js$/.test(f))).toEqual(['dist/cjs/cached.js', 'dist/cjs/cold.js', 'dist/cjs/compiled.js', 'dist/cjs/entry.js', 'dist/cjs/index.bridge.cjs', 'dist/cjs/index.js']);
     expect(esmKeys.length).toBeGreaterThan(40);
     expect(bundledKeys).toEqual(esmKeys); // same names, same kinds (function, object, string…)
     expect(a).toEqual(b);

@@ -1,0 +1,521 @@
+/**
+ * The first-match tree of a regular rule by a backtracking search with a budget: what a
+ * precompiled module's first tree runs (../grammar/compiledFront.ts), in place of the
+ * first-match builder (./firstMatch.ts), whose automaton and lookahead are built on first use
+ * and cost a cold process tens of milliseconds.
+ *
+ * The tree wanted is the one a backtracking parser finds first (./firstMatch.ts): alternatives
+ * in the order written, repetitions greedy, `[x]` before nothing, an iteration past the minimum
+ * that consumes nothing failing (as in JavaScript's RegExp). This is that parser, on a small
+ * program compiled from the data's expressions as they are written (../grammar/compiledData.ts
+ * `EncodedExpr`), with a rule reference a call, so that the program is as large as the
+ * grammar's text. Its work can grow exponentially with the input on some grammars; it stops
+ * at a budget linear in the input (`budgetOf`) and answers undefined, and the caller then asks
+ * the first-match builder, whose work is linear. So the answer is always the first-match tree,
+ * and the work stays linear.
+ */
+import type { EncodedExpr } from '../grammar/compiledData';
+import type { Node } from '../tree';
+
+// The instructions: an opcode, then its operand where it has one.
+/** Take one character of set `operand`. */
+const CHAR = 0;
+/**
+ * Try the next instruction; on failure, resume at operand 1 at this position. Operand 2: the
+ * characters what is resumed can begin with (a first set), or -1 when it can take nothing: the
+ * choice is kept only when the character here is one of them (else trying it fails at once).
+ */
+const SPLIT = 1;
+const JUMP = 2;
+/**
+ * An optional iteration: tried when the character here is in first set operand 2 (an iteration
+ * past the minimum must take a character), with the way on, operand 1, kept as the choice;
+ * else the way on at once.
+ */
+const ITER = 11;
+/** Call rule body at `operand` (its return address pushed). */
+const CALL = 3;
+const RETURN = 4;
+/** An iteration begins: push the position. */
+const MARK = 5;
+/** An iteration past the minimum ends: fail when it took nothing (the position marked). */
+const CHECK = 6;
+/** A node of rule `operand` opens here. */
+const OPEN = 7;
+const CLOSE = 8;
+const FAIL = 9;
+/** The end: the whole input taken. */
+const END = 10;
+
+/** The program of one rule's tree (`compileTree`). */
+export interface TreeProgram {
+  readonly code: Int32Array;
+  /** Character sets: the ASCII characters, 128 bits a set (four words), and the ranges above ASCII (flat `[lo, hi, …]`). */
+  readonly ascii: Int32Array;
+  readonly wide: readonly (readonly number[])[];
+  /** The node rules, by id. */
+  readonly names: readonly string[];
+  /** First sets: the ASCII characters (128 bits a set), and whether any character above ASCII may begin (1). */
+  readonly firstAscii: Int32Array;
+  readonly firstWide: Uint8Array;
+}
+
+/** What an expression can begin with: its first characters (ASCII exactly, above ASCII as one flag), and whether it can take nothing. */
+interface First {
+  /** The ASCII characters, 128 bits. */
+  readonly bits: number[];
+  wide: boolean;
+  nullable: boolean;
+}
+
+/** Sets the bits of ASCII characters `lo` to `hi` (clipped to ASCII) in `bits`. */
+function setBits(bits: number[], lo: number, hi: number): void {
+  for (let c = lo; c <= Math.min(hi, 127); c++) bits[c >> 5] |= 1 << (c & 31);
+}
+
+/** How large a program may grow (bounded repetitions are written out): past it, no program. */
+export const MAX_PROGRAM = 1 << 18;
+
+/**
+ * The program of `root`'s tree with nodes for the rules in `nodeRules` (`root` always one), or
+ * undefined when it would be larger than MAX_PROGRAM. The data's expressions are those
+ * ../grammar/compiledData.ts checked on load: shapes, depth, references to rules of the data,
+ * no cycle.
+ */
+export function compileTree(exprs: Readonly<Record<string, EncodedExpr>>, root: string, nodeRules: ReadonlySet<string>): TreeProgram | undefined {
+  const code: number[] = [];
+  const ascii: number[] = [];
+  const wide: number[][] = [];
+  const setIds = new Map<string, number>();
+  const names: string[] = [];
+  const nodeIds = new Map<string, number>();
+  // Each rule's body is compiled once, where it is first called; calls wait for its address.
+  const bodyAt = new Map<string, number>();
+  const waiting: Array<[string, number]> = [];
+  const queue: string[] = [];
+
+  // One or two words (an opcode and its operand): no rest parameter, which allocates a call in
+  // the code V8 has not optimized yet (all code a module's first tree runs).
+  const emit = (op: number, operand?: number, operand2?: number): number => {
+    const at = code.length;
+    code.push(op);
+    if (operand !== undefined) code.push(operand);
+    if (operand2 !== undefined) code.push(operand2);
+    if (code.length > MAX_PROGRAM) throw TOO_LARGE;
+    return at;
+  };
+  // First sets, by expression (a rule's through its body), and their ids in the program.
+  const firsts = new Map<EncodedExpr, First>();
+  const firstAscii: number[] = [];
+  const firstWide: number[] = [];
+  const firstOf = (e: EncodedExpr): First => {
+    let f = firsts.get(e);
+    if (f) return f;
+    f = { bits: [0, 0, 0, 0], wide: false, nullable: false };
+    const add = (g: First): void => union(f!, g);
+    switch (e[0]) {
+      case 'c': {
+        const r = e[1];
+        for (let k = 0; k < r.length; k += 2) {
+          setBits(f.bits, r[k], r[k + 1]);
+          if (r[k + 1] >= 128) f.wide = true;
+        }
+        break;
+      }
+      case 'l': {
+        const cp = e[1].codePointAt(0);
+        if (cp === undefined) f.nullable = true;
+        else if (cp >= 128) f.wide = true;
+        else {
+          setBits(f.bits, cp, cp);
+          const upper = cp >= 0x61 && cp <= 0x7a ? cp - 0x20 : cp;
+          if (upper >= 0x41 && upper <= 0x5a) {
+            setBits(f.bits, upper, upper);
+            setBits(f.bits, upper + 0x20, upper + 0x20);
+          }
+        }
+        break;
+      }
+      case 's': {
+        f.nullable = true;
+        for (let k = 1; k < e.length && f.nullable; k++) {
+          const g = firstOf(e[k] as EncodedExpr);
+          add(g);
+          f.nullable = g.nullable;
+        }
+        break;
+      }
+      case 'a':
+        for (let k = 1; k < e.length; k++) {
+          const g = firstOf(e[k] as EncodedExpr);
+          add(g);
+          if (g.nullable) f.nullable = true;
+        }
+        break;
+      case 'r': {
+        const max = e[3] === null ? Infinity : e[3];
+        if (max > 0) add(firstOf(e[1]));
+        f.nullable = e[2] === 0 || firstOf(e[1]).nullable;
+        break;
+      }
+      case 'f': {
+        const g = firstOf(exprs[e[1]]);
+        add(g);
+        f.nullable = g.nullable;
+        break;
+      }
+    }
+    firsts.set(e, f);
+    return f;
+  };
+  const firstIds = new Map<First, number>();
+  const firstId = (f: First): number => {
+    let id = firstIds.get(f);
+    if (id === undefined) {
+      firstIds.set(f, (id = firstWide.length));
+      firstAscii.push(f.bits[0], f.bits[1], f.bits[2], f.bits[3]);
+      firstWide.push(f.wide ? 1 : 0);
+    }
+    return id;
+  };
+  /** The first set of alternatives k.. of choice `e` (-1 when one of them can take nothing). */
+  const restOf = (e: EncodedExpr, k: number): number => {
+    const f: First = { bits: [0, 0, 0, 0], wide: false, nullable: false };
+    for (let j = k; j < e.length; j++) {
+      const g = firstOf(e[j] as EncodedExpr);
+      if (g.nullable) return -1;
+      union(f, g);
+    }
+    return firstId(f);
+  };
+  const setOf = (ranges: readonly number[]): number => {
+    const key = ranges.join(',');
+    let id = setIds.get(key);
+    if (id === undefined) {
+      const bits = [0, 0, 0, 0];
+      const above: number[] = [];
+      for (let k = 0; k < ranges.length; k += 2) {
+        setBits(bits, ranges[k], ranges[k + 1]);
+        if (ranges[k + 1] >= 128) above.push(Math.max(ranges[k], 128), ranges[k + 1]);
+      }
+      setIds.set(key, (id = wide.length));
+      ascii.push(bits[0], bits[1], bits[2], bits[3]);
+      wide.push(above);
+    }
+    return id;
+  };
+  const nodeId = (rule: string): number => {
+    let id = nodeIds.get(rule);
+    if (id === undefined) {
+      nodeIds.set(rule, (id = names.length));
+      names.push(rule);
+    }
+    return id;
+  };
+  const call = (rule: string): void => {
+    const node = nodeRules.has(rule);
+    if (node) emit(OPEN, nodeId(rule));
+    const at = emit(CALL, -1);
+    const body = bodyAt.get(rule);
+    if (body !== undefined) code[at + 1] = body;
+    else {
+      waiting.push([rule, at + 1]);
+      if (!queue.includes(rule)) queue.push(rule);
+    }
+    if (node) emit(CLOSE);
+  };
+  // An optional iteration: tried first, then what follows it (`exit`, patched by the caller).
+  const iteration = (item: EncodedExpr): number => {
+    const split = emit(ITER, -1, firstId(firstOf(item)));
+    emit(MARK);
+    build(item);
+    emit(CHECK);
+    return split;
+  };
+  const build = (e: EncodedExpr): void => {
+    switch (e[0]) {
+      case 'c':
+        emit(CHAR, setOf(e[1]));
+        return;
+      case 'l': {
+        // A quoted string: each character in both ASCII cases (RFC 5234 2.3).
+        const text = e[1];
+        for (let k = 0; k < text.length; k++) {
+          const cp = text.codePointAt(k)!;
+          if (cp > 0xffff) k++;
+          const upper = cp >= 0x61 && cp <= 0x7a ? cp - 0x20 : cp;
+          emit(CHAR, upper >= 0x41 && upper <= 0x5a ? setOf([upper, upper, upper + 0x20, upper + 0x20]) : setOf([cp, cp]));
+        }
+        return;
+      }
+      case 's':
+        for (let k = 1; k < e.length; k++) build(e[k] as EncodedExpr);
+        return;
+      case 'a': {
+        if (e.length === 1) {
+          emit(FAIL);
+          return;
+        }
+        const jumps: number[] = [];
+        for (let k = 1; k < e.length; k++) {
+          const split = k + 1 < e.length ? emit(SPLIT, -1, restOf(e, k + 1)) : -1;
+          build(e[k] as EncodedExpr);
+          if (split >= 0) {
+            jumps.push(emit(JUMP, -1));
+            code[split + 1] = code.length;
+          }
+        }
+        for (const j of jumps) code[j + 1] = code.length;
+        return;
+      }
+      case 'r': {
+        const item = e[1];
+        const min = e[2];
+        const max = e[3] === null ? Infinity : e[3];
+        for (let k = 0; k < min; k++) build(item);
+        if (max === Infinity) {
+          const loop = code.length;
+          const split = iteration(item);
+          emit(JUMP, loop);
+          code[split + 1] = code.length;
+        } else {
+          // The optional copies nest: each tried before the exit, the next only after it.
+          const splits: number[] = [];
+          for (let k = min; k < max; k++) splits.push(iteration(item));
+          for (const s of splits) code[s + 1] = code.length;
+        }
+        return;
+      }
+      case 'f':
+        call(e[1]);
+        return;
+    }
+  };
+
+  try {
+    call(root);
+    emit(END);
+    while (queue.length) {
+      const rule = queue.shift()!;
+      bodyAt.set(rule, code.length);
+      build(exprs[rule]);
+      emit(RETURN);
+    }
+  } catch (e) {
+    if (e === TOO_LARGE) return undefined;
+    throw e;
+  }
+  for (const [rule, at] of waiting) code[at] = bodyAt.get(rule)!;
+  return { code: Int32Array.from(code), ascii: Int32Array.from(ascii), wide, names, firstAscii: Int32Array.from(firstAscii), firstWide: Uint8Array.from(firstWide) };
+}
+const TOO_LARGE = new Error('program too large');
+
+/** Adds first set `g` to `f`. */
+function union(f: First, g: First): void {
+  for (let w = 0; w < 4; w++) f.bits[w] |= g.bits[w];
+  if (g.wide) f.wide = true;
+}
+
+/** The steps a search of an input of `length` characters may take before it gives up. */
+export const budgetOf = (length: number): number => 64 * length + 16_384;
+
+/**
+ * The search's state, in typed arrays (the search runs in code V8 has not optimized yet, where
+ * every object made brings a young-generation collection nearer, and a collection copies all
+ * the module's data, young too): the stack of return addresses and iteration marks as cells
+ * shared by the choices (each cell a value and the cell below it, made and never freed, at
+ * most one a step), the choices, and the marks of the tree. Each grows by doubling; none can
+ * outgrow the budget, a step adding at most one cell, one choice and one mark.
+ */
+class State {
+  cellValue = new Int32Array(256);
+  cellNext = new Int32Array(256);
+  cells = 1;
+  choicePc = new Int32Array(256);
+  choicePos = new Int32Array(256);
+  choiceStack = new Int32Array(256);
+  choiceMarks = new Int32Array(256);
+  choices = 0;
+  /** A node's id and start, or -1 and a node's end. */
+  marks = new Int32Array(512);
+  marked = 0;
+
+  cell(value: number, next: number): number {
+    if (this.cells === this.cellValue.length) {
+      this.cellValue = grown(this.cellValue);
+      this.cellNext = grown(this.cellNext);
+    }
+    this.cellValue[this.cells] = value;
+    this.cellNext[this.cells] = next;
+    return this.cells++;
+  }
+
+  choice(pc: number, pos: number, stack: number): void {
+    if (this.choices === this.choicePc.length) {
+      this.choicePc = grown(this.choicePc);
+      this.choicePos = grown(this.choicePos);
+      this.choiceStack = grown(this.choiceStack);
+      this.choiceMarks = grown(this.choiceMarks);
+    }
+    const k = this.choices++;
+    this.choicePc[k] = pc;
+    this.choicePos[k] = pos;
+    this.choiceStack[k] = stack;
+    this.choiceMarks[k] = this.marked;
+  }
+
+  mark(a: number, b: number): void {
+    if (this.marked + 2 > this.marks.length) this.marks = grown(this.marks);
+    this.marks[this.marked++] = a;
+    this.marks[this.marked++] = b;
+  }
+}
+
+function grown(a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
+  const b = new Int32Array(a.length * 2);
+  b.set(a);
+  return b;
+}
+
+/**
+ * The first-match tree of the whole input (plain nodes, as ./flatTree.ts `node` makes them), or
+ * null when the input does not match, or undefined when the search took more than `budget`
+ * steps. The steps taken are added to `work.steps`.
+ */
+export function backtrackTree(p: TreeProgram, input: string, budget: number, work?: { steps: number }): Node | null | undefined {
+  const code = p.code;
+  const n = input.length;
+  const st = new State();
+  let pc = 0;
+  let pos = 0;
+  // The stack: its top cell (0: empty).
+  let stack = 0;
+  let steps = 0;
+  for (;;) {
+    if (++steps > budget) {
+      if (work) work.steps += steps;
+      return undefined;
+    }
+    let ok = true;
+    switch (code[pc]) {
+      case CHAR: {
+        const c = pos < n ? input.charCodeAt(pos) : -1;
+        if (c < 0) ok = false;
+        else if (c < 128) {
+          ok = ((p.ascii[4 * code[pc + 1] + (c >> 5)] >>> (c & 31)) & 1) === 1;
+          pos++;
+        } else {
+          // A pair is one character; a lone surrogate matches nothing (../automata/codepoints.ts).
+          const cp = input.codePointAt(pos)!;
+          ok = !(cp >= 0xd800 && cp <= 0xdfff) && inRanges(p.wide[code[pc + 1]], cp);
+          pos += cp > 0xffff ? 2 : 1;
+        }
+        pc += 2;
+        break;
+      }
+      case SPLIT: {
+        const f = code[pc + 2];
+        if (f < 0 || begins(p, f, input, pos, n)) st.choice(code[pc + 1], pos, stack);
+        pc += 3;
+        break;
+      }
+      case ITER:
+        if (begins(p, code[pc + 2], input, pos, n)) {
+          st.choice(code[pc + 1], pos, stack);
+          pc += 3;
+        } else pc = code[pc + 1];
+        break;
+      case JUMP:
+        pc = code[pc + 1];
+        break;
+      case CALL:
+        stack = st.cell(pc + 2, stack);
+        pc = code[pc + 1];
+        break;
+      case RETURN:
+        pc = st.cellValue[stack];
+        stack = st.cellNext[stack];
+        break;
+      case MARK:
+        stack = st.cell(pos, stack);
+        pc++;
+        break;
+      case CHECK:
+        ok = st.cellValue[stack] !== pos;
+        stack = st.cellNext[stack];
+        pc++;
+        break;
+      case OPEN:
+        st.mark(code[pc + 1], pos);
+        pc += 2;
+        break;
+      case CLOSE:
+        st.mark(-1, pos);
+        pc++;
+        break;
+      case FAIL:
+        ok = false;
+        break;
+      default:
+        // END
+        if (pos === n) {
+          if (work) work.steps += steps;
+          return treeOf(st.marks, st.marked, p.names);
+        }
+        ok = false;
+    }
+    if (!ok) {
+      if (st.choices === 0) {
+        if (work) work.steps += steps;
+        return null;
+      }
+      const k = --st.choices;
+      pc = st.choicePc[k];
+      pos = st.choicePos[k];
+      stack = st.choiceStack[k];
+      st.marked = st.choiceMarks[k];
+    }
+  }
+}
+
+/** Can the character at `pos` begin what first set `f` stands for (above ASCII: maybe)? */
+function begins(p: TreeProgram, f: number, input: string, pos: number, n: number): boolean {
+  if (pos >= n) return false;
+  const c = input.charCodeAt(pos);
+  return c < 128 ? ((p.firstAscii[4 * f + (c >> 5)] >>> (c & 31)) & 1) === 1 : p.firstWide[f] === 1;
+}
+
+function inRanges(ranges: readonly number[], cp: number): boolean {
+  let lo = 0;
+  let hi = (ranges.length >> 1) - 1;
+  while (lo <= hi) {
+    const m = (lo + hi) >> 1;
+    if (cp < ranges[2 * m]) hi = m - 1;
+    else if (cp > ranges[2 * m + 1]) lo = m + 1;
+    else return true;
+  }
+  return false;
+}
+
+/**
+ * The nodes of the marks, as plain objects (rule, start, end, children: ./flatTree.ts's order),
+ * each node's children made before it and taken at their number (a `push` onto an empty array
+ * makes room for 17).
+ */
+function treeOf(marks: Int32Array, marked: number, names: readonly string[]): Node {
+  // The nodes made and not yet given a parent; for each open node, its id, start and where its children begin among them.
+  const made: Node[] = [];
+  const open: number[] = [];
+  for (let k = 0; k < marked; k += 2) {
+    if (marks[k] >= 0) open.push(marks[k], marks[k + 1], made.length);
+    else {
+      const from = open.pop()!;
+      const start = open.pop()!;
+      const rule = names[open.pop()!];
+      const children = made.length === from ? [] : made.slice(from);
+      made.length = from;
+      made.push({ rule, start, end: marks[k + 1], children });
+    }
+  }
+  return made[0];
+}

@@ -1,0 +1,103 @@
+/**
+ * The bounded backtracking search of a precompiled module's first trees (src/engine/trees/backtrack.ts)
+ * against the grammar class's first-match builder (src/engine/trees/firstMatch.ts), which shares
+ * no code with it: the same tree, on random small grammars (seeded), on RFC 3986 with the real
+ * URLs and the IPv6 vectors, on characters above ASCII and above the BMP; and its limits: a
+ * search past its budget answers undefined, a program too large to write out is not written.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import fc from 'fast-check';
+import { compileAbnf } from '../../../src/index';
+import { compiledData } from '../../../src/engine/build/compiled';
+import type { EncodedExpr } from '../../../src/engine/grammar/compiledData';
+import { backtrackTree, budgetOf, compileTree, MAX_PROGRAM } from '../../../src/engine/trees/backtrack';
+import type { RuleGrammar } from '../../../src/engine/grammar/grammar';
+import { toAbnf } from '../../oracles/backtrack';
+import { grammarArb } from '../analysis/randomGrammars';
+
+const VECTORS = path.join(__dirname, '..', '..', 'vectors');
+
+/** The program of `rule`'s structural tree, from the grammar's compiled data (as the front makes it). */
+function programOf(g: RuleGrammar, rule: string) {
+  const data = compiledData(g);
+  const lexical = new Set(data.lexicalRules);
+  return compileTree(data.exprs, rule, new Set(data.rules.filter((r) => r === rule || !lexical.has(r))))!;
+}
+
+/**
+ * The search's tree of every input `g` accepts, against the class's; of a refused input, none
+ * (null, or undefined past the budget: the front searches only inputs the tables accept). The
+ * count of inputs accepted.
+ */
+function agree(g: RuleGrammar, rule: string, inputs: Iterable<string>): number {
+  const p = programOf(g, rule);
+  let n = 0;
+  for (const s of inputs) {
+    const got = backtrackTree(p, s, budgetOf(s.length));
+    if (g.isValid(s, rule)) {
+      expect({ rule, s, tree: got }).toEqual({ rule, s, tree: g.parseTree(s, rule) });
+      n++;
+    } else expect({ rule, s, tree: got ?? null }).toEqual({ rule, s, tree: null });
+  }
+  return n;
+}
+
+describe('backtrackTree = the first-match builder', () => {
+  it('on random small grammars (seeded): accepted and refused inputs alike', () => {
+    const inputArb = fc.array(fc.constantFrom('a', 'b', 'c', 'A'), { maxLength: 7 }).map((cs) => cs.join(''));
+    fc.assert(
+      fc.property(grammarArb(), fc.array(inputArb, { minLength: 16, maxLength: 16 }), (rules, inputs) => {
+        const g = compileAbnf(toAbnf(rules));
+        // All strings up to length 4 over the grammar's letters too, so that many are accepted.
+        const all = [''];
+        for (let len = 1; len <= 4; len++) for (const s of all.filter((x) => x.length === len - 1)) for (const c of 'abc') all.push(s + c);
+        for (const rule of ['r0', 'r1']) agree(g, rule, [...all, ...inputs]);
+      }),
+      { seed: 20261128, numRuns: 150 },
+    );
+  });
+
+  it("on RFC 3986's grammar read from its text: the real URLs, the IPv6 vectors, the rules below URI-reference", () => {
+    const g = compileAbnf(fs.readFileSync(path.join(__dirname, '..', '..', '..', 'grammar', 'rfc3986.abnf'), 'utf8'));
+    const urls = fs.readFileSync(path.join(VECTORS, 'real-urls.txt'), 'utf8').split('\n').filter(Boolean).slice(0, 3000);
+    const ipv6 = (JSON.parse(fs.readFileSync(path.join(VECTORS, 'ipv6.json'), 'utf8')) as Array<{ input: string; valid: boolean }>).map((v) => v.input);
+    const literals = ipv6.map((a) => `http://u@[${a}]:8/a/b?c#d`);
+    expect(agree(g, 'URI-reference', [...urls, ...literals, 'http://256.1.1.1/a', 'http://example.com/p?' + 'key=value&'.repeat(200)])).toBeGreaterThan(3000);
+    expect(agree(g, 'IPv6address', ipv6)).toBeGreaterThan(50);
+    agree(g, 'host', ['256.1.1.1', '1.2.3.4', '[::1]', '[v1.x]', 'a.b', '', '%41']);
+  });
+
+  it('where an alternative can take nothing: a choice kept whatever the character (a repetition with a minimum of an item that can take nothing, an empty string)', () => {
+    const g = compileAbnf('r = ( "x" / 2*3( [ "b" ] ) ) "c" / "y" / "" "d"\n');
+    expect(agree(g, 'r', ['c', 'xc', 'bc', 'bbbc', 'y', 'd', 'e'])).toBe(6);
+  });
+
+  it('on characters above ASCII and above the BMP (a pair is one character, a lone surrogate none)', () => {
+    const g = compileAbnf('r = *( w / %x41-5A ) [ "!" ]\nw = %xE9 / %x1F600-1F64F / %x10000-10FFFF\n');
+    agree(g, 'r', ['', 'A\u00e9', '\u{1F600}B', '\u{1F600}\u{1F64F}!', '\u{10FFFF}', '\ud83d', 'A\ude00', '\ud83d!', '\u00e8', 'a']);
+  });
+});
+
+describe('limits', () => {
+  it('a search past its budget answers undefined (and within it, the tree)', () => {
+    // The first alternative tries every split of the a's into "a" and "aa" before it fails at
+    // the "c": exponentially many steps; the second then matches.
+    const g = compileAbnf('r = *( "a" / "aa" ) "b" / *"a" "c"\n');
+    const p = programOf(g, 'r');
+    const s = 'a'.repeat(40) + 'c';
+    expect(backtrackTree(p, s, budgetOf(s.length))).toBeUndefined();
+    const short = 'aaaac';
+    const work = { steps: 0 };
+    expect(backtrackTree(p, short, budgetOf(short.length), work)).toEqual(g.parseTree(short, 'r'));
+    expect(work.steps).toBeGreaterThan(0);
+    expect(work.steps).toBeLessThanOrEqual(budgetOf(short.length));
+  });
+
+  it('a program larger than MAX_PROGRAM is not written', () => {
+    const exprs: Record<string, EncodedExpr> = { r: ['r', ['l', 'a'], 0, MAX_PROGRAM] };
+    expect(compileTree(exprs, 'r', new Set(['r']))).toBeUndefined();
+    const small: Record<string, EncodedExpr> = { r: ['r', ['l', 'a'], 0, 10] };
+    expect(compileTree(small, 'r', new Set(['r']))).toBeDefined();
+  });
+});
