@@ -25,6 +25,7 @@ import { checkRuleNames, COMPILED_FORMAT, COMPILED_KEY, COMPILED_VERSION, type C
 import { digestOf } from '../digest';
 import { jsString, commentText } from '../jsText';
 import { childRules } from './childRules';
+import { compileTrees, encodeProgram } from '../trees/backtrack';
 
 function encode(e: Expr): EncodedExpr {
   switch (e.t) {
@@ -47,6 +48,12 @@ export interface PlanOptions {
    * it is small (MAX_COMPLETE_PLAN): what `toModule` writes with no samples.
    */
   complete?: boolean;
+  /**
+   * The program of the structural trees of every rule but the lexical ones (../trees/backtrack.ts),
+   * for a regular grammar, unless larger than MAX_PROGRAM: what `toModule` writes, so that a
+   * module's first tree compiles nothing (../grammar/compiledFront.ts).
+   */
+  program?: boolean;
 }
 
 /** The most characters of JSON a plan made from no input may take in a module (else none is written). */
@@ -95,6 +102,10 @@ export function compiledData(grammar: RuleGrammar, options?: PlanOptions): Compi
     exprs[rule] = encode(src.exprs[rule]);
     texts[rule] = src.texts?.get(rule) ?? '';
   }
+  // The trees' program, for a regular grammar (the front answers no other).
+  const lexicalSet = new Set(src.lexicalRules);
+  const structural = src.names.filter((r) => !lexicalSet.has(r));
+  const program = options?.program && !src.recursive.length && structural.length ? compileTrees(exprs, structural, new Set(structural)) : undefined;
   const data: Omit<CompiledGrammar, 'digest'> = {
     format: COMPILED_FORMAT,
     version: COMPILED_VERSION,
@@ -110,6 +121,7 @@ export function compiledData(grammar: RuleGrammar, options?: PlanOptions): Compi
     ...(tables ? { tables } : {}),
     recursive: src.recursive,
     ...(plans && Object.keys(plans).length ? { plans } : {}),
+    ...(program ? { program: encodeProgram(program) } : {}),
   };
   return { digest: digestOf(JSON.stringify(data)), ...data };
 }
@@ -165,7 +177,7 @@ function moduleOptions(options: ModuleOptions, fn: string): Required<Pick<Module
   };
   const plans = strings('plans');
   const samples = strings('samples');
-  return { format, library, source, planning: plans || samples ? { ...(plans ? { plans } : {}), ...(samples ? { samples } : {}) } : { complete: true } };
+  return { format, library, source, planning: plans || samples ? { ...(plans ? { plans } : {}), ...(samples ? { samples } : {}), program: true } : { complete: true, program: true } };
 }
 
 /**

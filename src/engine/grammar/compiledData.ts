@@ -14,24 +14,15 @@ import type { PackedDfa } from '../automata/tableDfa';
 import { rulesReachingCycles } from './cycles';
 import { DIGEST, digestOf } from '../digest';
 import { jsString } from '../jsText';
+import { programFault } from '../trees/backtrack';
+import type { EncodedExpr, EncodedProgram } from './encoded';
+
+export type { EncodedExpr, EncodedProgram } from './encoded';
 
 /** The format tag and version of the data (a module written by another version is refused). */
 export const COMPILED_FORMAT = 'uri-grammar/compiled';
 /** 2: the data carries its digest (version 1 had none). */
 export const COMPILED_VERSION = 2;
-
-/**
- * An expression, compactly: `["c", ranges, label]` characters, `["l", text]` a quoted string,
- * `["s", ...items]` a sequence, `["a", ...items]` a choice, `["r", item, min, max | null]` a
- * repetition (null: no bound), `["f", name]` a reference.
- */
-export type EncodedExpr =
-  | readonly ['c', readonly number[], string]
-  | readonly ['l', string]
-  | readonly ['s', ...EncodedExpr[]]
-  | readonly ['a', ...EncodedExpr[]]
-  | readonly ['r', EncodedExpr, number, number | null]
-  | readonly ['f', string];
 
 export interface CompiledGrammar {
   /**
@@ -58,6 +49,12 @@ export interface CompiledGrammar {
   readonly recursive?: readonly string[];
   /** Tree plans (../trees/plan.ts) by plan key (`"rule"`): checked when a tree first reads one. */
   readonly plans?: Readonly<Record<string, TreePlan>>;
+  /**
+   * The program of the structural trees of every rule but the lexical ones, for the front's
+   * search (./compiledFront.ts, ../trees/backtrack.ts): what `toModule` writes for a regular
+   * grammar, so that a module's first tree compiles nothing. Checked on load.
+   */
+  readonly program?: EncodedProgram;
 }
 export const bad = (why: string): TypeError => new TypeError(`fromCompiled: argument "data" is not a compiled grammar (${why}); write it again with \`uri-grammar compile\` of this version`);
 
@@ -304,6 +301,8 @@ export interface ReadData {
   readonly name: string | undefined;
   /** The rules that reach recursion (undefined for `shipped`: the data says). */
   readonly recursive: readonly string[] | undefined;
+  /** The program of the structural trees, checked (`CompiledGrammar.program`). */
+  readonly program: EncodedProgram | undefined;
 }
 
 /**
@@ -354,11 +353,16 @@ export function readData(data: CompiledGrammar, decoding: Decoding, text?: strin
   };
   const lexicalRules = list('lexicalRules');
   const labelRules = list('labelRules');
+  const program = field('program');
+  if (program !== undefined) {
+    const fault = programFault(program, named);
+    if (fault !== undefined) throw bad(`program: ${fault}`);
+  }
   // The rules that reach recursion, found from the references the check collected (the grammar
   // would otherwise find them from the expressions, which would make every one now).
   const recursive = decoding !== 'shipped' ? [...rulesReachingCycles(rules, (r) => refsOf.get(r)!)] : undefined;
   return {
     decoding, rules, encoded, texts, maxNesting, workLimit, tables, lexicalRules, labelRules,
-    alternation: field('alternation') ?? '/', name: field('name'), recursive,
+    alternation: field('alternation') ?? '/', name: field('name'), recursive, program,
   };
 }

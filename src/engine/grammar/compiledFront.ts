@@ -17,7 +17,7 @@
  */
 import { givenData, readData, type CompiledGrammar, type GivenData, type ReadData } from './compiledData';
 import { TableDfa } from '../automata/tableDfa';
-import { backtrackTree, budgetOf, compileTree, type TreeProgram } from '../trees/backtrack';
+import { backtrackTree, budgetOf, compileTree, decodeProgram, type TreeProgram } from '../trees/backtrack';
 import { LONG } from '../limits';
 import type { RuleGrammar } from './grammar';
 import type { Node } from '../tree';
@@ -107,24 +107,32 @@ class CompiledFront {
       // An input the rule refuses gets the class's error (a tree is asked for only of a match).
       if (start !== undefined && this.tables.test(input, start)) {
         const p = this.program(rule);
-        const tree = p ? backtrackTree(p, input, budgetOf(input.length), this.work) : undefined;
+        const tree = p ? backtrackTree(p, rule, input, budgetOf(input.length), this.work) : undefined;
         if (tree) return tree;
       }
     }
     return this.full.parseTree(input, rule, options);
   }
 
-  /** The program of `rule`'s structural tree (null when too large to write out: ../trees/backtrack.ts). */
+  /**
+   * The program of `rule`'s structural tree: the data's own (`toModule` writes one for every rule
+   * but the lexical ones), else compiled now (null when too large to write out: ../trees/backtrack.ts).
+   */
   private program(rule: string): TreeProgram | null {
+    const written = this.read.program;
+    if (written !== undefined && Object.prototype.hasOwnProperty.call(written.entries, rule)) return (this.written ??= decodeProgram(written));
     let p = this.programs.get(rule);
     if (p === undefined) {
-      // The structural tree's nodes: every rule but the lexical ones, and the root (./driverTrees.ts `structural`).
+      // The structural tree's nodes: every rule but the lexical ones, and the root (../trees/driverTrees.ts `structural`).
       const lexical = new Set(this.read.lexicalRules);
       const nodes = new Set(this.read.rules.filter((r) => r === rule || !lexical.has(r)));
       this.programs.set(rule, (p = compileTree(this.read.encoded, rule, nodes) ?? null));
     }
     return p;
   }
+
+  /** The data's program, decoded. */
+  private written: TreeProgram | undefined;
 }
 Object.defineProperty(CompiledFront.prototype, FRONT, { value: true });
 for (const method of HANDED_ON) {

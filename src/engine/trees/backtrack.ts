@@ -14,7 +14,7 @@
  * the first-match builder, whose work is linear. So the answer is always the first-match tree,
  * and the work stays linear.
  */
-import type { EncodedExpr } from '../grammar/compiledData';
+import type { EncodedExpr, EncodedProgram } from '../grammar/encoded';
 import type { Node } from '../tree';
 
 // The instructions: an opcode, then its operand where it has one.
@@ -47,9 +47,13 @@ const FAIL = 9;
 /** The end: the whole input taken. */
 const END = 10;
 
-/** The program of one rule's tree (`compileTree`). */
+/** The program of the trees of one or more rules (`compileTrees`). */
 export interface TreeProgram {
   readonly code: Int32Array;
+  /** Where each rule's tree begins (its node opened, its body called, the end), by rule. */
+  readonly entries: ReadonlyMap<string, number>;
+  /** The character sets as the grammar gives them (code-point ranges, flat): what `encodeProgram` writes. */
+  readonly sets: readonly (readonly number[])[];
   /** Character sets: the ASCII characters, 128 bits a set (four words), and the ranges above ASCII (flat `[lo, hi, …]`). */
   readonly ascii: Int32Array;
   readonly wide: readonly (readonly number[])[];
@@ -83,7 +87,17 @@ export const MAX_PROGRAM = 1 << 18;
  * no cycle.
  */
 export function compileTree(exprs: Readonly<Record<string, EncodedExpr>>, root: string, nodeRules: ReadonlySet<string>): TreeProgram | undefined {
+  return compileTrees(exprs, [root], nodeRules);
+}
+
+/**
+ * The program of the trees of `roots` (each one of `nodeRules`) with nodes for `nodeRules`: one
+ * program, each rule's body written once (what `toModule` writes for every rule of a structural
+ * tree, ../build/compiled.ts).
+ */
+export function compileTrees(exprs: Readonly<Record<string, EncodedExpr>>, roots: readonly string[], nodeRules: ReadonlySet<string>): TreeProgram | undefined {
   const code: number[] = [];
+  const sets: number[][] = [];
   const ascii: number[] = [];
   const wide: number[][] = [];
   const setIds = new Map<string, number>();
@@ -199,6 +213,7 @@ export function compileTree(exprs: Readonly<Record<string, EncodedExpr>>, root: 
         if (ranges[k + 1] >= 128) above.push(Math.max(ranges[k], 128), ranges[k + 1]);
       }
       setIds.set(key, (id = wide.length));
+      sets.push([...ranges]);
       ascii.push(bits[0], bits[1], bits[2], bits[3]);
       wide.push(above);
     }
@@ -292,9 +307,13 @@ export function compileTree(exprs: Readonly<Record<string, EncodedExpr>>, root: 
     }
   };
 
+  const entries = new Map<string, number>();
   try {
-    call(root);
-    emit(END);
+    for (const root of roots) {
+      entries.set(root, code.length);
+      call(root);
+      emit(END);
+    }
     while (queue.length) {
       const rule = queue.shift()!;
       bodyAt.set(rule, code.length);
@@ -306,8 +325,83 @@ export function compileTree(exprs: Readonly<Record<string, EncodedExpr>>, root: 
     throw e;
   }
   for (const [rule, at] of waiting) code[at] = bodyAt.get(rule)!;
-  return { code: Int32Array.from(code), ascii: Int32Array.from(ascii), wide, names, firstAscii: Int32Array.from(firstAscii), firstWide: Uint8Array.from(firstWide) };
+  return { code: Int32Array.from(code), entries, sets, ascii: Int32Array.from(ascii), wide, names, firstAscii: Int32Array.from(firstAscii), firstWide: Uint8Array.from(firstWide) };
 }
+
+/**
+ * A program as data (../grammar/compiledData.ts `EncodedProgram`, in a module `toModule`
+ * writes): its instructions, entries, character sets, first sets (five numbers each: the 128
+ * bits of ASCII in four words, then 1 when a character above ASCII may begin) and node rules.
+ */
+export function encodeProgram(p: TreeProgram): EncodedProgram {
+  const firsts: number[] = [];
+  for (let f = 0; f < p.firstWide.length; f++) firsts.push(p.firstAscii[4 * f], p.firstAscii[4 * f + 1], p.firstAscii[4 * f + 2], p.firstAscii[4 * f + 3], p.firstWide[f]);
+  return { code: [...p.code], entries: Object.fromEntries(p.entries), sets: p.sets.map((r) => [...r]), firsts, names: [...p.names] };
+}
+
+/** The program of data `encodeProgram` wrote, checked already (`checkProgram`). */
+export function decodeProgram(e: EncodedProgram): TreeProgram {
+  const ascii: number[] = [];
+  const wide: number[][] = [];
+  for (const ranges of e.sets) {
+    const bits = [0, 0, 0, 0];
+    const above: number[] = [];
+    for (let k = 0; k < ranges.length; k += 2) {
+      setBits(bits, ranges[k], ranges[k + 1]);
+      if (ranges[k + 1] >= 128) above.push(Math.max(ranges[k], 128), ranges[k + 1]);
+    }
+    ascii.push(bits[0], bits[1], bits[2], bits[3]);
+    wide.push(above);
+  }
+  const firstAscii = new Int32Array((e.firsts.length / 5) * 4);
+  const firstWide = new Uint8Array(e.firsts.length / 5);
+  for (let f = 0; f < firstWide.length; f++) {
+    for (let w = 0; w < 4; w++) firstAscii[4 * f + w] = e.firsts[5 * f + w];
+    firstWide[f] = e.firsts[5 * f + 4];
+  }
+  return {
+    code: Int32Array.from(e.code), entries: new Map(Object.entries(e.entries)), sets: e.sets, ascii: Int32Array.from(ascii), wide,
+    names: e.names, firstAscii, firstWide,
+  };
+}
+
+/** How many operands each instruction takes, by opcode. */
+const OPERANDS = [1, 2, 1, 1, 0, 0, 0, 1, 0, 0, 0, 2];
+
+/**
+ * Why program data is not as `encodeProgram` writes it for rules `rules`, or undefined when it
+ * is: every instruction known, every jump and call to an instruction, every set, first set and
+ * node rule one the program has, every entry an instruction of a rule. A program so checked
+ * cannot make the search read outside its arrays; what it computes is trusted as written, as
+ * the packed tables are (the data's digest guards both).
+ */
+export function programFault(e: EncodedProgram, rules: ReadonlySet<string>): string | undefined {
+  const int = (v: unknown): v is number => Number.isInteger(v);
+  if (typeof e !== 'object' || e === null) return 'not an object';
+  const { code, entries, sets, firsts, names } = e;
+  if (!Array.isArray(code) || !code.every(int) || code.length > MAX_PROGRAM) return 'code';
+  if (!Array.isArray(sets) || !sets.every((r) => Array.isArray(r) && r.length % 2 === 0 && r.every((n, k) => int(n) && n >= 0 && n <= 0x10ffff && (k % 2 === 0 || n >= r[k - 1])))) return 'sets';
+  if (!Array.isArray(firsts) || firsts.length % 5 !== 0 || !firsts.every(int)) return 'firsts';
+  if (!Array.isArray(names) || !names.every((n) => typeof n === 'string' && rules.has(n))) return 'names';
+  const starts = new Set<number>();
+  const targets: number[] = [];
+  const nFirsts = firsts.length / 5;
+  for (let pc = 0; pc < code.length; pc += 1 + OPERANDS[code[pc]]) {
+    const op = code[pc];
+    if (!(op >= 0 && op < OPERANDS.length) || pc + OPERANDS[op] >= code.length) return `code at ${pc}`;
+    starts.add(pc);
+    const a = code[pc + 1];
+    if (op === CHAR && !(a >= 0 && a < sets.length)) return `code at ${pc}`;
+    if (op === OPEN && !(a >= 0 && a < names.length)) return `code at ${pc}`;
+    if (op === SPLIT || op === ITER || op === JUMP || op === CALL) targets.push(a);
+    if ((op === SPLIT && !(code[pc + 2] >= -1 && code[pc + 2] < nFirsts)) || (op === ITER && !(code[pc + 2] >= 0 && code[pc + 2] < nFirsts))) return `code at ${pc}`;
+  }
+  if (!targets.every((t) => starts.has(t))) return 'code: a jump to no instruction';
+  if (typeof entries !== 'object' || entries === null || Array.isArray(entries)) return 'entries';
+  for (const [rule, at] of Object.entries(entries)) if (!rules.has(rule) || !starts.has(at)) return `entries.${rule}`;
+  return undefined;
+}
+
 const TOO_LARGE = new Error('program too large');
 
 /** Adds first set `g` to `f`. */
@@ -382,11 +476,11 @@ function grown(a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
  * null when the input does not match, or undefined when the search took more than `budget`
  * steps. The steps taken are added to `work.steps`.
  */
-export function backtrackTree(p: TreeProgram, input: string, budget: number, work?: { steps: number }): Node | null | undefined {
+export function backtrackTree(p: TreeProgram, root: string, input: string, budget: number, work?: { steps: number }): Node | null | undefined {
   const code = p.code;
   const n = input.length;
   const st = new State();
-  let pc = 0;
+  let pc = p.entries.get(root)!;
   let pos = 0;
   // The stack: its top cell (0: empty).
   let stack = 0;
@@ -453,15 +547,15 @@ export function backtrackTree(p: TreeProgram, input: string, budget: number, wor
         st.mark(-1, pos);
         pc++;
         break;
-      case FAIL:
-        ok = false;
-        break;
-      default:
-        // END
+      case END:
         if (pos === n) {
           if (work) work.steps += steps;
           return treeOf(st.marks, st.marked, p.names);
         }
+        ok = false;
+        break;
+      default:
+        // FAIL
         ok = false;
     }
     if (!ok) {
@@ -502,13 +596,15 @@ function inRanges(ranges: readonly number[], cp: number): boolean {
  * each node's children made before it and taken at their number (a `push` onto an empty array
  * makes room for 17).
  */
-function treeOf(marks: Int32Array, marked: number, names: readonly string[]): Node {
+function treeOf(marks: Int32Array, marked: number, names: readonly string[]): Node | undefined {
   // The nodes made and not yet given a parent; for each open node, its id, start and where its children begin among them.
   const made: Node[] = [];
   const open: number[] = [];
   for (let k = 0; k < marked; k += 2) {
     if (marks[k] >= 0) open.push(marks[k], marks[k + 1], made.length);
     else {
+      // A close with no node open (only a program not written by compileTrees): no tree.
+      if (open.length === 0) return undefined;
       const from = open.pop()!;
       const start = open.pop()!;
       const rule = names[open.pop()!];
@@ -517,5 +613,5 @@ function treeOf(marks: Int32Array, marked: number, names: readonly string[]): No
       made.push({ rule, start, end: marks[k + 1], children });
     }
   }
-  return made[0];
+  return open.length === 0 && made.length === 1 ? made[0] : undefined;
 }

@@ -11,7 +11,10 @@ import fc from 'fast-check';
 import { compileAbnf } from '../../../src/index';
 import { compiledData } from '../../../src/engine/build/compiled';
 import type { EncodedExpr } from '../../../src/engine/grammar/compiledData';
-import { backtrackTree, budgetOf, compileTree, MAX_PROGRAM } from '../../../src/engine/trees/backtrack';
+import { backtrackTree, budgetOf, compileTree, compileTrees, decodeProgram, encodeProgram, MAX_PROGRAM, programFault } from '../../../src/engine/trees/backtrack';
+import type { EncodedProgram } from '../../../src/engine/grammar/encoded';
+import { fromCompiled } from '../../../src/engine/grammar/fromCompiled';
+import { digestOf } from '../../../src/engine/digest';
 import type { RuleGrammar } from '../../../src/engine/grammar/grammar';
 import { toAbnf } from '../../oracles/backtrack';
 import { grammarArb } from '../analysis/randomGrammars';
@@ -34,7 +37,7 @@ function agree(g: RuleGrammar, rule: string, inputs: Iterable<string>): number {
   const p = programOf(g, rule);
   let n = 0;
   for (const s of inputs) {
-    const got = backtrackTree(p, s, budgetOf(s.length));
+    const got = backtrackTree(p, rule, s, budgetOf(s.length));
     if (g.isValid(s, rule)) {
       expect({ rule, s, tree: got }).toEqual({ rule, s, tree: g.parseTree(s, rule) });
       n++;
@@ -79,6 +82,59 @@ describe('backtrackTree = the first-match builder', () => {
   });
 });
 
+describe('the program a module carries (encodeProgram, decodeProgram, programFault)', () => {
+  const g = compileAbnf(fs.readFileSync(path.join(__dirname, '..', '..', '..', 'grammar', 'rfc3986.abnf'), 'utf8'));
+  const data = compiledData(g);
+  const { digest, ...body } = data;
+  const rules = new Set(data.rules);
+  const written = (): EncodedProgram => JSON.parse(JSON.stringify(encodeProgram(compileTrees(data.exprs, data.rules, rules)!))) as EncodedProgram;
+
+  it('one program for every rule, written as JSON and read back, gives each rule the trees of its own', () => {
+    const e = written();
+    expect(programFault(e, rules)).toBeUndefined();
+    const p = decodeProgram(e);
+    const inputs = ['http://u@[::1]:8/a/b?c#d', 'http://256.1.1.1/a', '//[v1.x]/', '../g;x?y#s', 'mailto:a@b', '', '%41'];
+    for (const rule of ['URI-reference', 'host', 'path-abempty', 'IP-literal', 'pchar']) {
+      for (const s of inputs) {
+        const t = g.isValid(s, rule) ? g.parseTree(s, rule) : null;
+        expect([rule, s, backtrackTree(p, rule, s, budgetOf(s.length)) ?? null]).toEqual([rule, s, t]);
+      }
+    }
+  });
+
+  it('toModule writes it (for every rule but the lexical ones), and a front reads it: no program compiled on a first tree', () => {
+    const text = JSON.stringify(compiledData(g, { complete: true, program: true }));
+    const front = fromCompiled(text) as unknown as { parseTree(s: string, r: string): unknown; programs: Map<string, unknown> };
+    expect(JSON.parse(text).program.entries['URI-reference']).toBeGreaterThanOrEqual(0);
+    expect(front.parseTree('http://u@[::1]:8/a/b?c#d', 'URI-reference')).toEqual(g.parseTree('http://u@[::1]:8/a/b?c#d', 'URI-reference'));
+    expect(front.programs.size).toBe(0);
+    // A recursive grammar gets none (the front never answers it).
+    expect(compiledData(compileAbnf('list = "(" *list ")"\n'), { program: true }).program).toBeUndefined();
+  });
+
+  // Each damage a check on load must refuse, as a TypeError naming the program.
+  const DAMAGE: Array<[string, (e: { code: number[]; entries: Record<string, number>; sets: number[][]; firsts: number[]; names: string[] }) => void]> = [
+    ['an unknown instruction', (e) => { e.code[0] = 99; }],
+    ['a jump into an instruction', (e) => { const k = e.code.indexOf(2); e.code[k + 1] = e.code[k + 1] + 1; }],
+    ['a set it does not have', (e) => { const k = e.code.indexOf(0); e.code[k + 1] = e.sets.length; }],
+    ['a node rule that is no rule', (e) => { e.names[0] = 'no-such-rule'; }],
+    ['an entry that is no instruction', (e) => { e.entries.URI = e.code.length; }],
+    ['first sets not five numbers each', (e) => { e.firsts.push(1); }],
+    ['a set out of order', (e) => { e.sets[0] = [5, 4]; }],
+    ['operands cut off at the end', (e) => { e.code.push(1); }],
+  ];
+  it.each(DAMAGE)('refuses %s (programFault, and fromCompiled on load)', (_, damage) => {
+    const e = written() as unknown as Parameters<(typeof DAMAGE)[0][1]>[0];
+    damage(e);
+    expect(programFault(e as unknown as EncodedProgram, rules)).toBeDefined();
+    // In data whose digest matches (written again after the damage): refused on load all the same.
+    expect(digest).toMatch(/^[0-9a-f]{16}$/);
+    const damaged = { ...body, program: e };
+    const text = JSON.stringify({ digest: digestOf(JSON.stringify(damaged)), ...damaged });
+    expect(() => fromCompiled(text)).toThrow(/fromCompiled: argument "data" is not a compiled grammar \(program/);
+  });
+});
+
 describe('limits', () => {
   it('a search past its budget answers undefined (and within it, the tree)', () => {
     // The first alternative tries every split of the a's into "a" and "aa" before it fails at
@@ -86,10 +142,10 @@ describe('limits', () => {
     const g = compileAbnf('r = *( "a" / "aa" ) "b" / *"a" "c"\n');
     const p = programOf(g, 'r');
     const s = 'a'.repeat(40) + 'c';
-    expect(backtrackTree(p, s, budgetOf(s.length))).toBeUndefined();
+    expect(backtrackTree(p, 'r', s, budgetOf(s.length))).toBeUndefined();
     const short = 'aaaac';
     const work = { steps: 0 };
-    expect(backtrackTree(p, short, budgetOf(short.length), work)).toEqual(g.parseTree(short, 'r'));
+    expect(backtrackTree(p, 'r', short, budgetOf(short.length), work)).toEqual(g.parseTree(short, 'r'));
     expect(work.steps).toBeGreaterThan(0);
     expect(work.steps).toBeLessThanOrEqual(budgetOf(short.length));
   });
