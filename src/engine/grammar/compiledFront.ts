@@ -6,11 +6,13 @@
  * loads them and runs them cold spends tens of milliseconds. A regular grammar whose data
  * holds its tables (what `toModule` writes as JSON text) is answered by a front instead: its
  * verdicts from the packed tables (../automata/tableDfa.ts), its trees of inputs shorter than
- * LONG by a bounded backtracking search (../trees/backtrack.ts), both exact. Every other call
- * (errors, options, lexical trees, the analyses, long inputs, a search past its budget) goes to
- * the grammar class, made on that first call from the data already read and checked
- * (./compiledData.ts: a damaged module still fails on load). The front counts as a
- * `RuleGrammar` (`instanceof`, ./grammar.ts) and answers as one.
+ * LONG by a bounded backtracking search (../trees/backtrack.ts) on the program the module
+ * carries, both exact. Every other call (errors, options, a rule name in another case, the
+ * analyses, long inputs, a search past its budget) goes to the grammar class, made on that first
+ * call from the data already read and checked (./compiledData.ts: a damaged module still fails
+ * on load); so does every call once the front's work passes QUICK_STEPS or QUICK_CHARS, where the class, made
+ * once, answers faster. The front counts as a `RuleGrammar` (`instanceof`, ./grammar.ts) and
+ * answers as one.
  *
  * Node's `require` of such a module loads this file's bundle alone (dist/cjs/compiled.js,
  * scripts/bundle.js), and the main bundle on the first call the front hands on.
@@ -49,13 +51,15 @@ export const HANDED_ON = [
 export const HANDED_ON_GETTERS = ['driver', 'texts'] as const;
 
 /**
- * How much work the front does before it hands every call on (in steps of the search, and
- * characters of a verdict): about what making the grammar class costs, 20 to 50 ms. The
- * front is quick cold and the class warm (a tree of a real URL about 5 times quicker, a verdict
- * about twice), so that a program that asks a few questions never makes the class, and one that
- * asks many makes it once.
+ * How much work the front does before it hands every call on: about what making the grammar
+ * class costs cold (20 to 50 ms), in steps of the tree search (QUICK_STEPS: some 500 trees of
+ * real URLs) and characters of verdicts (QUICK_CHARS: some 100,000 real URLs). The front is
+ * quick cold and the class warm (a tree of a real URL about 5 times quicker, a verdict about
+ * twice), so that a program that asks a few questions never makes the class, and one that asks
+ * many makes it once.
  */
-export const QUICK_WORK = 1 << 21;
+export const QUICK_STEPS = 1 << 19;
+export const QUICK_CHARS = 1 << 23;
 
 class CompiledFront {
   readonly name: string | undefined;
@@ -65,8 +69,9 @@ class CompiledFront {
   private dfa: TableDfa | undefined;
   private readonly exact: ReadonlySet<string>;
   private readonly programs = new Map<string, TreeProgram | null>();
-  /** The front's work so far (QUICK_WORK). */
+  /** The front's work so far: steps of its tree searches (QUICK_STEPS), characters of its verdicts (QUICK_CHARS). */
   private readonly work = { steps: 0 };
+  private chars = 0;
 
   constructor(private readonly read: ReadData, private readonly make: () => RuleGrammar) {
     this.name = read.name;
@@ -86,7 +91,7 @@ class CompiledFront {
 
   /** Does the front answer a call on `input` (a string) by `rule`, with no options? */
   private answers(input: unknown, rule: unknown, options: unknown): boolean {
-    return this.grammar === undefined && this.work.steps < QUICK_WORK && options === undefined &&
+    return this.grammar === undefined && this.work.steps < QUICK_STEPS && this.chars < QUICK_CHARS && options === undefined &&
       typeof input === 'string' && typeof rule === 'string' && this.exact.has(rule);
   }
 
@@ -94,7 +99,7 @@ class CompiledFront {
     if (this.answers(input, rule, options)) {
       const start = this.tables.startOf(rule);
       if (start !== undefined) {
-        this.work.steps += input.length + 16;
+        this.chars += input.length + 16;
         return this.tables.test(input, start);
       }
     }

@@ -7,15 +7,20 @@
  * The tree wanted is the one a backtracking parser finds first (./firstMatch.ts): alternatives
  * in the order written, repetitions greedy, `[x]` before nothing, an iteration past the minimum
  * that consumes nothing failing (as in JavaScript's RegExp). This is that parser, on a small
- * program compiled from the data's expressions as they are written (../grammar/compiledData.ts
- * `EncodedExpr`), with a rule reference a call, so that the program is as large as the
- * grammar's text. Its work can grow exponentially with the input on some grammars; it stops
- * at a budget linear in the input (`budgetOf`) and answers undefined, and the caller then asks
- * the first-match builder, whose work is linear. So the answer is always the first-match tree,
- * and the work stays linear.
+ * program compiled from the data's expressions as they are written (../grammar/encoded.ts
+ * `EncodedExpr`), with a rule reference a call, so that the program is about as large as the
+ * grammar's text: `toModule` writes it into the module (`encodeProgram`), and data without one
+ * gets it compiled on its first tree. A choice is kept only when the character at hand can
+ * begin what it would resume (first sets), so that a URI's characters leave few behind.
+ *
+ * Its work can grow exponentially with the input on some grammars; it stops at a budget linear
+ * in the input (`budgetOf`) and answers undefined, and the caller then asks the first-match
+ * builder, whose work is linear. So the answer is always the first-match tree, and the work
+ * stays linear. Its state is in typed arrays, bounded by the budget too.
  */
 import type { EncodedExpr, EncodedProgram } from '../grammar/encoded';
 import type { Node } from '../tree';
+import { hasCodePoint } from '../automata/codepoints';
 
 // The instructions: an opcode, then its operand where it has one.
 /** Take one character of set `operand`. */
@@ -75,6 +80,18 @@ interface First {
 /** Sets the bits of ASCII characters `lo` to `hi` (clipped to ASCII) in `bits`. */
 function setBits(bits: number[], lo: number, hi: number): void {
   for (let c = lo; c <= Math.min(hi, 127); c++) bits[c >> 5] |= 1 << (c & 31);
+}
+
+/** Adds character set `ranges` to a program's sets: its ASCII bits (four words) to `ascii`, its ranges above ASCII to `wide`. */
+function addSet(ranges: readonly number[], ascii: number[], wide: number[][]): void {
+  const bits = [0, 0, 0, 0];
+  const above: number[] = [];
+  for (let k = 0; k < ranges.length; k += 2) {
+    setBits(bits, ranges[k], ranges[k + 1]);
+    if (ranges[k + 1] >= 128) above.push(Math.max(ranges[k], 128), ranges[k + 1]);
+  }
+  ascii.push(bits[0], bits[1], bits[2], bits[3]);
+  wide.push(above);
 }
 
 /** How large a program may grow (bounded repetitions are written out): past it, no program. */
@@ -206,16 +223,9 @@ export function compileTrees(exprs: Readonly<Record<string, EncodedExpr>>, roots
     const key = ranges.join(',');
     let id = setIds.get(key);
     if (id === undefined) {
-      const bits = [0, 0, 0, 0];
-      const above: number[] = [];
-      for (let k = 0; k < ranges.length; k += 2) {
-        setBits(bits, ranges[k], ranges[k + 1]);
-        if (ranges[k + 1] >= 128) above.push(Math.max(ranges[k], 128), ranges[k + 1]);
-      }
       setIds.set(key, (id = wide.length));
       sets.push([...ranges]);
-      ascii.push(bits[0], bits[1], bits[2], bits[3]);
-      wide.push(above);
+      addSet(ranges, ascii, wide);
     }
     return id;
   };
@@ -344,14 +354,7 @@ export function decodeProgram(e: EncodedProgram): TreeProgram {
   const ascii: number[] = [];
   const wide: number[][] = [];
   for (const ranges of e.sets) {
-    const bits = [0, 0, 0, 0];
-    const above: number[] = [];
-    for (let k = 0; k < ranges.length; k += 2) {
-      setBits(bits, ranges[k], ranges[k + 1]);
-      if (ranges[k + 1] >= 128) above.push(Math.max(ranges[k], 128), ranges[k + 1]);
-    }
-    ascii.push(bits[0], bits[1], bits[2], bits[3]);
-    wide.push(above);
+    addSet(ranges, ascii, wide);
   }
   const firstAscii = new Int32Array((e.firsts.length / 5) * 4);
   const firstWide = new Uint8Array(e.firsts.length / 5);
@@ -501,7 +504,7 @@ export function backtrackTree(p: TreeProgram, root: string, input: string, budge
         } else {
           // A pair is one character; a lone surrogate matches nothing (../automata/codepoints.ts).
           const cp = input.codePointAt(pos)!;
-          ok = !(cp >= 0xd800 && cp <= 0xdfff) && inRanges(p.wide[code[pc + 1]], cp);
+          ok = !(cp >= 0xd800 && cp <= 0xdfff) && hasCodePoint(p.wide[code[pc + 1]], cp);
           pos += cp > 0xffff ? 2 : 1;
         }
         pc += 2;
@@ -577,18 +580,6 @@ function begins(p: TreeProgram, f: number, input: string, pos: number, n: number
   if (pos >= n) return false;
   const c = input.charCodeAt(pos);
   return c < 128 ? ((p.firstAscii[4 * f + (c >> 5)] >>> (c & 31)) & 1) === 1 : p.firstWide[f] === 1;
-}
-
-function inRanges(ranges: readonly number[], cp: number): boolean {
-  let lo = 0;
-  let hi = (ranges.length >> 1) - 1;
-  while (lo <= hi) {
-    const m = (lo + hi) >> 1;
-    if (cp < ranges[2 * m]) hi = m - 1;
-    else if (cp > ranges[2 * m + 1]) lo = m + 1;
-    else return true;
-  }
-  return false;
 }
 
 /**

@@ -2,13 +2,13 @@
  * A precompiled module's front (src/engine/grammar/compiledFront.ts): which data gets one, that
  * it counts and answers as the grammar class of its data (every member of the class, the same
  * answers and errors), that its first answers make no class, and that it hands every call on
- * once the class is made or its work passes QUICK_WORK.
+ * once the class is made or its work passes QUICK_STEPS or QUICK_CHARS.
  */
 import * as fs from 'fs';
 import * as path from 'path';
 import { compileAbnf, fromCompiled, RuleGrammar, toModule } from '../../../src/index';
 import { compiledData } from '../../../src/engine/build/compiled';
-import { HANDED_ON, HANDED_ON_GETTERS, isCompiledFront, QUICK_WORK } from '../../../src/engine/grammar/compiledFront';
+import { HANDED_ON, HANDED_ON_GETTERS, isCompiledFront, QUICK_CHARS, QUICK_STEPS } from '../../../src/engine/grammar/compiledFront';
 
 const LANGTAG = fs.readFileSync(path.join(__dirname, '..', '..', 'vectors', 'langtag.abnf'), 'utf8');
 /** The data as `toModule` writes it: JSON text. */
@@ -97,13 +97,26 @@ describe('when the front makes the class', () => {
     expect(made(hard)).toBe(true);
   });
 
-  it('once its work passes QUICK_WORK: the class answers from then on', () => {
+  it('once its verdicts pass QUICK_CHARS characters: the class answers from then on', () => {
     const front = fromCompiled(textOf(compileAbnf('r = *"a"\n')));
-    const s = 'a'.repeat(1 << 16);
-    const calls = Math.ceil(QUICK_WORK / s.length);
+    const s = 'a'.repeat(1 << 18);
+    const calls = Math.ceil(QUICK_CHARS / (s.length + 16));
     for (let k = 0; k < calls; k++) expect(front.isValid(s, 'r')).toBe(true);
     expect(made(front)).toBe(false);
     expect(front.isValid(s, 'r')).toBe(true);
     expect(made(front)).toBe(true);
+  });
+
+  it('once its tree searches pass QUICK_STEPS steps: the class answers from then on', () => {
+    const front = fromCompiled(textOf(compileAbnf('r = *"a"\n')));
+    const s = 'a'.repeat(4000);
+    let calls = 0;
+    while (!made(front)) {
+      expect(front.parseTree(s, 'r').end).toBe(4000);
+      calls++;
+    }
+    // Each tree takes some steps a character: the front made the class after QUICK_STEPS of them, not before.
+    expect(calls).toBeGreaterThan(QUICK_STEPS / (64 * 4000));
+    expect(calls).toBeLessThan(QUICK_STEPS / 4000 + 2);
   });
 });
