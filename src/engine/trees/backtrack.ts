@@ -11,7 +11,10 @@
  * `EncodedExpr`), with a rule reference a call, so that the program is about as large as the
  * grammar's text: `toModule` writes it into the module (`encodeProgram`), and data without one
  * gets it compiled on its first tree. A choice is kept only when the character at hand can
- * begin what it would resume (first sets), so that a URI's characters leave few behind.
+ * begin what it would resume (first sets), so that a URI's characters leave few behind; a rule
+ * that always takes one character and holds no node is one step (`unreserved`), and a small
+ * rule called inside a repetition without bound is written in place (`pchar` in a query): a
+ * query's character is about twelve steps.
  *
  * Its work can grow exponentially with the input on some grammars; it stops at a budget linear
  * in the input (`budgetOf`) and answers undefined, and the caller then asks the first-match
@@ -20,7 +23,8 @@
  */
 import type { EncodedExpr, EncodedProgram } from '../grammar/encoded';
 import type { Node } from '../tree';
-import { hasCodePoint } from '../automata/codepoints';
+import { hasCodePoint, normalize } from '../automata/codepoints';
+import { jsString } from '../jsText';
 
 // The instructions: an opcode, then its operand where it has one.
 /** Take one character of set `operand`. */
@@ -51,6 +55,13 @@ const CLOSE = 8;
 const FAIL = 9;
 /** The end: the whole input taken. */
 const END = 10;
+/**
+ * A node of rule operand 1 that takes one character of set operand 2: a rule whose body always
+ * takes exactly one character and gives no node (`unreserved = ALPHA / DIGIT / "-" / …`), in one
+ * step. Every way through such a body leaves the same marks at the same place, so its choices
+ * change nothing and are not kept.
+ */
+const NODE_CHAR = 12;
 
 /** The program of the trees of one or more rules (`compileTrees`). */
 export interface TreeProgram {
@@ -93,6 +104,9 @@ function addSet(ranges: readonly number[], ascii: number[], wide: number[][]): v
   ascii.push(bits[0], bits[1], bits[2], bits[3]);
   wide.push(above);
 }
+
+/** The largest rule body (in expressions) written where it is called rather than called. */
+const INLINE_SIZE = 12;
 
 /** How large a program may grow (bounded repetitions are written out): past it, no program. */
 export const MAX_PROGRAM = 1 << 18;
@@ -237,9 +251,80 @@ export function compileTrees(exprs: Readonly<Record<string, EncodedExpr>>, roots
     }
     return id;
   };
+  // How many repetitions without bound the expression being written lies in (within its rule's body).
+  let loops = 0;
+  // How many expressions an expression holds, its rules' written elsewhere counted as one.
+  const sizes = new Map<EncodedExpr, number>();
+  const sizeOf = (e: EncodedExpr): number => {
+    let n = sizes.get(e);
+    if (n !== undefined) return n;
+    n = 1;
+    if (e[0] === 's' || e[0] === 'a') for (let k = 1; k < e.length; k++) n += sizeOf(e[k] as EncodedExpr);
+    else if (e[0] === 'r') n += sizeOf(e[1]);
+    sizes.set(e, n);
+    return n;
+  };
+  // The characters of an expression that always takes exactly one and gives no node, or null.
+  const singles = new Map<EncodedExpr, number[] | null>();
+  const singleOf = (e: EncodedExpr): number[] | null => {
+    let r = singles.get(e);
+    if (r !== undefined) return r;
+    r = null;
+    switch (e[0]) {
+      case 'c':
+        r = [...e[1]];
+        break;
+      case 'l': {
+        const cp = e[1].codePointAt(0);
+        if (cp !== undefined && e[1].length === (cp > 0xffff ? 2 : 1)) {
+          const upper = cp >= 0x61 && cp <= 0x7a ? cp - 0x20 : cp;
+          r = upper >= 0x41 && upper <= 0x5a ? [upper, upper, upper + 0x20, upper + 0x20] : [cp, cp];
+        }
+        break;
+      }
+      case 'a': {
+        const all: number[] = [];
+        for (let k = 1; k < e.length; k++) {
+          const item = singleOf(e[k] as EncodedExpr);
+          if (item === null) {
+            all.length = 0;
+            break;
+          }
+          all.push(...item);
+        }
+        r = all.length ? normalize(all) : null;
+        break;
+      }
+      case 's':
+        r = e.length === 2 ? singleOf(e[1] as EncodedExpr) : null;
+        break;
+      case 'r':
+        r = e[2] === 1 && e[3] === 1 ? singleOf(e[1]) : null;
+        break;
+      case 'f':
+        r = nodeRules.has(e[1]) ? null : singleOf(exprs[e[1]]);
+        break;
+    }
+    singles.set(e, r);
+    return r;
+  };
   const call = (rule: string): void => {
     const node = nodeRules.has(rule);
+    const single = singleOf(exprs[rule]);
+    if (single) {
+      if (node) emit(NODE_CHAR, nodeId(rule), setOf(single));
+      else emit(CHAR, setOf(single));
+      return;
+    }
     if (node) emit(OPEN, nodeId(rule));
+    // A small body called from inside a repetition without bound (where an input's characters
+    // go round, URI paths and queries) is written where it is called: no call and return to
+    // step through a character. (Elsewhere it would only make the program longer to check.)
+    if (loops > 0 && sizeOf(exprs[rule]) <= INLINE_SIZE) {
+      build(exprs[rule]);
+      if (node) emit(CLOSE);
+      return;
+    }
     const at = emit(CALL, -1);
     const body = bodyAt.get(rule);
     if (body !== undefined) code[at + 1] = body;
@@ -258,6 +343,14 @@ export function compileTrees(exprs: Readonly<Record<string, EncodedExpr>>, roots
     return split;
   };
   const build = (e: EncodedExpr): void => {
+    // One character whichever way (no node inside): one set, no choices.
+    if (e[0] === 'a' || e[0] === 's' || e[0] === 'r') {
+      const single = singleOf(e);
+      if (single) {
+        emit(CHAR, setOf(single));
+        return;
+      }
+    }
     switch (e[0]) {
       case 'c':
         emit(CHAR, setOf(e[1]));
@@ -300,7 +393,9 @@ export function compileTrees(exprs: Readonly<Record<string, EncodedExpr>>, roots
         for (let k = 0; k < min; k++) build(item);
         if (max === Infinity) {
           const loop = code.length;
+          loops++;
           const split = iteration(item);
+          loops--;
           emit(JUMP, loop);
           code[split + 1] = code.length;
         } else {
@@ -327,6 +422,7 @@ export function compileTrees(exprs: Readonly<Record<string, EncodedExpr>>, roots
     while (queue.length) {
       const rule = queue.shift()!;
       bodyAt.set(rule, code.length);
+      loops = 0;
       build(exprs[rule]);
       emit(RETURN);
     }
@@ -369,7 +465,7 @@ export function decodeProgram(e: EncodedProgram): TreeProgram {
 }
 
 /** How many operands each instruction takes, by opcode. */
-const OPERANDS = [1, 2, 1, 1, 0, 0, 0, 1, 0, 0, 0, 2];
+const OPERANDS = [1, 2, 1, 1, 0, 0, 0, 1, 0, 0, 0, 2, 2];
 
 /**
  * Why program data is not as `encodeProgram` writes it for rules `rules`, or undefined when it
@@ -395,13 +491,14 @@ export function programFault(e: EncodedProgram, rules: ReadonlySet<string>): str
     starts.add(pc);
     const a = code[pc + 1];
     if (op === CHAR && !(a >= 0 && a < sets.length)) return `code at ${pc}`;
-    if (op === OPEN && !(a >= 0 && a < names.length)) return `code at ${pc}`;
+    if ((op === OPEN || op === NODE_CHAR) && !(a >= 0 && a < names.length)) return `code at ${pc}`;
+    if (op === NODE_CHAR && !(code[pc + 2] >= 0 && code[pc + 2] < sets.length)) return `code at ${pc}`;
     if (op === SPLIT || op === ITER || op === JUMP || op === CALL) targets.push(a);
     if ((op === SPLIT && !(code[pc + 2] >= -1 && code[pc + 2] < nFirsts)) || (op === ITER && !(code[pc + 2] >= 0 && code[pc + 2] < nFirsts))) return `code at ${pc}`;
   }
   if (!targets.every((t) => starts.has(t))) return 'code: a jump to no instruction';
   if (typeof entries !== 'object' || entries === null || Array.isArray(entries)) return 'entries';
-  for (const [rule, at] of Object.entries(entries)) if (!rules.has(rule) || !starts.has(at)) return `entries.${rule}`;
+  for (const [rule, at] of Object.entries(entries)) if (!rules.has(rule) || !starts.has(at)) return `entries: ${jsString(rule)}`;
   return undefined;
 }
 
@@ -496,18 +593,20 @@ export function backtrackTree(p: TreeProgram, root: string, input: string, budge
     let ok = true;
     switch (code[pc]) {
       case CHAR: {
-        const c = pos < n ? input.charCodeAt(pos) : -1;
-        if (c < 0) ok = false;
-        else if (c < 128) {
-          ok = ((p.ascii[4 * code[pc + 1] + (c >> 5)] >>> (c & 31)) & 1) === 1;
-          pos++;
-        } else {
-          // A pair is one character; a lone surrogate matches nothing (../automata/codepoints.ts).
-          const cp = input.codePointAt(pos)!;
-          ok = !(cp >= 0xd800 && cp <= 0xdfff) && hasCodePoint(p.wide[code[pc + 1]], cp);
-          pos += cp > 0xffff ? 2 : 1;
-        }
+        const to = takes(p, code[pc + 1], input, pos, n);
+        if (to < 0) ok = false;
+        else pos = to;
         pc += 2;
+        break;
+      }
+      case NODE_CHAR: {
+        const to = takes(p, code[pc + 2], input, pos, n);
+        if (to < 0) ok = false;
+        else {
+          st.mark(code[pc + 1], pos);
+          st.mark(-1, (pos = to));
+        }
+        pc += 3;
         break;
       }
       case SPLIT: {
@@ -573,6 +672,16 @@ export function backtrackTree(p: TreeProgram, root: string, input: string, budge
       st.marked = st.choiceMarks[k];
     }
   }
+}
+
+/** Where a character of set `set` at `pos` ends, or -1 when there is none there. */
+function takes(p: TreeProgram, set: number, input: string, pos: number, n: number): number {
+  if (pos >= n) return -1;
+  const c = input.charCodeAt(pos);
+  if (c < 128) return ((p.ascii[4 * set + (c >> 5)] >>> (c & 31)) & 1) === 1 ? pos + 1 : -1;
+  // A pair is one character; a lone surrogate matches nothing (../automata/codepoints.ts).
+  const cp = input.codePointAt(pos)!;
+  return !(cp >= 0xd800 && cp <= 0xdfff) && hasCodePoint(p.wide[set], cp) ? pos + (cp > 0xffff ? 2 : 1) : -1;
 }
 
 /** Can the character at `pos` begin what first set `f` stands for (above ASCII: maybe)? */
