@@ -23,7 +23,7 @@
  */
 import type { EncodedExpr, EncodedProgram } from '../grammar/encoded';
 import type { Node } from '../tree';
-import { hasCodePoint, normalize } from '../automata/codepoints';
+import { foldedRanges, hasCodePoint, normalize } from '../automata/codepoints';
 import { jsString } from '../jsText';
 
 // The instructions: an opcode, then its operand where it has one.
@@ -172,12 +172,8 @@ export function compileTrees(exprs: Readonly<Record<string, EncodedExpr>>, roots
         if (cp === undefined) f.nullable = true;
         else if (cp >= 128) f.wide = true;
         else {
-          setBits(f.bits, cp, cp);
-          const upper = cp >= 0x61 && cp <= 0x7a ? cp - 0x20 : cp;
-          if (upper >= 0x41 && upper <= 0x5a) {
-            setBits(f.bits, upper, upper);
-            setBits(f.bits, upper + 0x20, upper + 0x20);
-          }
+          const r = foldedRanges(e[1][0]);
+          for (let k = 0; k < r.length; k += 2) setBits(f.bits, r[k], r[k + 1]);
         }
         break;
       }
@@ -276,10 +272,7 @@ export function compileTrees(exprs: Readonly<Record<string, EncodedExpr>>, roots
         break;
       case 'l': {
         const cp = e[1].codePointAt(0);
-        if (cp !== undefined && e[1].length === (cp > 0xffff ? 2 : 1)) {
-          const upper = cp >= 0x61 && cp <= 0x7a ? cp - 0x20 : cp;
-          r = upper >= 0x41 && upper <= 0x5a ? [upper, upper, upper + 0x20, upper + 0x20] : [cp, cp];
-        }
+        if (cp !== undefined && e[1].length === (cp > 0xffff ? 2 : 1)) r = foldedRanges(e[1]);
         break;
       }
       case 'a': {
@@ -357,13 +350,7 @@ export function compileTrees(exprs: Readonly<Record<string, EncodedExpr>>, roots
         return;
       case 'l': {
         // A quoted string: each character in both ASCII cases (RFC 5234 2.3).
-        const text = e[1];
-        for (let k = 0; k < text.length; k++) {
-          const cp = text.codePointAt(k)!;
-          if (cp > 0xffff) k++;
-          const upper = cp >= 0x61 && cp <= 0x7a ? cp - 0x20 : cp;
-          emit(CHAR, upper >= 0x41 && upper <= 0x5a ? setOf([upper, upper, upper + 0x20, upper + 0x20]) : setOf([cp, cp]));
-        }
+        for (const ch of e[1]) emit(CHAR, setOf(foldedRanges(ch)));
         return;
       }
       case 's':
