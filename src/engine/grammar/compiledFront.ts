@@ -23,13 +23,9 @@ import { backtrackTree, budgetOf, compileTree, decodeProgram, type TreeProgram }
 import { LONG } from '../limits';
 import type { RuleGrammar } from './grammar';
 import type { Node } from '../tree';
+import { FRONT } from './frontMark';
 
-/** The mark of a front, whichever copy of this module made it (`isCompiledFront`). */
-export const FRONT = Symbol.for('uri-grammar/compiled-front');
-
-/** Is `x` a front (of any copy of the library: the front's bundle and the main one each have this module)? */
-export const isCompiledFront = (x: unknown): boolean =>
-  typeof x === 'object' && x !== null && (x as Record<PropertyKey, unknown>)[FRONT] === true;
+export { isCompiledFront } from './frontMark';
 
 /**
  * A grammar of `data`: a front where one can answer (a regular grammar with tables, given as

@@ -33,6 +33,7 @@ import { RegularRunner } from './regularRunner';
 import { RecursiveRunner } from './recursiveRunner';
 import type { GrammarHooks } from './hooks';
 import { analyses } from './analysisHook';
+import { isCompiledFront } from './frontMark';
 import type {
   ArbitraryOptions, CompareOptions, Comparison, Coverage, FastCheckLike, GenerateOptions, Generated,
   RuleArbitraries, ShadowEntry, ShadowOptions,
@@ -210,16 +211,13 @@ class Read<R extends string> {
   private lastRunner: RuleRunner<R> | undefined;
 }
 
-/** The mark of a precompiled module's front (./compiledFront.ts `FRONT`; not imported: the front's code stays in its own bundle). */
-const FRONT = Symbol.for('uri-grammar/compiled-front');
-
 export class RuleGrammar<R extends string = string> implements Grammar<R> {
   /**
    * A precompiled module's front (./compiledFront.ts), which answers as the grammar class of its
    * data and makes it on the first call it does not answer itself, counts as one.
    */
   static [Symbol.hasInstance](x: unknown): boolean {
-    return Function.prototype[Symbol.hasInstance].call(this, x) || (this === RuleGrammar && typeof x === 'object' && x !== null && (x as Record<symbol, unknown>)[FRONT] === true);
+    return Function.prototype[Symbol.hasInstance].call(this, x) || (this === RuleGrammar && isCompiledFront(x));
   }
 
   readonly name?: string;
