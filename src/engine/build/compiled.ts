@@ -102,10 +102,9 @@ export function compiledData(grammar: RuleGrammar, options?: PlanOptions): Compi
     exprs[rule] = encode(src.exprs[rule]);
     texts[rule] = src.texts?.get(rule) ?? '';
   }
-  // The trees' program, for a regular grammar (the front answers no other).
-  const lexicalSet = new Set(src.lexicalRules);
-  const structural = src.names.filter((r) => !lexicalSet.has(r));
-  const program = options?.program && !src.recursive.length && structural.length ? compileTrees(exprs, structural, new Set(structural)) : undefined;
+  // The trees' program when asked for, of a regular grammar (the front answers no other): every rule but the lexical ones.
+  const structural = options?.program && !src.recursive.length ? src.names.filter((r) => !src.lexicalRules.includes(r)) : [];
+  const program = structural.length ? compileTrees(exprs, structural, new Set(structural)) : undefined;
   const data: Omit<CompiledGrammar, 'digest'> = {
     format: COMPILED_FORMAT,
     version: COMPILED_VERSION,
