@@ -14,7 +14,7 @@
  * begin what it would resume (first sets), so that a URI's characters leave few behind; a rule
  * that always takes one character and holds no node is one step (`unreserved`), and a small
  * rule called inside a repetition without bound is written in place (`pchar` in a query): a
- * query's character is about twelve steps.
+ * query's character is about eight steps.
  *
  * Its work can grow exponentially with the input on some grammars; it stops at a budget linear
  * in the input (`budgetOf`) and answers undefined, and the caller then asks the first-match
@@ -33,6 +33,9 @@ const CHAR = 0;
  * Try the next instruction; on failure, resume at operand 1 at this position. Operand 2: the
  * characters what is resumed can begin with (a first set), or -1 when it can take nothing: the
  * choice is kept only when the character here is one of them (else trying it fails at once).
+ * Operand 3: the same for the next instruction's alternative: when the character here cannot
+ * begin it, it is not tried, and the search goes on at operand 1 at once (an alternation's
+ * alternatives are passed over in one step each, with no choice kept and dropped).
  */
 const SPLIT = 1;
 const JUMP = 2;
@@ -139,13 +142,14 @@ export function compileTrees(exprs: Readonly<Record<string, EncodedExpr>>, roots
   const waiting: Array<[string, number]> = [];
   const queue: string[] = [];
 
-  // One or two words (an opcode and its operand): no rest parameter, which allocates a call in
-  // the code V8 has not optimized yet (all code a module's first tree runs).
-  const emit = (op: number, operand?: number, operand2?: number): number => {
+  // An opcode and its operands: no rest parameter, which allocates a call in the code V8 has
+  // not optimized yet (all code a module's first tree runs).
+  const emit = (op: number, operand?: number, operand2?: number, operand3?: number): number => {
     const at = code.length;
     code.push(op);
     if (operand !== undefined) code.push(operand);
     if (operand2 !== undefined) code.push(operand2);
+    if (operand3 !== undefined) code.push(operand3);
     if (code.length > MAX_PROGRAM) throw TOO_LARGE;
     return at;
   };
@@ -219,10 +223,10 @@ export function compileTrees(exprs: Readonly<Record<string, EncodedExpr>>, roots
     }
     return id;
   };
-  /** The first set of alternatives k.. of choice `e` (-1 when one of them can take nothing). */
-  const restOf = (e: EncodedExpr, k: number): number => {
+  /** The first set of alternatives k.. (to `end`) of choice `e` (-1 when one of them can take nothing). */
+  const restOf = (e: EncodedExpr, k: number, end = e.length): number => {
     const f: First = { bits: [0, 0, 0, 0], wide: false, nullable: false };
-    for (let j = k; j < e.length; j++) {
+    for (let j = k; j < end; j++) {
       const g = firstOf(e[j] as EncodedExpr);
       if (g.nullable) return -1;
       union(f, g);
@@ -328,11 +332,13 @@ export function compileTrees(exprs: Readonly<Record<string, EncodedExpr>>, roots
     if (node) emit(CLOSE);
   };
   // An optional iteration: tried first, then what follows it (`exit`, patched by the caller).
+  // Only an item that can take nothing needs the check that an iteration took something.
   const iteration = (item: EncodedExpr): number => {
-    const split = emit(ITER, -1, firstId(firstOf(item)));
-    emit(MARK);
+    const first = firstOf(item);
+    const split = emit(ITER, -1, firstId(first));
+    if (first.nullable) emit(MARK);
     build(item);
-    emit(CHECK);
+    if (first.nullable) emit(CHECK);
     return split;
   };
   const build = (e: EncodedExpr): void => {
@@ -363,7 +369,7 @@ export function compileTrees(exprs: Readonly<Record<string, EncodedExpr>>, roots
         }
         const jumps: number[] = [];
         for (let k = 1; k < e.length; k++) {
-          const split = k + 1 < e.length ? emit(SPLIT, -1, restOf(e, k + 1)) : -1;
+          const split = k + 1 < e.length ? emit(SPLIT, -1, restOf(e, k + 1), restOf(e, k, k + 1)) : -1;
           build(e[k] as EncodedExpr);
           if (split >= 0) {
             jumps.push(emit(JUMP, -1));
@@ -418,6 +424,7 @@ export function compileTrees(exprs: Readonly<Record<string, EncodedExpr>>, roots
     throw e;
   }
   for (const [rule, at] of waiting) code[at] = bodyAt.get(rule)!;
+  threadJumps(code);
   return { code: Int32Array.from(code), entries, sets, ascii: Int32Array.from(ascii), wide, names, firstAscii: Int32Array.from(firstAscii), firstWide: Uint8Array.from(firstWide) };
 }
 
@@ -452,7 +459,21 @@ export function decodeProgram(e: EncodedProgram): TreeProgram {
 }
 
 /** How many operands each instruction takes, by opcode. */
-const OPERANDS = [1, 2, 1, 1, 0, 0, 0, 1, 0, 0, 0, 2, 2];
+const OPERANDS = [1, 3, 1, 1, 0, 0, 0, 1, 0, 0, 0, 2, 2];
+
+/**
+ * Each jump to a jump goes to where the last one goes (the end of an alternative inside a
+ * repetition jumps to the repetition's loop): one step fewer a character. A chain is at most as
+ * long as the program; a cycle of jumps alone (never written) is left as it is.
+ */
+function threadJumps(code: number[]): void {
+  for (let pc = 0; pc < code.length; pc += 1 + OPERANDS[code[pc]]) {
+    if (code[pc] !== JUMP) continue;
+    let to = code[pc + 1];
+    for (let n = 0; code[to] === JUMP && n < code.length; n++) to = code[to + 1];
+    code[pc + 1] = to;
+  }
+}
 
 /**
  * Why program data is not as `encodeProgram` writes it for rules `rules`, or undefined when it
@@ -472,6 +493,8 @@ export function programFault(e: EncodedProgram, rules: ReadonlySet<string>): str
   const starts = new Set<number>();
   const targets: number[] = [];
   const nFirsts = firsts.length / 5;
+  // A first set's id, or (`orNone`) -1: none.
+  const first = (f: number, orNone: boolean): boolean => f >= (orNone ? -1 : 0) && f < nFirsts;
   for (let pc = 0; pc < code.length; pc += 1 + OPERANDS[code[pc]]) {
     const op = code[pc];
     if (!(op >= 0 && op < OPERANDS.length) || pc + OPERANDS[op] >= code.length) return `code at ${pc}`;
@@ -481,7 +504,7 @@ export function programFault(e: EncodedProgram, rules: ReadonlySet<string>): str
     if ((op === OPEN || op === NODE_CHAR) && !(a >= 0 && a < names.length)) return `code at ${pc}`;
     if (op === NODE_CHAR && !(code[pc + 2] >= 0 && code[pc + 2] < sets.length)) return `code at ${pc}`;
     if (op === SPLIT || op === ITER || op === JUMP || op === CALL) targets.push(a);
-    if ((op === SPLIT && !(code[pc + 2] >= -1 && code[pc + 2] < nFirsts)) || (op === ITER && !(code[pc + 2] >= 0 && code[pc + 2] < nFirsts))) return `code at ${pc}`;
+    if ((op === SPLIT && !(first(code[pc + 2], true) && first(code[pc + 3], true))) || (op === ITER && !first(code[pc + 2], false))) return `code at ${pc}`;
   }
   if (!targets.every((t) => starts.has(t))) return 'code: a jump to no instruction';
   if (typeof entries !== 'object' || entries === null || Array.isArray(entries)) return 'entries';
@@ -500,58 +523,7 @@ function union(f: First, g: First): void {
 /** The steps a search of an input of `length` characters may take before it gives up. */
 export const budgetOf = (length: number): number => 64 * length + 16_384;
 
-/**
- * The search's state, in typed arrays (the search runs in code V8 has not optimized yet, where
- * every object made brings a young-generation collection nearer, and a collection copies all
- * the module's data, young too): the stack of return addresses and iteration marks as cells
- * shared by the choices (each cell a value and the cell below it, made and never freed, at
- * most one a step), the choices, and the marks of the tree. Each grows by doubling; none can
- * outgrow the budget, a step adding at most one cell, one choice and one mark.
- */
-class State {
-  cellValue = new Int32Array(256);
-  cellNext = new Int32Array(256);
-  cells = 1;
-  choicePc = new Int32Array(256);
-  choicePos = new Int32Array(256);
-  choiceStack = new Int32Array(256);
-  choiceMarks = new Int32Array(256);
-  choices = 0;
-  /** A node's id and start, or -1 and a node's end. */
-  marks = new Int32Array(512);
-  marked = 0;
-
-  cell(value: number, next: number): number {
-    if (this.cells === this.cellValue.length) {
-      this.cellValue = grown(this.cellValue);
-      this.cellNext = grown(this.cellNext);
-    }
-    this.cellValue[this.cells] = value;
-    this.cellNext[this.cells] = next;
-    return this.cells++;
-  }
-
-  choice(pc: number, pos: number, stack: number): void {
-    if (this.choices === this.choicePc.length) {
-      this.choicePc = grown(this.choicePc);
-      this.choicePos = grown(this.choicePos);
-      this.choiceStack = grown(this.choiceStack);
-      this.choiceMarks = grown(this.choiceMarks);
-    }
-    const k = this.choices++;
-    this.choicePc[k] = pc;
-    this.choicePos[k] = pos;
-    this.choiceStack[k] = stack;
-    this.choiceMarks[k] = this.marked;
-  }
-
-  mark(a: number, b: number): void {
-    if (this.marked + 2 > this.marks.length) this.marks = grown(this.marks);
-    this.marks[this.marked++] = a;
-    this.marks[this.marked++] = b;
-  }
-}
-
+/** A copy of `a` twice as long: how the search's arrays grow. */
 function grown(a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
   const b = new Int32Array(a.length * 2);
   b.set(a);
@@ -562,11 +534,28 @@ function grown(a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
  * The first-match tree of the whole input (plain nodes, as ./flatTree.ts `node` makes them), or
  * null when the input does not match, or undefined when the search took more than `budget`
  * steps. The steps taken are added to `work.steps`.
+ *
+ * Its state is in typed arrays in local variables, and the tests of a character are written in
+ * the loop: this runs in code V8 has not optimized yet, where every object made brings a
+ * young-generation collection nearer (which copies the module's data, young too), and every call
+ * costs. The stack of return addresses and iteration marks is cells shared by the choices (each
+ * a value and the cell below it, made and never freed, at most one a step); then the choices,
+ * and the marks of the tree (a node's id and start, or -1 and a node's end). Each array grows by
+ * doubling; none can outgrow the budget, a step adding at most one cell, one choice and one mark.
  */
 export function backtrackTree(p: TreeProgram, root: string, input: string, budget: number, work?: { steps: number }): Node | null | undefined {
-  const code = p.code;
+  const { code, ascii, firstAscii, firstWide } = p;
   const n = input.length;
-  const st = new State();
+  let cellValue = new Int32Array(256);
+  let cellNext = new Int32Array(256);
+  let cells = 1;
+  let choicePc = new Int32Array(256);
+  let choicePos = new Int32Array(256);
+  let choiceStack = new Int32Array(256);
+  let choiceMarks = new Int32Array(256);
+  let choices = 0;
+  let marks = new Int32Array(512);
+  let marked = 0;
   let pc = p.entries.get(root)!;
   let pos = 0;
   // The stack: its top cell (0: empty).
@@ -578,104 +567,99 @@ export function backtrackTree(p: TreeProgram, root: string, input: string, budge
       return undefined;
     }
     let ok = true;
-    switch (code[pc]) {
-      case CHAR: {
-        const to = takes(p, code[pc + 1], input, pos, n);
-        if (to < 0) ok = false;
-        else pos = to;
+    const op = code[pc];
+    if (op === CHAR || op === NODE_CHAR) {
+      // Take one character of a set; with NODE_CHAR, as a node of its own.
+      const set = code[op === CHAR ? pc + 1 : pc + 2];
+      const c = pos < n ? input.charCodeAt(pos) : -1;
+      let to = -1;
+      if (c >= 0 && c < 128) {
+        if (((ascii[4 * set + (c >> 5)] >>> (c & 31)) & 1) === 1) to = pos + 1;
+      } else if (c >= 0) to = wideTakes(p, set, input, pos);
+      if (to < 0) ok = false;
+      else if (op === CHAR) {
+        pos = to;
         pc += 2;
-        break;
-      }
-      case NODE_CHAR: {
-        const to = takes(p, code[pc + 2], input, pos, n);
-        if (to < 0) ok = false;
-        else {
-          st.mark(code[pc + 1], pos);
-          st.mark(-1, (pos = to));
-        }
+      } else {
+        if (marked + 4 > marks.length) marks = grown(marks);
+        marks[marked++] = code[pc + 1];
+        marks[marked++] = pos;
+        marks[marked++] = -1;
+        marks[marked++] = pos = to;
         pc += 3;
-        break;
       }
-      case SPLIT: {
-        const f = code[pc + 2];
-        if (f < 0 || begins(p, f, input, pos, n)) st.choice(code[pc + 1], pos, stack);
-        pc += 3;
-        break;
-      }
-      case ITER:
-        if (begins(p, code[pc + 2], input, pos, n)) {
-          st.choice(code[pc + 1], pos, stack);
-          pc += 3;
-        } else pc = code[pc + 1];
-        break;
-      case JUMP:
-        pc = code[pc + 1];
-        break;
-      case CALL:
-        stack = st.cell(pc + 2, stack);
-        pc = code[pc + 1];
-        break;
-      case RETURN:
-        pc = st.cellValue[stack];
-        stack = st.cellNext[stack];
-        break;
-      case MARK:
-        stack = st.cell(pos, stack);
-        pc++;
-        break;
-      case CHECK:
-        ok = st.cellValue[stack] !== pos;
-        stack = st.cellNext[stack];
-        pc++;
-        break;
-      case OPEN:
-        st.mark(code[pc + 1], pos);
-        pc += 2;
-        break;
-      case CLOSE:
-        st.mark(-1, pos);
-        pc++;
-        break;
-      case END:
-        if (pos === n) {
-          if (work) work.steps += steps;
-          return treeOf(st.marks, st.marked, p.names);
+    } else if (op === SPLIT || op === ITER) {
+      // Can the character here begin the alternative (first set `own`), and what is resumed (`rest`)?
+      const own = op === SPLIT ? code[pc + 3] : code[pc + 2];
+      const rest = op === SPLIT ? code[pc + 2] : -2;
+      const c = pos < n ? input.charCodeAt(pos) : -1;
+      const ownCan = own < 0 || (c >= 0 && (c < 128 ? ((firstAscii[4 * own + (c >> 5)] >>> (c & 31)) & 1) === 1 : firstWide[own] === 1));
+      if (!ownCan) pc = code[pc + 1];
+      else {
+        // An iteration keeps the way on as its choice; an alternative keeps the rest only when they can begin here.
+        if (rest === -2 || rest === -1 || (c >= 0 && (c < 128 ? ((firstAscii[4 * rest + (c >> 5)] >>> (c & 31)) & 1) === 1 : firstWide[rest] === 1))) {
+          if (choices === choicePc.length) {
+            choicePc = grown(choicePc);
+            choicePos = grown(choicePos);
+            choiceStack = grown(choiceStack);
+            choiceMarks = grown(choiceMarks);
+          }
+          choicePc[choices] = code[pc + 1];
+          choicePos[choices] = pos;
+          choiceStack[choices] = stack;
+          choiceMarks[choices++] = marked;
         }
-        ok = false;
-        break;
-      default:
-        // FAIL
-        ok = false;
-    }
+        pc += op === SPLIT ? 4 : 3;
+      }
+    } else if (op === JUMP) pc = code[pc + 1];
+    else if (op === OPEN || op === CLOSE) {
+      if (marked + 2 > marks.length) marks = grown(marks);
+      marks[marked++] = op === OPEN ? code[pc + 1] : -1;
+      marks[marked++] = pos;
+      pc += op === OPEN ? 2 : 1;
+    } else if (op === CALL || op === MARK) {
+      // Push the return address, or the position an iteration began at.
+      if (cells === cellValue.length) {
+        cellValue = grown(cellValue);
+        cellNext = grown(cellNext);
+      }
+      cellValue[cells] = op === CALL ? pc + 2 : pos;
+      cellNext[cells] = stack;
+      stack = cells++;
+      pc = op === CALL ? code[pc + 1] : pc + 1;
+    } else if (op === RETURN) {
+      pc = cellValue[stack];
+      stack = cellNext[stack];
+    } else if (op === CHECK) {
+      ok = cellValue[stack] !== pos;
+      stack = cellNext[stack];
+      pc++;
+    } else if (op === END) {
+      if (pos === n) {
+        if (work) work.steps += steps;
+        return treeOf(marks, marked, p.names);
+      }
+      ok = false;
+    } else ok = false; // FAIL
     if (!ok) {
-      if (st.choices === 0) {
+      if (choices === 0) {
         if (work) work.steps += steps;
         return null;
       }
-      const k = --st.choices;
-      pc = st.choicePc[k];
-      pos = st.choicePos[k];
-      stack = st.choiceStack[k];
-      st.marked = st.choiceMarks[k];
+      const k = --choices;
+      pc = choicePc[k];
+      pos = choicePos[k];
+      stack = choiceStack[k];
+      marked = choiceMarks[k];
     }
   }
 }
 
-/** Where a character of set `set` at `pos` ends, or -1 when there is none there. */
-function takes(p: TreeProgram, set: number, input: string, pos: number, n: number): number {
-  if (pos >= n) return -1;
-  const c = input.charCodeAt(pos);
-  if (c < 128) return ((p.ascii[4 * set + (c >> 5)] >>> (c & 31)) & 1) === 1 ? pos + 1 : -1;
+/** Where a character above ASCII of set `set` at `pos` (inside the input) ends, or -1 when it is not one of the set. */
+function wideTakes(p: TreeProgram, set: number, input: string, pos: number): number {
   // A pair is one character; a lone surrogate matches nothing (../automata/codepoints.ts).
   const cp = input.codePointAt(pos)!;
   return !(cp >= 0xd800 && cp <= 0xdfff) && hasCodePoint(p.wide[set], cp) ? pos + (cp > 0xffff ? 2 : 1) : -1;
-}
-
-/** Can the character at `pos` begin what first set `f` stands for (above ASCII: maybe)? */
-function begins(p: TreeProgram, f: number, input: string, pos: number, n: number): boolean {
-  if (pos >= n) return false;
-  const c = input.charCodeAt(pos);
-  return c < 128 ? ((p.firstAscii[4 * f + (c >> 5)] >>> (c & 31)) & 1) === 1 : p.firstWide[f] === 1;
 }
 
 /**
