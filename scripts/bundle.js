@@ -216,7 +216,10 @@ const PARTS = [
   ['automata', (f) => /^src\/engine\/automata\/(nfa|automaton|regexp|linearRegexp|refine|stateSets|firstSets)\.ts$/.test(f)],
   // A precompiled grammar's reader (a module written by toModule, and RFC 2396, 2732, 3987 and 6874).
   // (Its front, compiledFront.ts, with what it needs, is dist/cjs/compiled.js too, on its own: FRONT below.)
-  ['compiled', (f) => ['src/engine/grammar/fromCompiled.ts', 'src/engine/grammar/compiledData.ts', 'src/engine/grammar/compiledFront.ts', 'src/engine/trees/backtrack.ts', 'src/engine/digest.ts'].includes(f)],
+  ['compiled', (f) => ['src/engine/grammar/fromCompiled.ts', 'src/engine/grammar/compiledData.ts', 'src/engine/grammar/compiledFront.ts', 'src/engine/digest.ts'].includes(f)],
+  // The backtracking search: a module's first trees (with the part above), and a grammar from
+  // text's first verdicts and trees (src/engine/grammar/quickRuns.ts), which need nothing else here.
+  ['search', (f) => ['src/engine/trees/backtrack.ts', 'src/engine/grammar/quickRuns.ts', 'src/engine/grammar/encode.ts'].includes(f)],
   ['analysis', (f) => f.startsWith('src/engine/analysis/')],
   ['teaching', (f) => f.startsWith('src/teaching/')],
 ];

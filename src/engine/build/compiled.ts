@@ -12,8 +12,6 @@
  * (src/cli/compile.ts) writes both.
  */
 import { Automaton, type MinimalDfa } from '../automata/automaton';
-import type { Expr } from '../expr';
-import { asciiRanges } from '../automata/codepoints';
 import { expectPlainObject, own } from '../options';
 import { planKey, type TreePlan } from '../trees/plan';
 import { sampleInputs } from './samples';
@@ -26,17 +24,8 @@ import { digestOf } from '../digest';
 import { jsString, commentText } from '../jsText';
 import { childRules } from './childRules';
 import { compileTrees, encodeProgram } from '../trees/backtrack';
+import { encodeExpr } from '../grammar/encode';
 
-function encode(e: Expr): EncodedExpr {
-  switch (e.t) {
-    case 'chars': return ['c', [...asciiRanges(e.set), ...(e.more ?? [])], e.label];
-    case 'lit': return ['l', e.text];
-    case 'seq': return ['s', ...e.items.map(encode)];
-    case 'alt': return ['a', ...e.items.map(encode)];
-    case 'rep': return ['r', encode(e.item), e.min, e.max === Infinity ? null : e.max];
-    case 'ref': return ['f', e.name];
-  }
-}
 /** Which tree plans to write, and from what (`ModuleOptions`): none when neither is given. */
 export interface PlanOptions {
   /** The rules whose structural trees get a plan (default with `samples`: the grammar's first rule, unless it reaches recursion). */
@@ -99,7 +88,7 @@ export function compiledData(grammar: RuleGrammar, options?: PlanOptions): Compi
   const exprs: Record<string, EncodedExpr> = {};
   const texts: Record<string, string> = {};
   for (const rule of src.names) {
-    exprs[rule] = encode(src.exprs[rule]);
+    exprs[rule] = encodeExpr(src.exprs[rule]);
     texts[rule] = src.texts?.get(rule) ?? '';
   }
   // The trees' program when asked for, of a regular grammar (the front answers no other): every rule but the lexical ones.

@@ -20,7 +20,7 @@
 import { givenData, readData, type CompiledGrammar, type GivenData, type ReadData } from './compiledData';
 import { TableDfa } from '../automata/tableDfa';
 import { backtrackTree, budgetOf, compileTree, decodeProgram, type TreeProgram } from '../trees/backtrack';
-import { LONG } from '../limits';
+import { LONG, QUICK_CHARS, QUICK_STEPS } from '../limits';
 import type { RuleGrammar } from './grammar';
 import type { Node } from '../tree';
 import { FRONT } from './frontMark';
@@ -46,16 +46,8 @@ export const HANDED_ON = [
 ] as const;
 export const HANDED_ON_GETTERS = ['driver', 'texts'] as const;
 
-/**
- * How much work the front does before it hands every call on: about what making the grammar
- * class costs cold (20 to 50 ms), in steps of the tree search (QUICK_STEPS: some 500 trees of
- * real URLs) and characters of verdicts (QUICK_CHARS: some 100,000 real URLs). The front is
- * quick cold and the class warm (a tree of a real URL about 5 times quicker, a verdict about
- * twice), so that a program that asks a few questions never makes the class, and one that asks
- * many makes it once.
- */
-export const QUICK_STEPS = 1 << 19;
-export const QUICK_CHARS = 1 << 23;
+// How much work the front does before it hands every call on (../limits.ts).
+export { QUICK_CHARS, QUICK_STEPS } from '../limits';
 
 class CompiledFront {
   readonly name: string | undefined;

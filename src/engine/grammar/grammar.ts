@@ -30,6 +30,7 @@ import type { RunLimits } from '../recursive/ends';
 import { DEFAULT_MAX_NESTING } from '../limits';
 import type { Accepted, RuleRunner, TreeAsk } from './runner';
 import { RegularRunner } from './regularRunner';
+import { QuickRuns } from './quickRuns';
 import { RecursiveRunner } from './recursiveRunner';
 import type { GrammarHooks } from './hooks';
 import { analyses } from './analysisHook';
@@ -108,6 +109,12 @@ export interface RuleGrammarOptions {
   verdicts?: Driver<string>;
   /** What the grammar adds (./hooks.ts). */
   hooks?: GrammarHooks;
+  /**
+   * Whether the first verdicts and trees may come from the backtracking search (./quickRuns.ts).
+   * Default: for a grammar with nothing made ahead of time (no `tables`, `plans`, `verdicts` or
+   * `regexps`); `false`: never (the tests' reference for the grammar's own machinery).
+   */
+  quick?: boolean;
 }
 
 /** What a RuleGrammar is made of (for ../build/compiled.ts, which writes it out). */
@@ -181,7 +188,15 @@ class Read<R extends string> {
     // A given plan is checked now (a malformed one is a TypeError when first used, as before).
     const given = typeof plans === 'function' ? undefined : planSource();
     this.trees = new Trees<R>(exprs, new Set(names), this.lexicalRules, typeof plans === 'function' ? planSource : () => given);
+    // A grammar with nothing made ahead of time (no tables, no plans, no shared verdicts): its
+    // first verdicts and trees by the backtracking search (./quickRuns.ts).
+    if (own(options, 'quick') !== false && own(options, 'tables') === undefined && plans === undefined && own(options, 'verdicts') === undefined && own(options, 'regexps') !== true) {
+      this.quick = new QuickRuns(exprs, (rule) => this.trees.nodeRules(rule as R, false));
+    }
   }
+
+  /** The search that answers the first calls (./quickRuns.ts), for a grammar with nothing made ahead of time. */
+  private readonly quick: QuickRuns | undefined;
 
   get texts(): ReadonlyMap<string, string> | undefined {
     if (typeof this.textsGiven === 'function') {
@@ -199,7 +214,7 @@ class Read<R extends string> {
     if (!r) {
       r = this.reachesRecursion.has(rule)
         ? new RecursiveRunner<R>(rule, this.exprs, this.limits, (lexical) => this.trees.nodeRules(rule, lexical), this.reachesRecursion)
-        : new RegularRunner<R>(rule, this.exprs, this.driver, this.trees, this.labelRules);
+        : new RegularRunner<R>(rule, this.exprs, this.driver, this.trees, this.labelRules, this.quick);
       this.runners.set(rule, r);
     }
     this.lastRule = rule;

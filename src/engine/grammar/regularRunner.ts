@@ -9,12 +9,18 @@ import { Automaton } from '../automata/automaton';
 import type { Rules } from '../expr';
 import { LONG } from '../limits';
 import { parsimmon } from '../parsimmonLib';
-import { NodeBuilder, type TreeNode } from '../tree';
+import { NodeBuilder, type Node, type TreeNode } from '../tree';
 import type { RuleTree, Trees } from '../trees/driverTrees';
 import type { TreeSink } from '../tree';
 import { EAGER_NODES, type FlatTree } from '../trees/flatTree';
 import type { Driver } from './driver';
 import type { Accepted, RuleRunner, TreeAsk, Verdict } from './runner';
+import type { QuickRuns } from './quickRuns';
+
+/** A tree the search found (`accept`), for `node`. */
+class QuickTree {
+  constructor(readonly node: Node) {}
+}
 
 const OK: Accepted = Object.freeze({ ok: true, index: 0, expected: Object.freeze([]) as unknown as string[] });
 
@@ -32,6 +38,8 @@ export class RegularRunner<R extends string> implements RuleRunner<R> {
     /** The grammar's trees. */
     private readonly trees: Trees<R>,
     private readonly labelRules: ReadonlySet<string>,
+    /** The search that answers first calls, for a grammar with nothing made ahead of time (./quickRuns.ts). */
+    private readonly quick?: QuickRuns,
   ) {}
 
   private ruleTree(lexical: boolean): RuleTree {
@@ -41,10 +49,17 @@ export class RegularRunner<R extends string> implements RuleRunner<R> {
   }
 
   tester(): (input: string) => boolean {
-    return this.driver.tester(this.rule);
+    const quick = this.quick;
+    if (!quick) return this.driver.tester(this.rule);
+    // The search while it answers; the DFA's tester, made when first needed, after.
+    const rule = this.rule;
+    let t: ((input: string) => boolean) | undefined;
+    return (input) => quick.valid(rule, input) ?? (t ??= this.driver.tester(rule))(input);
   }
 
   verdict(input: string): Verdict {
+    // Where the search says yes, there is no offset to find.
+    if (this.quick?.valid(this.rule, input) === true) return OK;
     return this.driver.verdict(input, this.rule);
   }
 
@@ -55,7 +70,12 @@ export class RegularRunner<R extends string> implements RuleRunner<R> {
    * built only for an input the yes/no accepted.
    */
   accept(input: string, tree?: TreeAsk): Accepted {
-    if (!tree) return this.driver.test(input, this.rule) ? OK : this.verdict(input);
+    // The search's tree: a structural one in the shared store, no node limit asked (./quickRuns.ts).
+    if (this.quick && tree && !tree.lexical && tree.shared && tree.maxNodes === undefined) {
+      const node = this.quick.tree(this.rule, input);
+      if (node) return { ok: true, index: input.length, expected: [], run: new QuickTree(node) };
+    }
+    if (!tree) return this.quick?.valid(this.rule, input) ?? this.driver.test(input, this.rule) ? OK : this.verdict(input);
     if (tree.lexical && !this.driver.test(input, this.rule)) return this.verdict(input);
     const t = this.ruleTree(tree.lexical).flat(input, tree.maxNodes, tree.shared);
     if (t) return { ok: true, index: input.length, expected: [], run: t };
@@ -78,6 +98,7 @@ export class RegularRunner<R extends string> implements RuleRunner<R> {
    * in a store shared by the rule's short inputs and copied out), views made on access above.
    */
   node(input: string, accepted: Accepted, lexical: boolean, maxNodes: number | undefined): TreeNode<R> {
+    if (accepted.run instanceof QuickTree) return accepted.run.node as TreeNode<R>;
     const t = (accepted.run as FlatTree | undefined) ?? this.ruleTree(lexical).flat(input, maxNodes, true) ?? this.disagree(input);
     return t.node(0, input.length < LONG ? Infinity : EAGER_NODES) as TreeNode<R>;
   }

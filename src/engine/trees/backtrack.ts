@@ -213,34 +213,57 @@ export function compileTrees(exprs: Readonly<Record<string, EncodedExpr>>, roots
     firsts.set(e, f);
     return f;
   };
-  const firstIds = new Map<First, number>();
+  // A first set's id, by the set (equal sets share one), and by the First it was made from.
+  const firstIds = new Map<string, number>();
+  const firstIdOf = new Map<First, number>();
   const firstId = (f: First): number => {
-    let id = firstIds.get(f);
+    let id = firstIdOf.get(f);
     if (id === undefined) {
-      firstIds.set(f, (id = firstWide.length));
-      firstAscii.push(f.bits[0], f.bits[1], f.bits[2], f.bits[3]);
-      firstWide.push(f.wide ? 1 : 0);
+      const key = `${f.bits[0]},${f.bits[1]},${f.bits[2]},${f.bits[3]},${f.wide ? 1 : 0}`;
+      id = firstIds.get(key);
+      if (id === undefined) {
+        firstIds.set(key, (id = firstWide.length));
+        firstAscii.push(f.bits[0], f.bits[1], f.bits[2], f.bits[3]);
+        firstWide.push(f.wide ? 1 : 0);
+      }
+      firstIdOf.set(f, id);
     }
     return id;
   };
+  // The first sets of a choice's alternatives from k on (`rests`), and of each one (`owns`), by
+  // choice: a choice under a bounded repetition is written out once a copy.
+  const rests = new Map<EncodedExpr, number[]>();
+  const owns = new Map<EncodedExpr, number[]>();
   /** The first set of alternatives k.. (to `end`) of choice `e` (-1 when one of them can take nothing). */
   const restOf = (e: EncodedExpr, k: number, end = e.length): number => {
-    const f: First = { bits: [0, 0, 0, 0], wide: false, nullable: false };
-    for (let j = k; j < end; j++) {
-      const g = firstOf(e[j] as EncodedExpr);
-      if (g.nullable) return -1;
-      union(f, g);
+    const memo = end === e.length ? rests : owns;
+    let ids = memo.get(e);
+    if (!ids) memo.set(e, (ids = []));
+    let id = ids[k];
+    if (id === undefined) {
+      const f: First = { bits: [0, 0, 0, 0], wide: false, nullable: false };
+      for (let j = k; j < end && !f.nullable; j++) {
+        const g = firstOf(e[j] as EncodedExpr);
+        if (g.nullable) f.nullable = true;
+        else union(f, g);
+      }
+      ids[k] = id = f.nullable ? -1 : firstId(f);
     }
-    return firstId(f);
+    return id;
   };
+  // A character set's id, by its ranges (the same array is asked for again and again: by it first).
+  const setIdOf = new Map<readonly number[], number>();
   const setOf = (ranges: readonly number[]): number => {
+    let id = setIdOf.get(ranges);
+    if (id !== undefined) return id;
     const key = ranges.join(',');
-    let id = setIds.get(key);
+    id = setIds.get(key);
     if (id === undefined) {
       setIds.set(key, (id = wide.length));
       sets.push([...ranges]);
       addSet(ranges, ascii, wide);
     }
+    setIdOf.set(ranges, id);
     return id;
   };
   const nodeId = (rule: string): number => {
@@ -534,6 +557,24 @@ function grown(a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
  * The first-match tree of the whole input (plain nodes, as ./flatTree.ts `node` makes them), or
  * null when the input does not match, or undefined when the search took more than `budget`
  * steps. The steps taken are added to `work.steps`.
+ */
+export function backtrackTree(p: TreeProgram, root: string, input: string, budget: number, work?: { steps: number }): Node | null | undefined {
+  return search(p, root, input, budget, work, true);
+}
+
+/**
+ * Does the whole input match `root` (the verdict of `backtrackTree`, without making its nodes)?
+ * Undefined when the search took more than `budget` steps. A search that runs out of choices has
+ * tried every way through the program (a backtracking search is complete: an iteration past the
+ * minimum that takes nothing can be left out of any match), so false is the rule's verdict.
+ */
+export function backtrackMatch(p: TreeProgram, root: string, input: string, budget: number, work?: { steps: number }): boolean | undefined {
+  const found = search(p, root, input, budget, work, false);
+  return found === undefined ? undefined : found !== null;
+}
+
+/**
+ * The search of `backtrackTree` (with `build`, the tree; without, a node that stands for a match).
  *
  * Its state is in typed arrays in local variables, and the tests of a character are written in
  * the loop: this runs in code V8 has not optimized yet, where every object made brings a
@@ -543,7 +584,7 @@ function grown(a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
  * and the marks of the tree (a node's id and start, or -1 and a node's end). Each array grows by
  * doubling; none can outgrow the budget, a step adding at most one cell, one choice and one mark.
  */
-export function backtrackTree(p: TreeProgram, root: string, input: string, budget: number, work?: { steps: number }): Node | null | undefined {
+function search(p: TreeProgram, root: string, input: string, budget: number, work: { steps: number } | undefined, build: boolean): Node | null | undefined {
   const { code, ascii, firstAscii, firstWide } = p;
   const n = input.length;
   let cellValue = new Int32Array(256);
@@ -637,7 +678,7 @@ export function backtrackTree(p: TreeProgram, root: string, input: string, budge
     } else if (op === END) {
       if (pos === n) {
         if (work) work.steps += steps;
-        return treeOf(marks, marked, p.names);
+        return build ? treeOf(marks, marked, p.names) : MATCH;
       }
       ok = false;
     } else ok = false; // FAIL
@@ -654,6 +695,9 @@ export function backtrackTree(p: TreeProgram, root: string, input: string, budge
     }
   }
 }
+
+/** What `search` finds without building the tree. */
+const MATCH: Node = Object.freeze({ rule: '', start: 0, end: 0, children: Object.freeze([]) as unknown as Node[] });
 
 /** Where a character above ASCII of set `set` at `pos` (inside the input) ends, or -1 when it is not one of the set. */
 function wideTakes(p: TreeProgram, set: number, input: string, pos: number): number {

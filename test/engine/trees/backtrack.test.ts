@@ -1,7 +1,8 @@
 /**
- * The bounded backtracking search of a precompiled module's first trees (src/engine/trees/backtrack.ts)
- * against the grammar class's first-match builder (src/engine/trees/firstMatch.ts), which shares
- * no code with it: the same tree, on random small grammars (seeded), on RFC 3986 with the real
+ * The bounded backtracking search of the first trees of a precompiled module and of a grammar
+ * read from text (src/engine/trees/backtrack.ts) against the grammar class's first-match builder
+ * (src/engine/trees/firstMatch.ts), which shares no code with it (the grammars here have the
+ * search of their own first calls off, test/support/machinery.ts): the same tree, on random small grammars (seeded), on RFC 3986 with the real
  * URLs and the IPv6 vectors, on characters above ASCII and above the BMP; and its limits: a
  * search past its budget answers undefined, a program too large to write out is not written.
  */
@@ -11,13 +12,14 @@ import fc from 'fast-check';
 import { compileAbnf } from '../../../src/index';
 import { compiledData } from '../../../src/engine/build/compiled';
 import type { EncodedExpr } from '../../../src/engine/grammar/compiledData';
-import { backtrackTree, budgetOf, compileTree, compileTrees, decodeProgram, encodeProgram, MAX_PROGRAM, programFault } from '../../../src/engine/trees/backtrack';
+import { backtrackMatch, backtrackTree, budgetOf, compileTree, compileTrees, decodeProgram, encodeProgram, MAX_PROGRAM, programFault } from '../../../src/engine/trees/backtrack';
 import type { EncodedProgram } from '../../../src/engine/grammar/encoded';
 import { fromCompiled } from '../../../src/engine/grammar/fromCompiled';
 import { digestOf } from '../../../src/engine/digest';
 import type { RuleGrammar } from '../../../src/engine/grammar/grammar';
 import { toAbnf } from '../../oracles/backtrack';
 import { grammarArb } from '../analysis/randomGrammars';
+import { machinery } from '../../support/machinery';
 
 const VECTORS = path.join(__dirname, '..', '..', 'vectors');
 
@@ -38,6 +40,9 @@ function agree(g: RuleGrammar, rule: string, inputs: Iterable<string>): number {
   let n = 0;
   for (const s of inputs) {
     const got = backtrackTree(p, rule, s, budgetOf(s.length));
+    // The verdict alone (a grammar from text's first isValid): the class's, where the search answers.
+    const match = backtrackMatch(p, rule, s, budgetOf(s.length));
+    if (match !== undefined) expect({ rule, s, match }).toEqual({ rule, s, match: g.isValid(s, rule) });
     if (g.isValid(s, rule)) {
       expect({ rule, s, tree: got }).toEqual({ rule, s, tree: g.parseTree(s, rule) });
       n++;
@@ -51,7 +56,7 @@ describe('backtrackTree = the first-match builder', () => {
     const inputArb = fc.array(fc.constantFrom('a', 'b', 'c', 'A'), { maxLength: 7 }).map((cs) => cs.join(''));
     fc.assert(
       fc.property(grammarArb(), fc.array(inputArb, { minLength: 16, maxLength: 16 }), (rules, inputs) => {
-        const g = compileAbnf(toAbnf(rules));
+        const g = machinery(compileAbnf(toAbnf(rules)));
         // All strings up to length 4 over the grammar's letters too, so that many are accepted.
         const all = [''];
         for (let len = 1; len <= 4; len++) for (const s of all.filter((x) => x.length === len - 1)) for (const c of 'abc') all.push(s + c);
@@ -62,7 +67,7 @@ describe('backtrackTree = the first-match builder', () => {
   });
 
   it("on RFC 3986's grammar read from its text: the real URLs, the IPv6 vectors, the rules below URI-reference", () => {
-    const g = compileAbnf(fs.readFileSync(path.join(__dirname, '..', '..', '..', 'grammar', 'rfc3986.abnf'), 'utf8'));
+    const g = machinery(compileAbnf(fs.readFileSync(path.join(__dirname, '..', '..', '..', 'grammar', 'rfc3986.abnf'), 'utf8')));
     const urls = fs.readFileSync(path.join(VECTORS, 'real-urls.txt'), 'utf8').split('\n').filter(Boolean).slice(0, 3000);
     const ipv6 = (JSON.parse(fs.readFileSync(path.join(VECTORS, 'ipv6.json'), 'utf8')) as Array<{ input: string; valid: boolean }>).map((v) => v.input);
     const literals = ipv6.map((a) => `http://u@[${a}]:8/a/b?c#d`);
@@ -72,18 +77,18 @@ describe('backtrackTree = the first-match builder', () => {
   });
 
   it('where an alternative can take nothing: a choice kept whatever the character (a repetition with a minimum of an item that can take nothing, an empty string)', () => {
-    const g = compileAbnf('r = ( "x" / 2*3( [ "b" ] ) ) "c" / "y" / "" "d"\n');
+    const g = machinery(compileAbnf('r = ( "x" / 2*3( [ "b" ] ) ) "c" / "y" / "" "d"\n'));
     expect(agree(g, 'r', ['c', 'xc', 'bc', 'bbbc', 'y', 'd', 'e'])).toBe(6);
   });
 
   it('on characters above ASCII and above the BMP (a pair is one character, a lone surrogate none)', () => {
-    const g = compileAbnf('r = *( w / %x41-5A ) [ "!" ]\nw = %xE9 / %x1F600-1F64F / %x10000-10FFFF\n');
+    const g = machinery(compileAbnf('r = *( w / %x41-5A ) [ "!" ]\nw = %xE9 / %x1F600-1F64F / %x10000-10FFFF\n'));
     agree(g, 'r', ['', 'A\u00e9', '\u{1F600}B', '\u{1F600}\u{1F64F}!', '\u{10FFFF}', '\ud83d', 'A\ude00', '\ud83d!', '\u00e8', 'a']);
   });
 });
 
 describe('the program a module carries (encodeProgram, decodeProgram, programFault)', () => {
-  const g = compileAbnf(fs.readFileSync(path.join(__dirname, '..', '..', '..', 'grammar', 'rfc3986.abnf'), 'utf8'));
+  const g = machinery(compileAbnf(fs.readFileSync(path.join(__dirname, '..', '..', '..', 'grammar', 'rfc3986.abnf'), 'utf8')));
   const data = compiledData(g);
   const { digest, ...body } = data;
   const rules = new Set(data.rules);
@@ -139,10 +144,12 @@ describe('limits', () => {
   it('a search past its budget answers undefined (and within it, the tree)', () => {
     // The first alternative tries every split of the a's into "a" and "aa" before it fails at
     // the "c": exponentially many steps; the second then matches.
-    const g = compileAbnf('r = *( "a" / "aa" ) "b" / *"a" "c"\n');
+    const g = machinery(compileAbnf('r = *( "a" / "aa" ) "b" / *"a" "c"\n'));
     const p = programOf(g, 'r');
     const s = 'a'.repeat(40) + 'c';
     expect(backtrackTree(p, 'r', s, budgetOf(s.length))).toBeUndefined();
+    expect(backtrackMatch(p, 'r', s, budgetOf(s.length))).toBeUndefined();
+    expect([backtrackMatch(p, 'r', 'aaaac', budgetOf(5)), backtrackMatch(p, 'r', 'aaaad', budgetOf(5))]).toEqual([true, false]);
     const short = 'aaaac';
     const work = { steps: 0 };
     expect(backtrackTree(p, 'r', short, budgetOf(short.length), work)).toEqual(g.parseTree(short, 'r'));

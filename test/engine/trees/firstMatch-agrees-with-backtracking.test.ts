@@ -1,7 +1,9 @@
 /**
  * The engine against a plain backtracking reference (test/oracles/backtrack.ts, which shares no code
  * with it) on random small grammars and short inputs: the same verdict, the same error offset,
- * and the same first-match tree (a node for every rule). Seeded, so a failure replays.
+ * and the same first-match tree (a node for every rule), both from a grammar's own machinery and
+ * from the search that answers a grammar from text's first calls (test/support/machinery.ts).
+ * Seeded, so a failure replays.
  */
 import fc from 'fast-check';
 import { compileAbnf } from '../../../src/index';
@@ -9,6 +11,7 @@ import { FirstMatch } from '../../../src/engine/trees/firstMatch';
 import type { Node } from '../../../src/engine/tree';
 import { referenceErrorIndex, referenceTree, toAbnf, type Ast, type RefNode, type Rules } from '../../oracles/backtrack';
 import { grammarOf, grown } from '../../support/astShapes';
+import { machinery } from '../../support/machinery';
 
 const NAMES = ['r0', 'r1', 'r2', 'r3'];
 
@@ -34,16 +37,17 @@ describe('engine = backtracking reference on random grammars (seeded)', () => {
     fc.assert(
       fc.property(grammarArb, fc.array(inputArb, { minLength: 12, maxLength: 12 }), (rules, inputs) => {
         const text = toAbnf(rules);
-        const g = compileAbnf(text);
-        // Some sampled strings of the language as well, so that many inputs are accepted.
-        for (const s of ['', ...inputs]) {
-          for (const rule of ['r0', 'r1']) {
-            const ref = referenceTree(rules, rule, s);
-            const v = g.validate(s, rule);
-            expect({ text, rule, s, ok: v.ok }).toEqual({ text, rule, s, ok: ref !== undefined });
-            expect(g.isValid(s, rule)).toBe(ref !== undefined);
-            if (ref) expect({ text, s, tree: plain(g.parseTree(s, rule)) }).toEqual({ text, s, tree: plain(ref) });
-            else if (!v.ok) expect({ text, s, index: v.error.index }).toEqual({ text, s, index: referenceErrorIndex(rules, rule, s) });
+        // Both ways a grammar from text answers: its first calls' search, and its own machinery.
+        for (const g of [compileAbnf(text), machinery(compileAbnf(text))]) {
+          for (const s of ['', ...inputs]) {
+            for (const rule of ['r0', 'r1']) {
+              const ref = referenceTree(rules, rule, s);
+              const v = g.validate(s, rule);
+              expect({ text, rule, s, ok: v.ok }).toEqual({ text, rule, s, ok: ref !== undefined });
+              expect(g.isValid(s, rule)).toBe(ref !== undefined);
+              if (ref) expect({ text, s, tree: plain(g.parseTree(s, rule)) }).toEqual({ text, s, tree: plain(ref) });
+              else if (!v.ok) expect({ text, s, index: v.error.index }).toEqual({ text, s, index: referenceErrorIndex(rules, rule, s) });
+            }
           }
         }
       }),
@@ -70,13 +74,15 @@ describe('engine = backtracking reference on random grammars (seeded)', () => {
       fc.property(grammarArb, fc.integer({ min: 1, max: 2 ** 30 }), (rules, seed) => {
         let x = seed;
         const rnd = () => ((x = (x * 1103515245 + 12345) % 2147483648) / 2147483648);
-        const g = compileAbnf(toAbnf(rules));
+        const quick = compileAbnf(toAbnf(rules));
+        const g = machinery(quick);
         for (let n = 0; n < 8; n++) {
           const s = sample(rules, rules.r0, rnd);
           if (s.length > 9) continue;
           const ref = referenceTree(rules, 'r0', s);
           expect(ref).toBeDefined();
           expect({ s, tree: plain(g.parseTree(s, 'r0')) }).toEqual({ s, tree: plain(ref!) });
+          expect({ s, tree: plain(quick.parseTree(s, 'r0')) }).toEqual({ s, tree: plain(ref!) });
         }
       }),
       { seed: 5234, numRuns: 300 },
@@ -92,7 +98,7 @@ describe('engine = backtracking reference on random grammars (seeded)', () => {
     try {
       fc.assert(
         fc.property(grammarArb, fc.array(inputArb, { minLength: 12, maxLength: 12 }), (rules, inputs) => {
-          const g = compileAbnf(toAbnf(rules));
+          const g = machinery(compileAbnf(toAbnf(rules)));
           for (const s of ['', ...inputs]) {
             const ref = referenceTree(rules, 'r0', s);
             if (ref) expect({ s, tree: plain(g.parseTree(s, 'r0')) }).toEqual({ s, tree: plain(ref) });
@@ -133,7 +139,7 @@ describe('ambiguous steps decided by the next character', () => {
     if (onT) Object.assign(FirstMatch.lookaheadBudget, { perCharacter: 0, base: 0 });
     try {
       // A grammar made here: its builders start empty under the budget set.
-      const g = compileAbnf(toAbnf(rules));
+      const g = machinery(compileAbnf(toAbnf(rules)));
       let accepted = 0;
       for (const s of all) {
         const ref = referenceTree(rules, 'host', s);
@@ -157,7 +163,7 @@ describe('ambiguous steps on long inputs', () => {
   // the work stays linear; the tree is the same either way. (With `*( y / z )` no lookahead is
   // needed: after y, z may come as well, so y takes every rest z takes, and y is first: the race
   // drops z at once. Here y's rest may end where z's may not.)
-  const g = compileAbnf('x = *( z / y )\nz = 1*"a" "b"\ny = "a"\n');
+  const g = machinery(compileAbnf('x = *( z / y )\nz = 1*"a" "b"\ny = "a"\n'));
   const tree = (s: string) => g.parseTree(s, 'x');
   const onT = <T>(f: () => T): T => {
     const saved = { ...FirstMatch.lookaheadBudget };
@@ -182,7 +188,7 @@ describe('ambiguous steps on long inputs', () => {
   it('drops a candidate whose every continuation an earlier one takes: no lookahead where the earlier one is first anyway', () => {
     // *( y / z ): after y, z may come as well, so y takes every rest z takes: y at each "a" but
     // the last, whatever follows (no reading ahead), and the tree T gives.
-    const h = compileAbnf('x = *( y / z )\ny = "a"\nz = 1*"a" "b"\n');
+    const h = machinery(compileAbnf('x = *( y / z )\ny = "a"\nz = 1*"a" "b"\n'));
     let calls = 0;
     const proto = FirstMatch.prototype as unknown as { lookahead: (...a: unknown[]) => number };
     const original = proto.lookahead;
