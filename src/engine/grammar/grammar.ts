@@ -30,7 +30,7 @@ import type { RunLimits } from '../recursive/ends';
 import { DEFAULT_MAX_NESTING } from '../limits';
 import type { Accepted, RuleRunner, TreeAsk } from './runner';
 import { RegularRunner } from './regularRunner';
-import { QuickRuns } from './quickRuns';
+import type { QuickFactory, QuickRuns } from './quickRuns';
 import { RecursiveRunner } from './recursiveRunner';
 import type { GrammarHooks } from './hooks';
 import { analyses } from './analysisHook';
@@ -110,11 +110,11 @@ export interface RuleGrammarOptions {
   /** What the grammar adds (./hooks.ts). */
   hooks?: GrammarHooks;
   /**
-   * Whether the first verdicts and trees may come from the backtracking search (./quickRuns.ts).
-   * Default: for a grammar with nothing made ahead of time (no `tables`, `plans`, `verdicts` or
-   * `regexps`); `false`: never (the tests' reference for the grammar's own machinery).
+   * The backtracking search that answers the first verdicts and trees (./quickRuns.ts `quickRuns`),
+   * for a grammar with nothing made ahead of time: what `compileAbnf` gives. Default: none (the
+   * grammar's own machinery from the first call; the tests' reference for the search).
    */
-  quick?: boolean;
+  quick?: QuickFactory;
 }
 
 /** What a RuleGrammar is made of (for ../build/compiled.ts, which writes it out). */
@@ -188,11 +188,9 @@ class Read<R extends string> {
     // A given plan is checked now (a malformed one is a TypeError when first used, as before).
     const given = typeof plans === 'function' ? undefined : planSource();
     this.trees = new Trees<R>(exprs, new Set(names), this.lexicalRules, typeof plans === 'function' ? planSource : () => given);
-    // A grammar with nothing made ahead of time (no tables, no plans, no shared verdicts): its
-    // first verdicts and trees by the backtracking search (./quickRuns.ts).
-    if (own(options, 'quick') !== false && own(options, 'tables') === undefined && plans === undefined && own(options, 'verdicts') === undefined && own(options, 'regexps') !== true) {
-      this.quick = new QuickRuns(exprs, (rule) => this.trees.nodeRules(rule as R, false));
-    }
+    // A grammar from text: its first verdicts and trees by the backtracking search (./quickRuns.ts).
+    const quick = own(options, 'quick');
+    if (quick) this.quick = quick(exprs, (rule) => this.trees.nodeRules(rule as R, false));
   }
 
   /** The search that answers the first calls (./quickRuns.ts), for a grammar with nothing made ahead of time. */

@@ -1,6 +1,6 @@
 /**
- * The first verdicts and trees of a grammar read from text (`compileAbnf`, or the class given
- * expressions), by the backtracking search of ../trees/backtrack.ts.
+ * The first verdicts and trees of a grammar read from text (`compileAbnf` gives the class
+ * `quickRuns` as its option `quick`), by the backtracking search of ../trees/backtrack.ts.
  *
  * Such a grammar has nothing made ahead of time: its first verdict builds the rule's automaton
  * (about 10 ms cold for RFC 3986's `URI-reference`), its first tree the first-match builder's
@@ -19,6 +19,12 @@ import type { Node } from '../tree';
 import { backtrackMatch, backtrackTree, budgetOf, compileTree, type TreeProgram } from '../trees/backtrack';
 import { encodeExpr } from './encode';
 import type { EncodedExpr } from './encoded';
+
+/** Makes the search of a grammar's expressions (the class's option `quick`). */
+export type QuickFactory = (exprs: Rules, nodeRules: (rule: string) => ReadonlySet<string>) => QuickRuns;
+
+/** The search of `compileAbnf`'s grammars (the class imports none of this: a bundle of RFC 3986 alone carries none of it). */
+export const quickRuns: QuickFactory = (exprs, nodeRules) => new QuickRuns(exprs, nodeRules);
 
 export class QuickRuns {
   private encoded: Record<string, EncodedExpr> | undefined;

@@ -28,6 +28,7 @@ import { RuleGrammar, type RuleGrammarOptions } from '../grammar/grammar';
 import { readOptions } from '../options';
 import { ABNF, notationByName, notationNames, type Notation, type NotationReader } from './notation';
 import { RFC2396_NOTATION } from './notationRfc2396';
+import { quickRuns } from '../grammar/quickRuns';
 
 /** A grammar read from text: its rules in the order defined, and what was written for each. */
 export interface ReadGrammar {
@@ -578,6 +579,8 @@ export function compileAbnfWith<const R extends string = string>(text: string, o
     lexicalRules: known(o.lexicalRules as readonly string[] | undefined, 'lexicalRules'),
     labelRules: known(o.labelRules as readonly string[] | undefined, 'labelRules'),
     reachesRecursion: read.reachesRecursion,
+    // Nothing is made ahead of time: the first verdicts and trees by the search.
+    quick: quickRuns,
     ...extra,
   });
 }
