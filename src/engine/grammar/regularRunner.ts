@@ -38,9 +38,16 @@ export class RegularRunner<R extends string> implements RuleRunner<R> {
     /** The grammar's trees. */
     private readonly trees: Trees<R>,
     private readonly labelRules: ReadonlySet<string>,
-    /** The search that answers first calls, for a grammar with nothing made ahead of time (./quickRuns.ts). */
-    private readonly quick?: QuickRuns,
+    /** The search that answers first calls, for a grammar from text (./quickRuns.ts): dropped once it hands over for good. */
+    private quick?: QuickRuns,
   ) {}
+
+  /** The search, while it still answers. */
+  private get search(): QuickRuns | undefined {
+    const quick = this.quick;
+    if (quick && !quick.on) this.quick = undefined;
+    return this.quick;
+  }
 
   private ruleTree(lexical: boolean): RuleTree {
     return lexical
@@ -51,15 +58,24 @@ export class RegularRunner<R extends string> implements RuleRunner<R> {
   tester(): (input: string) => boolean {
     const quick = this.quick;
     if (!quick) return this.driver.tester(this.rule);
-    // The search while it answers; the DFA's tester, made when first needed, after.
+    // The search while it answers; the DFA's tester, made when first needed, after (and alone,
+    // once the search has handed over for good: a loop of verdicts pays one test for it).
     const rule = this.rule;
     let t: ((input: string) => boolean) | undefined;
-    return (input) => quick.valid(rule, input) ?? (t ??= this.driver.tester(rule))(input);
+    let off = false;
+    return (input) => {
+      if (!off) {
+        const v = quick.valid(rule, input);
+        if (v !== undefined) return v;
+        off = !quick.on;
+      }
+      return (t ??= this.driver.tester(rule))(input);
+    };
   }
 
   verdict(input: string): Verdict {
     // Where the search says yes, there is no offset to find.
-    if (this.quick?.valid(this.rule, input) === true) return OK;
+    if (this.search?.valid(this.rule, input) === true) return OK;
     return this.driver.verdict(input, this.rule);
   }
 
@@ -71,11 +87,12 @@ export class RegularRunner<R extends string> implements RuleRunner<R> {
    */
   accept(input: string, tree?: TreeAsk): Accepted {
     // The search's tree: a structural one in the shared store, no node limit asked (./quickRuns.ts).
-    if (this.quick && tree && !tree.lexical && tree.shared && tree.maxNodes === undefined) {
-      const node = this.quick.tree(this.rule, input);
+    const search = this.search;
+    if (search && tree && !tree.lexical && tree.shared && tree.maxNodes === undefined) {
+      const node = search.tree(this.rule, input);
       if (node) return { ok: true, index: input.length, expected: [], run: new QuickTree(node) };
     }
-    if (!tree) return this.quick?.valid(this.rule, input) ?? this.driver.test(input, this.rule) ? OK : this.verdict(input);
+    if (!tree) return search?.valid(this.rule, input) ?? this.driver.test(input, this.rule) ? OK : this.verdict(input);
     if (tree.lexical && !this.driver.test(input, this.rule)) return this.verdict(input);
     const t = this.ruleTree(tree.lexical).flat(input, tree.maxNodes, tree.shared);
     if (t) return { ok: true, index: input.length, expected: [], run: t };
