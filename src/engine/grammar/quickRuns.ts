@@ -10,8 +10,9 @@
  * way through the rule, so its answers are the grammar's; where it would take more than its
  * budget (exponential on some grammars), the input is long (LONG), or its work so far passes
  * QUICK_STEPS (where the grammar's own machinery is the quicker one warm), it answers undefined
- * and the runner asks the machinery (./regularRunner.ts). A grammar with tables or tree plans
- * (the shipped ones, a module's) answers its first calls from those and has none of this.
+ * and the runner asks the machinery (./regularRunner.ts). Only `compileAbnf` gives a grammar
+ * the search: one with tables or tree plans (the shipped ones, a module's class) answers its
+ * first calls from those.
  */
 import type { Rules } from '../expr';
 import { LONG, QUICK_STEPS } from '../limits';
