@@ -1,8 +1,9 @@
 /**
  * The first calls of a grammar read from text (src/engine/grammar/quickRuns.ts): which grammars
  * have the search, that its verdicts, trees and errors are the grammar's own machinery's
- * (test/support/machinery.ts), that its first answers build no automaton and no tree builder,
- * and where the machinery takes over: long inputs, options, a search past its budget, and every
+ * (test/support/machinery.ts) on RFC 3986 and the library's other grammars read from their
+ * texts, that its first answers build no automaton and no tree builder, and where the machinery
+ * takes over: long inputs, options, a search past its budget, and every
  * call once the searches' work passes QUICK_STEPS.
  */
 import * as fs from 'fs';
@@ -11,8 +12,19 @@ import { compileAbnf, fromCompiled, RuleGrammar } from '../../../src/index';
 import { compiledData } from '../../../src/engine/build/compiled';
 import { LONG, QUICK_STEPS } from '../../../src/engine/limits';
 import { machinery } from '../../support/machinery';
+import { rfc2396FromText } from '../../../src/builtins/rfc2396';
+import { rfc2732FromText } from '../../../src/builtins/rfc2732';
+import { rfc6874FromText } from '../../../src/builtins/rfc6874';
+import { rfc3987FromText } from '../../../src/iri/rfc3987';
 
 const ROOT = path.join(__dirname, '..', '..', '..');
+/** The shipped grammars as `npm run generate` reads them from their texts. */
+const TEXTS: Record<string, () => RuleGrammar> = {
+  rfc2396: () => rfc2396FromText() as unknown as RuleGrammar,
+  rfc2732: () => rfc2732FromText() as unknown as RuleGrammar,
+  rfc6874: () => rfc6874FromText() as unknown as RuleGrammar,
+  rfc3987: () => rfc3987FromText() as unknown as RuleGrammar,
+};
 const RFC3986 = fs.readFileSync(path.join(ROOT, 'grammar', 'rfc3986.abnf'), 'utf8');
 const URLS = fs.readFileSync(path.join(ROOT, 'test', 'vectors', 'real-urls.txt'), 'utf8').split('\n').filter(Boolean);
 
@@ -76,8 +88,37 @@ describe('the first calls', () => {
   });
 });
 
+describe("the library's other grammars read from their texts", () => {
+  // Each as npm run generate reads it (compileAbnf, with its rule metadata): the search's first
+  // verdicts and trees against the machinery's, on real URLs, IPv6 literals and IRIs.
+  const ipv6 = (JSON.parse(fs.readFileSync(path.join(ROOT, 'test', 'vectors', 'ipv6.json'), 'utf8')) as Array<{ input: string }>).map((v) => `http://[${v.input}]/a?b#c`);
+  const iris = ['http://b\u00fccher.example/stra\u00dfe?q=\u00e9#\u00e0', 'http://\u4f8b\u3048.jp/\u30d1\u30b9', 'http://x/\u{20b9f}?\u{E000}', 'http://x/\ud800', 'http://x/\u202e'];
+  const inputs = [...URLS.slice(0, 400), ...ipv6.slice(0, 60), ...iris, 'http://[fe80::1%25eth0]/', 'http://[v1.x]/', ''];
+  it.each([
+    ['rfc2396', 'URI-reference'],
+    ['rfc2732', 'URI-reference'],
+    ['rfc6874', 'URI-reference'],
+    ['rfc3987', 'IRI-reference'],
+  ])('%s (%s)', (name, rule) => {
+    const make = TEXTS[name];
+    const g = make();
+    const m = machinery(make());
+    let trees = 0;
+    for (const s of inputs) {
+      const ok = m.isValid(s, rule);
+      expect([name, s, g.isValid(s, rule)]).toEqual([name, s, ok]);
+      if (ok) {
+        expect([name, s, g.parseTree(s, rule)]).toEqual([name, s, m.parseTree(s, rule)]);
+        trees++;
+      }
+    }
+    expect(trees).toBeGreaterThan(300);
+    expect(searched(g)).toBeGreaterThan(0);
+  });
+});
+
 describe('where the machinery answers', () => {
-  it('an input of LONG characters or more, a lexical tree, a node limit, a walk: the machinery, with the same answers', () => {
+  it('an input of LONG characters or more, a lexical tree, a node limit: the machinery, with the same answers', () => {
     const g = compileAbnf(RFC3986);
     const m = machinery(compileAbnf(RFC3986));
     const long = 'http://example.com/' + 'a/'.repeat(LONG);
