@@ -110,6 +110,8 @@ function addSet(ranges: readonly number[], ascii: number[], wide: number[][]): v
 
 /** The largest rule body (in expressions) written where it is called rather than called. */
 const INLINE_SIZE = 12;
+/** How many bodies may be written in place within one another (each a few frames of the compile's recursion). */
+const INLINE_DEPTH = 8;
 
 /** How large a program may grow (bounded repetitions are written out): past it, no program. */
 export const MAX_PROGRAM = 1 << 18;
@@ -276,6 +278,8 @@ export function compileTrees(exprs: Readonly<Record<string, EncodedExpr>>, roots
   };
   // How many repetitions without bound the expression being written lies in (within its rule's body).
   let loops = 0;
+  // How many rule bodies written in place the expression being written lies in.
+  let inlined = 0;
   // How many expressions an expression holds, its rules' written elsewhere counted as one.
   const sizes = new Map<EncodedExpr, number>();
   const sizeOf = (e: EncodedExpr): number => {
@@ -340,8 +344,11 @@ export function compileTrees(exprs: Readonly<Record<string, EncodedExpr>>, roots
     // A small body called from inside a repetition without bound (where an input's characters
     // go round, URI paths and queries) is written where it is called: no call and return to
     // step through a character. (Elsewhere it would only make the program longer to check.)
-    if (loops > 0 && sizeOf(exprs[rule]) <= INLINE_SIZE) {
+    // (At most INLINE_DEPTH bodies within one another: a chain of small rules is called past it.)
+    if (loops > 0 && inlined < INLINE_DEPTH && sizeOf(exprs[rule]) <= INLINE_SIZE) {
+      inlined++;
       build(exprs[rule]);
+      inlined--;
       if (node) emit(CLOSE);
       return;
     }
@@ -443,7 +450,10 @@ export function compileTrees(exprs: Readonly<Record<string, EncodedExpr>>, roots
       emit(RETURN);
     }
   } catch (e) {
-    if (e === TOO_LARGE) return undefined;
+    // Too large to write out; or too deep for the stack left to the caller (the compile recurses
+    // on how expressions and references nest: a grammar at the reader's limits, called deep in a
+    // program), where the grammar's machinery, which needs less of it, answers instead.
+    if (e === TOO_LARGE || e instanceof RangeError) return undefined;
     throw e;
   }
   for (const [rule, at] of waiting) code[at] = bodyAt.get(rule)!;

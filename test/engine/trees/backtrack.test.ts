@@ -20,6 +20,7 @@ import type { RuleGrammar } from '../../../src/engine/grammar/grammar';
 import { toAbnf } from '../../oracles/backtrack';
 import { grammarArb } from '../analysis/randomGrammars';
 import { machinery } from '../../support/machinery';
+import { encodeExpr } from '../../../src/engine/grammar/encode';
 
 const VECTORS = path.join(__dirname, '..', '..', 'vectors');
 
@@ -155,6 +156,58 @@ describe('limits', () => {
     expect(backtrackTree(p, 'r', short, budgetOf(short.length), work)).toEqual(g.parseTree(short, 'r'));
     expect(work.steps).toBeGreaterThan(0);
     expect(work.steps).toBeLessThanOrEqual(budgetOf(short.length));
+  });
+
+  it('a grammar at the reader\'s limits, compiled with little stack left: no program (undefined), never a RangeError', () => {
+    // Groups nested as deep as the reader allows (MAX_GROUP_NESTING), in a repetition, and a
+    // chain of small rules each called inside a repetition (written in place, up to a depth):
+    // compiled at ever deeper points of a recursion, down to where the stack is nearly gone.
+    let text = `r0 = *${'( "a" '.repeat(199)}"b"${' "c" )'.repeat(199)} *r1\n`;
+    for (let i = 1; i < 399; i++) text += `r${i} = *r${i + 1} "a"\n`;
+    text += 'r399 = "b"\n';
+    const src = compileAbnf(text).source();
+    const data = { exprs: Object.fromEntries(src.names.map((r) => [r, encodeExpr(src.exprs[r])])) };
+    const nodes = new Set<string>(src.names);
+    expect(compileTree(data.exprs, 'r0', nodes)).toBeDefined();
+    // One recursion both measures the stack (in its own frames) and makes the call at a depth.
+    let deepest = 0;
+    let outcome: unknown;
+    const descend = (n: number, depth: number): void => {
+      deepest = depth;
+      if (n > 0) return descend(n - 1, depth + 1);
+      try {
+        outcome = compileTree(data.exprs, 'r0', nodes);
+      } catch (e) {
+        outcome = e;
+      }
+    };
+    try {
+      descend(Infinity, 0);
+    } catch {
+      // the stack's depth, in frames of `descend`
+    }
+    const max = deepest;
+    let reached = 0;
+    let programs = 0;
+    let none = 0;
+    // Deepest first: the first calls run in V8's interpreter, whose frames are the largest.
+    for (let back = 25; back <= 4000; back += 25) {
+      outcome = 'not reached';
+      try {
+        descend(max - back, 0);
+      } catch {
+        continue; // the descent itself ran out of stack before the call
+      }
+      expect(outcome).not.toBeInstanceOf(Error);
+      if (outcome !== 'not reached') reached++;
+      if (outcome) programs++;
+      if (outcome === undefined) none++;
+    }
+    // Called at many depths: out of stack at some (no program), compiled at the shallower ones,
+    // and none of them threw.
+    expect(reached).toBeGreaterThan(100);
+    expect(none).toBeGreaterThan(0);
+    expect(programs).toBeGreaterThan(0);
   });
 
   it('a program larger than MAX_PROGRAM is not written', () => {
