@@ -162,6 +162,9 @@ test('pasted ABNF loads the ABNF compiler when used; the analysis panel its code
   await page.locator('#analysis summary').click();
   await page.getByRole('status').filter({ hasText: 'Loading the grammar analysis…' }).waitFor();
   release();
+  // Its buttons are wired once its code has run: the status goes then (a click before is not
+  // queued; on a loaded machine the click came first and nothing answered it).
+  await page.locator('#loading').waitFor({ state: 'hidden' });
   await page.getByRole('button', { name: 'Examples that cover the rule' }).click();
   await page.locator('#analysis-out button.example').first().waitFor();
   expect(files.filter(isPart)).toEqual(['grammars.js', 'analysis.js']);
