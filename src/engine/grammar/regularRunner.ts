@@ -56,20 +56,14 @@ export class RegularRunner<R extends string> implements RuleRunner<R> {
   }
 
   tester(): (input: string) => boolean {
-    const quick = this.quick;
-    if (!quick) return this.driver.tester(this.rule);
+    if (!this.quick) return this.driver.tester(this.rule);
     // The search while it answers; the DFA's tester, made when first needed, after (and alone,
-    // once the search has handed over for good: a loop of verdicts pays one test for it).
+    // once the search is dropped: a loop of verdicts pays one test for it).
     const rule = this.rule;
     let t: ((input: string) => boolean) | undefined;
-    let off = false;
     return (input) => {
-      if (!off) {
-        const v = quick.valid(rule, input);
-        if (v !== undefined) return v;
-        off = !quick.on;
-      }
-      return (t ??= this.driver.tester(rule))(input);
+      const v = this.search?.valid(rule, input);
+      return v ?? (t ??= this.driver.tester(rule))(input);
     };
   }
 

@@ -641,14 +641,14 @@ function search(p: TreeProgram, root: string, input: string, budget: number, wor
       }
     } else if (op === SPLIT || op === ITER) {
       // Can the character here begin the alternative (first set `own`), and what is resumed (`rest`)?
-      const own = op === SPLIT ? code[pc + 3] : code[pc + 2];
-      const rest = op === SPLIT ? code[pc + 2] : -2;
+      const own = code[op === SPLIT ? pc + 3 : pc + 2];
       const c = pos < n ? input.charCodeAt(pos) : -1;
       const ownCan = own < 0 || (c >= 0 && (c < 128 ? ((firstAscii[4 * own + (c >> 5)] >>> (c & 31)) & 1) === 1 : firstWide[own] === 1));
       if (!ownCan) pc = code[pc + 1];
       else {
         // An iteration keeps the way on as its choice; an alternative keeps the rest only when they can begin here.
-        if (rest === -2 || rest === -1 || (c >= 0 && (c < 128 ? ((firstAscii[4 * rest + (c >> 5)] >>> (c & 31)) & 1) === 1 : firstWide[rest] === 1))) {
+        const rest = code[pc + 2];
+        if (op === ITER || rest < 0 || (c >= 0 && (c < 128 ? ((firstAscii[4 * rest + (c >> 5)] >>> (c & 31)) & 1) === 1 : firstWide[rest] === 1))) {
           if (choices === choicePc.length) {
             choicePc = grown(choicePc);
             choicePos = grown(choicePos);
