@@ -73,4 +73,6 @@ export function wireAnalysis(host: AnalysisHost): void {
     }
     out.append(ul);
   });
+  // index.html has them disabled until now: a click while this part loads would go unanswered.
+  for (const id of ['analysis-cover', 'analysis-shadows']) (document.getElementById(id) as HTMLButtonElement).disabled = false;
 }

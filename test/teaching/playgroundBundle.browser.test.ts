@@ -161,11 +161,13 @@ test('pasted ABNF loads the ABNF compiler when used; the analysis panel its code
   const release = await holdBack(page, 'analysis.js');
   await page.locator('#analysis summary').click();
   await page.getByRole('status').filter({ hasText: 'Loading the grammar analysis…' }).waitFor();
+  // Its buttons are disabled until its code has wired them: a click before would go unanswered.
+  const cover = page.getByRole('button', { name: 'Examples that cover the rule' });
+  expect(await cover.isDisabled()).toBe(true);
+  expect(await page.getByRole('button', { name: 'Shadowed and overlapping alternatives' }).isDisabled()).toBe(true);
   release();
-  // Its buttons are wired once its code has run: the status goes then (a click before is not
-  // queued; on a loaded machine the click came first and nothing answered it).
-  await page.locator('#loading').waitFor({ state: 'hidden' });
-  await page.getByRole('button', { name: 'Examples that cover the rule' }).click();
+  await page.waitForFunction(() => ['analysis-cover', 'analysis-shadows'].every((id) => !(document.getElementById(id) as HTMLButtonElement).disabled));
+  await cover.click();
   await page.locator('#analysis-out button.example').first().waitFor();
   expect(files.filter(isPart)).toEqual(['grammars.js', 'analysis.js']);
   await page.close();
