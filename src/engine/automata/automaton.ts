@@ -52,6 +52,18 @@ const UNKNOWN = -1;
 export class Automaton {
   /** At most this many NFA state numbers in the DFA's state sets before it starts afresh. */
   static maxHeld = 4_000_000;
+  /**
+   * `minimal`'s bounds: the whole DFA of a rule has at most this many states, whose sets hold at
+   * most this many NFA state numbers, or it is a RangeError. The subset construction can take
+   * exponentially many states of a small grammar (nested counted repetitions of alternatives that
+   * overlap), which took all memory before it ended. The shipped grammars' largest rule has 1,294
+   * states holding 58,579 (RFC 2732's URI-reference), and tables of more than 65,536 cells do not
+   * fit the packed format anyway.
+   */
+  static maxWholeStates = 65_536;
+  static maxWholeHeld = 1_000_000;
+  /** While `minimal` builds the whole DFA: it cannot start afresh then (its states would move). */
+  private whole = false;
   readonly nfa: Nfa;
   readonly classes: Classes;
   private readonly states = new StateSets();
@@ -136,6 +148,9 @@ export class Automaton {
       return DEAD;
     }
     const target = this.closure(next);
+    if (this.whole && this.held + target.length > Automaton.maxWholeHeld && !this.states.has(target)) {
+      throw tooLarge(`its states hold more than ${Automaton.maxWholeHeld} NFA states`);
+    }
     if (this.held + target.length > Automaton.maxHeld && !this.states.has(target)) {
       // The next state is still right; transitions already taken are forgotten.
       this.flush();
@@ -187,22 +202,25 @@ export class Automaton {
    */
   minimal(): MinimalDfa {
     const width = this.width;
-    // Every state the start reaches (the subset construction, no longer lazy; no flush: the
-    // memory bound is for hostile inputs, not for this).
-    const saved = Automaton.maxHeld;
-    Automaton.maxHeld = Infinity;
+    // Every state the start reaches (the subset construction, no longer lazy; no flush, which
+    // would move the states found so far: past the bounds, a RangeError instead).
     const states = [this.start];
     const seen = new Set(states);
+    this.whole = true;
     try {
       for (let q = 0; q < states.length; q++) {
         for (let k = 0; k < width; k++) {
           let to = this.table[states[q] + k];
           if (to === UNKNOWN) to = this.step(states[q], k);
-          if (to !== DEAD && !seen.has(to)) { seen.add(to); states.push(to); }
+          if (to !== DEAD && !seen.has(to)) {
+            if (states.length >= Automaton.maxWholeStates) throw tooLarge(`it has more than ${Automaton.maxWholeStates} states`);
+            seen.add(to);
+            states.push(to);
+          }
         }
       }
     } finally {
-      Automaton.maxHeld = saved;
+      this.whole = false;
     }
     const index = new Map(states.map((s, i) => [s, i]));
     const block = refine(
@@ -280,4 +298,9 @@ export class Automaton {
     const rank = (w: string) => (w === END_OF_INPUT ? 2 : w.startsWith('"') ? 1 : 0);
     return [...words].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
   }
+}
+
+/** `minimal`'s error past its bounds (the caller does without the tables: ../build/compiled.ts). */
+function tooLarge(why: string): RangeError {
+  return new RangeError(`grammar too large: the whole DFA of a rule is past the bound of Automaton.minimal (${why})`);
 }

@@ -12,6 +12,7 @@
  * (src/cli/compile.ts) writes both.
  */
 import { Automaton, type MinimalDfa } from '../automata/automaton';
+import type { Rules } from '../expr';
 import { expectPlainObject, own } from '../options';
 import { planKey, type TreePlan } from '../trees/plan';
 import { sampleInputs } from './samples';
@@ -80,11 +81,7 @@ export function compiledData(grammar: RuleGrammar, options?: PlanOptions): Compi
     const plan = completePlan(src.exprs, rule, new Set(src.names.filter((n) => n === rule || !lexical.has(n))), PLAN_ROWS);
     if (plan && JSON.stringify(plan).length <= MAX_COMPLETE_PLAN) plans = { [planKey(rule, false)]: plan };
   }
-  const recursive = new Set(src.recursive);
-  const dfas: Record<string, MinimalDfa> = {};
-  const labels = new Set(src.labelRules);
-  for (const rule of src.names) if (!recursive.has(rule)) dfas[rule] = new Automaton(src.exprs, rule, labels).minimal();
-  const tables = packed(dfas);
+  const tables = verdictTables(src.exprs, src.names, new Set(src.recursive), new Set(src.labelRules));
   const exprs: Record<string, EncodedExpr> = {};
   const texts: Record<string, string> = {};
   for (const rule of src.names) {
@@ -114,14 +111,17 @@ export function compiledData(grammar: RuleGrammar, options?: PlanOptions): Compi
   return { digest: digestOf(JSON.stringify(data)), ...data };
 }
 /**
- * The packed tables, or none when they do not fit the packed format (16-bit row offsets: about
- * 1,200 states of 50 classes, which RFC 3987's IRI rules pass): the grammar then builds its
- * automata on first use, as `compileAbnf`'s does, and answers the same.
+ * The regular rules' whole DFAs, packed, or none when a rule's DFA is past `Automaton.minimal`'s
+ * bounds (a small grammar can have exponentially many states) or they do not fit the packed
+ * format (16-bit row offsets: about 1,200 states of 50 classes, which RFC 3987's IRI rules
+ * pass): the grammar then builds its automata on first use, as `compileAbnf`'s does (bounded,
+ * ../automata/automaton.ts `maxHeld`), and answers the same.
  */
-function packed(dfas: Record<string, MinimalDfa>): PackedDfa | undefined {
-  if (Object.keys(dfas).length === 0) return undefined;
+function verdictTables(exprs: Rules, names: readonly string[], recursive: ReadonlySet<string>, labels: ReadonlySet<string>): PackedDfa | undefined {
+  const dfas: Record<string, MinimalDfa> = {};
   try {
-    return packDfas(dfas);
+    for (const rule of names) if (!recursive.has(rule)) dfas[rule] = new Automaton(exprs, rule, labels).minimal();
+    return Object.keys(dfas).length === 0 ? undefined : packDfas(dfas);
   } catch (e) {
     if (e instanceof RangeError) return undefined;
     throw e;
