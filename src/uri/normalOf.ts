@@ -64,6 +64,7 @@ export function normalOf(uri: string, byScheme: boolean): string | undefined {
     // port is digits, so an uppercase letter after the "@" (or anywhere, without one) is in the host.
     const start = i + 2;
     let upperInHost = false;
+    let percent = false; // a triplet after the "@" (or anywhere, without one): in the host
     let triplets = true; // every triplet so far in its normal form
     let at = -1;
     let colon = -1; // the last ":" outside brackets after the "@": the port's delimiter
@@ -73,8 +74,10 @@ export function normalOf(uri: string, byScheme: boolean): string | undefined {
       if (c === AT) {
         at = i;
         upperInHost = false;
+        percent = false;
         colon = -1;
       } else if (c === PERCENT) {
+        percent = true;
         if (!normalTriplet(uri, i)) triplets = false;
         i += 2; // its hex digits are not host text (6.2.2.1 uppercases them)
       } else if (isUpper(c)) upperInHost = true;
@@ -83,7 +86,13 @@ export function normalOf(uri: string, byScheme: boolean): string | undefined {
       else if (c === COLON && !inBrackets) colon = i;
     }
     if (byScheme && colon >= 0) return undefined;
-    if (upperInHost || !triplets) {
+    if (upperInHost && at < 0 && !percent) {
+      // The common case, no userinfo and no triplet: scheme, "//" and host lowercased at once
+      // (a valid URI is ASCII, where toLowerCase changes A-Z alone; the scheme's own pass above
+      // is then redone, which costs less than the slices and joins it saves).
+      done = colon >= 0 ? colon : i;
+      out = uri.slice(0, done).toLowerCase();
+    } else if (upperInHost || !triplets) {
       const hostStart = at + 1 || start;
       const hostEnd = colon >= 0 ? colon : i;
       const userinfo = at >= 0 ? normalizePercent(uri.slice(start, at), false) + '@' : '';
