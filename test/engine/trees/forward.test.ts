@@ -7,7 +7,8 @@
 import { compileAbnf } from '../../../src/index';
 import { Classes } from '../../../src/engine/automata/codepoints';
 import { buildNfa, Kind } from '../../../src/engine/automata/nfa';
-import { Forward } from '../../../src/engine/trees/forward';
+import { Forward, MAX_FORWARD_HELD } from '../../../src/engine/trees/forward';
+import { machinery } from '../../support/machinery';
 
 /** The Forward of `rule`'s NFA, and the future after each character state that takes `ch`, in state order. */
 function futures(text: string, rule: string, ch: string): { forward: Forward; after: number[]; classes: Classes } {
@@ -79,4 +80,51 @@ test('the checks of a race share their refutations: the check one character late
   const again = steps(() => forward.includes(next0, next1));
   expect(again.value).toBe(false);
   expect(again.count).toBe(0);
+});
+
+describe('bounded: the character states its sets hold (MAX_FORWARD_HELD)', () => {
+  // A grammar a differential run made: overlapping alternatives inside counted repetitions. Its
+  // lookahead's sets are large, and its first tree of "a" made states holding 18 million
+  // character states in 7 s of inclusion checks before the bound.
+  const text = [
+    'r0 = (((%x62 / r4) / [r2]) 1*((r2 r1 r5)))',
+    'r1 = (r2 / r5 / 2*(("c-" "ab")))',
+    'r2 = [((r3 %x61-63) *("c-") r4)]',
+    'r3 = 2*(1*3((%x2D / r4)))',
+    'r4 = (((%x2D / "ab") r5) / ((%x62 / r5 / "aa") / "a" / (r5 / r5 / "aa")) / ((r5 / r5) (r5 / "a" / "ab") r5))',
+    'r5 = ([("ba" "ba")] %x61)',
+    '',
+  ].join('\n');
+
+  it('every state it can reach, made until it is full: never past the bound, and then no new transition', () => {
+    const { forward, after, classes } = futures(text, 'r0', 'a');
+    const held = () => (forward as unknown as { held: number }).held;
+    const seen = new Set(after.filter((s) => s > 0));
+    const todo = [...seen];
+    let refused = 0;
+    while (todo.length && refused === 0) {
+      const s = todo.pop()!;
+      for (let k = 1; k < classes.count; k++) {
+        const to = forward.step(s, k);
+        if (to < 0) refused++;
+        else if (to > 0 && !seen.has(to)) { seen.add(to); todo.push(to); }
+      }
+    }
+    expect(refused).toBeGreaterThan(0);
+    expect(held()).toBeLessThanOrEqual(MAX_FORWARD_HELD);
+    expect(held()).toBeGreaterThan(MAX_FORWARD_HELD / 2);
+    // Full: a transition not made yet is refused at once, one made already is still read.
+    const made = [...seen].find((s) => s > 0)!;
+    expect(forward.step(made, 1)).toBe(forward.step(made, 1));
+    const notMade = [...forward.table.keys()].filter((i) => forward.table[i] === -2).slice(0, 50);
+    expect(notMade.length).toBeGreaterThan(0);
+    for (const i of notMade) expect(forward.step(Math.floor(i / forward.width), i % forward.width)).toBe(-1);
+  });
+
+  it('the first tree of "a" (the machinery, and the search) is the same tree, the lookahead bounded', () => {
+    const quick = compileAbnf(text);
+    const tree = machinery(compileAbnf(text)).parseTree('a', 'r0');
+    expect(tree).toEqual(quick.parseTree('a', 'r0'));
+    expect(tree.end).toBe(1);
+  });
 });
