@@ -53,15 +53,16 @@ export class Automaton {
   /** At most this many NFA state numbers in the DFA's state sets before it starts afresh. */
   static maxHeld = 4_000_000;
   /**
-   * `minimal`'s bounds: the whole DFA of a rule has at most this many states, whose sets hold at
-   * most this many NFA state numbers, or it is a RangeError. The subset construction can take
-   * exponentially many states of a small grammar (nested counted repetitions of alternatives that
-   * overlap), which took all memory before it ended. The shipped grammars' largest rule has 1,294
-   * states holding 58,579 (RFC 2732's URI-reference), and tables of more than 65,536 cells do not
-   * fit the packed format anyway.
+   * `minimal`'s bounds: the whole DFA of a rule has at most this many cells (states × classes),
+   * whose states' sets hold at most this many NFA state numbers, or it is a RangeError. The subset
+   * construction can take exponentially many states of a small grammar (nested counted
+   * repetitions of alternatives that overlap), which took all memory before it ended, or seconds
+   * for tables too large to pack: the packed format holds 65,536 cells (../build/packDfas.ts), and
+   * a DFA of twice that minimizes to more. The shipped grammars' largest rules have 67,734 cells
+   * (RFC 3987's IRI-reference, which does not pack) and sets holding 58,579 (RFC 2732's).
    */
-  static maxWholeStates = 65_536;
-  static maxWholeHeld = 1_000_000;
+  static maxWholeCells = 131_072;
+  static maxWholeHeld = 250_000;
   /** While `minimal` builds the whole DFA: it cannot start afresh then (its states would move). */
   private whole = false;
   readonly nfa: Nfa;
@@ -213,7 +214,8 @@ export class Automaton {
           let to = this.table[states[q] + k];
           if (to === UNKNOWN) to = this.step(states[q], k);
           if (to !== DEAD && !seen.has(to)) {
-            if (states.length >= Automaton.maxWholeStates) throw tooLarge(`it has more than ${Automaton.maxWholeStates} states`);
+            // Its rows after this one joins, the dead state's included.
+            if ((states.length + 2) * width > Automaton.maxWholeCells) throw tooLarge(`its table has more than ${Automaton.maxWholeCells} cells, states × classes`);
             seen.add(to);
             states.push(to);
           }

@@ -11,14 +11,14 @@ import { compileAbnf } from '../../../src/index';
 /** `(a/b)* "a" n(a/b)`: the last n+1 characters must be remembered, 2^(n+1) states. */
 const exponential = (n: number) => compileAbnf(`r = *("a" / "b") "a" ${n}("a" / "b")\n`).source();
 
-function withBounds<T>(states: number, held: number, f: () => T): T {
-  const saved = [Automaton.maxWholeStates, Automaton.maxWholeHeld];
-  Automaton.maxWholeStates = states;
+function withBounds<T>(cells: number, held: number, f: () => T): T {
+  const saved = [Automaton.maxWholeCells, Automaton.maxWholeHeld];
+  Automaton.maxWholeCells = cells;
   Automaton.maxWholeHeld = held;
   try {
     return f();
   } finally {
-    [Automaton.maxWholeStates, Automaton.maxWholeHeld] = saved;
+    [Automaton.maxWholeCells, Automaton.maxWholeHeld] = saved;
   }
 }
 
@@ -29,10 +29,12 @@ describe('Automaton.minimal: bounded', () => {
     expect(dfa.next.length).toBe(1 + 2 ** 6); // the dead state, and one a remembered suffix
   });
 
-  it('past the number of states: a RangeError that says so', () => {
-    const src = exponential(8); // 512 states
-    expect(() => withBounds(511, Infinity, () => new Automaton(src.exprs, 'r').minimal())).toThrow(/^grammar too large: .*more than 511 states/);
-    expect(withBounds(512, Infinity, () => new Automaton(src.exprs, 'r').minimal()).next.length).toBe(513);
+  it('past the number of cells (states × classes): a RangeError that says so', () => {
+    const src = exponential(8); // 512 states, and 3 classes ("a", "b", any other)
+    const a = new Automaton(src.exprs, 'r');
+    expect(a.classes.count).toBe(3);
+    expect(() => withBounds(513 * 3 - 1, Infinity, () => new Automaton(src.exprs, 'r').minimal())).toThrow(/^grammar too large: .*more than 1538 cells/);
+    expect(withBounds(513 * 3, Infinity, () => new Automaton(src.exprs, 'r').minimal()).next.length).toBe(513);
   });
 
   it('past the NFA states its sets hold: a RangeError that says so', () => {
