@@ -11,12 +11,14 @@ import { computed, fromComputed, withRoom } from './tableParts';
 /** The lookahead automaton's bound, in states (sets of character states); the race's too (./race.ts). */
 export const MAX_FORWARD_STATES = 50_000;
 /**
- * And in character states held by its sets, together: a bound on memory and on the work of making
- * states, which the bound in states alone is not when each set is large. A six-rule grammar a
- * differential run made (overlapping alternatives inside counted repetitions) held 18 million and
- * took 7 s of inclusion checks for its first tree of "a" (0.2 s with the bound, its checks then
- * unproved and the race reading ahead); the shipped grammars' lookahead, over thousands of real
- * URLs, holds at most 735.
+ * An inclusion check's scratch automaton is bounded in character states held by its sets too: a
+ * bound on memory and on the work of making states, which the bound in states alone is not when
+ * each set is large. On a six-rule grammar a differential run made (overlapping alternatives
+ * inside counted repetitions) the checks of the first tree of "a" made scratch states holding 18
+ * million, in 7 s (0.2 s with the bound, the checks past it unproved and the race reading ahead);
+ * the shipped grammars' lookahead, over thousands of real URLs, holds at most 735. The lookahead's
+ * own automaton keeps its bound in states alone: past it a race hands its step to the
+ * right-to-left pass, whose own bound (256 MB) then ends some trees with "tree too costly".
  */
 export const MAX_FORWARD_HELD = 250_000;
 /** How many pairs of lookahead states an inclusion check (Forward.includes) may visit before it gives up (not proved). */
@@ -44,7 +46,12 @@ export class Forward {
   /** Past a bound: a state was refused, and no new transition is made. */
   private full = false;
   /** State 0: the empty set (dead). `nfaOf` gives the NFA, built when first asked for (see LaterNfa). */
-  constructor(private readonly nfaOf: () => Nfa, private readonly classes: Classes) {
+  constructor(
+    private readonly nfaOf: () => Nfa,
+    private readonly classes: Classes,
+    /** Its bound in character states held (MAX_FORWARD_HELD for an inclusion check's scratch automaton). */
+    private readonly maxHeld = Infinity,
+  ) {
     this.width = classes.count;
     this.intern([], false);
   }
@@ -70,7 +77,7 @@ export class Forward {
     const ids = this.ids;
     let id = ids.get(key);
     if (id !== undefined) return id;
-    if (this.sets.length >= MAX_FORWARD_STATES || this.held + set.length > MAX_FORWARD_HELD) {
+    if (this.sets.length >= MAX_FORWARD_STATES || this.held + set.length > this.maxHeld) {
       this.full = true;
       return -1;
     }
@@ -127,7 +134,7 @@ export class Forward {
    * `parts`) would carry them all.
    */
   private explore(a: number, b: number): boolean {
-    const scratch = (this.scratch ??= new Forward(this.nfaOf, this.classes));
+    const scratch = (this.scratch ??= new Forward(this.nfaOf, this.classes, MAX_FORWARD_HELD));
     const sa = scratch.intern(this.sets[a], this.accepting[a]);
     const sb = scratch.intern(this.sets[b], this.accepting[b]);
     if (sa < 0 || sb < 0) return false;

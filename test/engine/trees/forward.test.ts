@@ -11,12 +11,12 @@ import { Forward, MAX_FORWARD_HELD } from '../../../src/engine/trees/forward';
 import { machinery } from '../../support/machinery';
 
 /** The Forward of `rule`'s NFA, and the future after each character state that takes `ch`, in state order. */
-function futures(text: string, rule: string, ch: string): { forward: Forward; after: number[]; classes: Classes } {
+function futures(text: string, rule: string, ch: string, maxHeld?: number): { forward: Forward; after: number[]; classes: Classes } {
   const g = compileAbnf(text);
   const nfa = buildNfa(g.source().exprs, { t: 'ref', name: rule }, { mergeCharacters: true });
   nfa.expandAll();
   const classes = new Classes(nfa.charSets);
-  const forward = new Forward(() => nfa, classes);
+  const forward = new Forward(() => nfa, classes, maxHeld);
   const cp = ch.codePointAt(0)!;
   const after: number[] = [];
   for (let s = 0; s < nfa.size; s++) {
@@ -82,10 +82,10 @@ test('the checks of a race share their refutations: the check one character late
   expect(again.count).toBe(0);
 });
 
-describe('bounded: the character states its sets hold (MAX_FORWARD_HELD)', () => {
+describe('the inclusion checks\' scratch automaton: bounded in the character states its sets hold (MAX_FORWARD_HELD)', () => {
   // A grammar a differential run made: overlapping alternatives inside counted repetitions. Its
-  // lookahead's sets are large, and its first tree of "a" made states holding 18 million
-  // character states in 7 s of inclusion checks before the bound.
+  // lookahead's sets are large, and the inclusion checks of its first tree of "a" made scratch
+  // states holding 18 million character states, in 7 s, before the bound.
   const text = [
     'r0 = (((%x62 / r4) / [r2]) 1*((r2 r1 r5)))',
     'r1 = (r2 / r5 / 2*(("c-" "ab")))',
@@ -97,7 +97,7 @@ describe('bounded: the character states its sets hold (MAX_FORWARD_HELD)', () =>
   ].join('\n');
 
   it('every state it can reach, made until it is full: never past the bound, and then no new transition', () => {
-    const { forward, after, classes } = futures(text, 'r0', 'a');
+    const { forward, after, classes } = futures(text, 'r0', 'a', MAX_FORWARD_HELD);
     const held = () => (forward as unknown as { held: number }).held;
     const seen = new Set(after.filter((s) => s > 0));
     const todo = [...seen];
@@ -121,7 +121,15 @@ describe('bounded: the character states its sets hold (MAX_FORWARD_HELD)', () =>
     for (const i of notMade) expect(forward.step(Math.floor(i / forward.width), i % forward.width)).toBe(-1);
   });
 
-  it('the first tree of "a" (the machinery, and the search) is the same tree, the lookahead bounded', () => {
+  it('the checks use such an automaton (not the lookahead\'s own, whose bound is in states)', () => {
+    const { forward, after } = futures(text, 'r0', 'a');
+    const held = (f: unknown) => (f as { maxHeld: number }).maxHeld;
+    expect(held(forward)).toBe(Infinity);
+    forward.includes(after[0], after[after.length - 1]);
+    expect(held((forward as unknown as { scratch: Forward }).scratch)).toBe(MAX_FORWARD_HELD);
+  });
+
+  it('the first tree of "a" (the machinery, and the search) is the same tree, the checks bounded', () => {
     const quick = compileAbnf(text);
     const tree = machinery(compileAbnf(text)).parseTree('a', 'r0');
     expect(tree).toEqual(quick.parseTree('a', 'r0'));
