@@ -136,3 +136,31 @@ describe('the inclusion checks\' scratch automaton: bounded in the character sta
     expect(tree.end).toBe(1);
   });
 });
+
+describe('the inclusion checks\' work bound', () => {
+  type Inside = { inclusionWork: number; inclusions: Map<number, boolean>; sets: number[][] };
+  const provable = () => {
+    const { forward, after } = futures('x = *( y / z )\ny = "a"\nz = 1*"a" "b"\n', 'x', 'a');
+    const [, zFirst, zLoop] = after;
+    return { forward, inside: forward as unknown as Inside, zFirst, zLoop };
+  };
+
+  it('a check costs at least its start (one, and an eighth of its two sets\' lengths): short of it, not proved, with no step', () => {
+    const { forward, inside, zFirst, zLoop } = provable();
+    const start = 1 + ((inside.sets[zLoop].length + inside.sets[zFirst].length) >> 3);
+    inside.inclusionWork = start - 1;
+    const refused = steps(() => forward.includes(zFirst, zLoop));
+    expect(refused).toEqual({ value: false, count: 0 });
+    const again = provable();
+    again.inside.inclusionWork = start + 1_000;
+    expect(again.forward.includes(again.zFirst, again.zLoop)).toBe(true);
+  });
+
+  it('past the bound, a pair not asked before is not proved, and not kept', () => {
+    const { forward, inside, zFirst, zLoop } = provable();
+    inside.inclusionWork = -1;
+    const before = inside.inclusions.size;
+    expect(steps(() => forward.includes(zFirst, zLoop))).toEqual({ value: false, count: 0 });
+    expect(inside.inclusions.size).toBe(before);
+  });
+});
