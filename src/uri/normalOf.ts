@@ -64,7 +64,7 @@ export function normalOf(uri: string, byScheme: boolean): string | undefined {
     // port is digits, so an uppercase letter after the "@" (or anywhere, without one) is in the host.
     const start = i + 2;
     let upperInHost = false;
-    let percent = false; // a triplet after the "@" (or anywhere, without one): in the host
+    let percent = false; // a triplet anywhere in the authority
     let triplets = true; // every triplet so far in its normal form
     let at = -1;
     let colon = -1; // the last ":" outside brackets after the "@": the port's delimiter
@@ -74,7 +74,6 @@ export function normalOf(uri: string, byScheme: boolean): string | undefined {
       if (c === AT) {
         at = i;
         upperInHost = false;
-        percent = false;
         colon = -1;
       } else if (c === PERCENT) {
         percent = true;
