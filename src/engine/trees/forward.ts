@@ -43,7 +43,7 @@ export class Forward {
   private readonly afterChar = new Map<number, number>();
   /** The character states its sets hold (MAX_FORWARD_HELD). */
   private held = 0;
-  /** Past a bound: a state was refused, and no new transition is made. */
+  /** Past `maxHeld` (a scratch automaton's bound): a state was refused, and no new transition is made. */
   private full = false;
   /** State 0: the empty set (dead). `nfaOf` gives the NFA, built when first asked for (see LaterNfa). */
   constructor(
@@ -77,7 +77,8 @@ export class Forward {
     const ids = this.ids;
     let id = ids.get(key);
     if (id !== undefined) return id;
-    if (this.sets.length >= MAX_FORWARD_STATES || this.held + set.length > this.maxHeld) {
+    if (this.sets.length >= MAX_FORWARD_STATES) return -1;
+    if (this.held + set.length > this.maxHeld) {
       this.full = true;
       return -1;
     }
